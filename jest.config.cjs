@@ -1,0 +1,13 @@
+/** Unit tests: pure domain rules and React hooks, transformed by SWC (no type-check; `npm run typecheck` does that). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remote-catalog', '<rootDir>/remote-cart', '<rootDir>/remote-account'],
+  testMatch: ['**/src/**/*.test.ts?(x)'],
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+  },
+  moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/types/style-mock.cjs',
+    '\\.(svg|png|webp)$': '<rootDir>/types/file-mock.cjs',
+  },
+};

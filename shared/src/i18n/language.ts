@@ -1,0 +1,21 @@
+import { LANGUAGES, type Language } from '../types';
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The stored language, or English for anything unknown (including no storage at all). */
+export function readStoredLanguage(storage: Storage | undefined): Language {
+  try {
+    const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** BCP 47 locale for dates and collation. */
+export const LOCALE_OF: Record<Language, string> = { en: 'en-GB', vi: 'vi-VN' };

@@ -1,0 +1,22 @@
+import { defineMessages, interpolate, translate } from './messages';
+import { readStoredLanguage } from './language';
+
+describe('i18n', () => {
+  const catalog = defineMessages({ greeting: 'Hello {name}', plain: 'Plain' }, { greeting: 'Xin chào {name}', plain: 'Đơn' });
+
+  it('translates into the requested language with placeholders', () => {
+    expect(translate(catalog, 'en', 'greeting', { name: 'Lan' })).toBe('Hello Lan');
+    expect(translate(catalog, 'vi', 'greeting', { name: 'Lan' })).toBe('Xin chào Lan');
+  });
+
+  it('keeps unknown placeholders visible', () => {
+    expect(interpolate('Add {amount} more {unit}', { amount: 5 })).toBe('Add 5 more {unit}');
+  });
+
+  it('falls back to English for an unknown stored language', () => {
+    const storage = { getItem: () => 'fr' } as unknown as Storage;
+    expect(readStoredLanguage(storage)).toBe('en');
+    expect(readStoredLanguage({ getItem: () => 'vi' } as unknown as Storage)).toBe('vi');
+    expect(readStoredLanguage(undefined)).toBe('en');
+  });
+});
