@@ -47,14 +47,3 @@ export interface CartPagesModule {
 export interface AccountPagesModule {
   ProfilePage: ComponentType;
 }
-
-/** What the host's federation plugin returns instead of a module when a remote is down. */
-export const REMOTE_UNAVAILABLE = '__maisonRemoteUnavailable__';
-export interface RemoteUnavailableMarker {
-  [REMOTE_UNAVAILABLE]: true;
-  remote: string;
-  error: unknown;
-}
-export function isRemoteUnavailable(value: unknown): value is RemoteUnavailableMarker {
-  return typeof value === 'object' && value !== null && REMOTE_UNAVAILABLE in value;
-}

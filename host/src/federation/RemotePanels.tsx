@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { useTranslator } from '@maison/shared';
+import { hostMessages } from '../messages';
+import styles from './RemoteArea.module.css';
+
+export function UnavailablePanel({ onRetry, compact }: { onRetry: () => void; compact: boolean }) {
+  const t = useTranslator(hostMessages);
+  const headingId = useId();
+  return (
+    <section className={compact ? styles.panelCompact : styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        {t('sectionUnavailable')}
+      </h2>
+      <p className={styles.text}>{t('sectionUnavailableHelp')}</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        {t('retry')}
+      </button>
+    </section>
+  );
+}
+
+export function errorMessageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error && 'statusText' in error) return String((error as { statusText: unknown }).statusText);
+  return String(error);
+}
+
+export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const t = useTranslator(hostMessages);
+  const headingId = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h1 id={headingId} className={styles.title}>
+        {t('unexpectedError')}
+      </h1>
+      <p className={styles.text}>{t('unexpectedErrorHelp')}</p>
+      <pre className={styles.errorText}>{errorMessageOf(error)}</pre>
+      {onRetry && (
+        <button type="button" className={styles.retry} onClick={onRetry}>
+          {t('retry')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslator } from '@maison/shared';
+import { hostMessages } from '../messages';
+import styles from './TextPage.module.css';
+
+export function AboutPage() {
+  const t = useTranslator(hostMessages);
+  return (
+    <article className={styles.page}>
+      <h1 className={styles.title}>{t('aboutTitle')}</h1>
+      <p className={styles.lead}>{t('aboutLead')}</p>
+      <p>{t('aboutBody1')}</p>
+      <p>{t('aboutBody2')}</p>
+    </article>
+  );
+}

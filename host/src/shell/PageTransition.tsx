@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { prefersReducedMotion } from './usePrefersReducedMotion';
+import styles from './PageTransition.module.css';
+
+export const PAGE_TRANSITION_MS = 600;
+
+/**
+ * On every path change (not on query changes such as a sort): a 600 ms veil over the page
+ * and a smooth scroll to the top. The veil never blocks clicks; reduced motion skips it.
+ */
+export function PageTransition() {
+  const { pathname } = useLocation();
+  const [visibleFor, setVisibleFor] = useState<string | null>(null);
+  const firstPath = useRef(pathname);
+
+  useEffect(() => {
+    if (pathname === firstPath.current) {
+      firstPath.current = '';
+      return;
+    }
+    const reduced = prefersReducedMotion();
+    window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+    if (reduced) return;
+    setVisibleFor(pathname);
+    const timer = setTimeout(() => setVisibleFor(null), PAGE_TRANSITION_MS);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+
+  if (visibleFor === null) return null;
+  return <div key={visibleFor} className={styles.overlay} aria-hidden="true" data-testid="page-transition" />;
+}

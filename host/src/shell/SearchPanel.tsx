@@ -1,0 +1,84 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslator, type SearchResultsModule } from '@maison/shared';
+import { hostMessages } from '../messages';
+import { RemoteArea } from '../federation/RemoteArea';
+import { CloseIcon, SearchIcon } from './Icons';
+import styles from './SearchPanel.module.css';
+
+/**
+ * The search dialog. The host owns the input; the catalogue remote renders the results,
+ * so its code is only fetched once a shopper opens search.
+ */
+export function SearchPanel({ onClose }: { onClose: () => void }) {
+  const t = useTranslator(hostMessages);
+  const [query, setQuery] = useState('');
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listboxId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const opener = document.activeElement as HTMLElement | null;
+    dialog?.showModal();
+    inputRef.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  // From the input, ArrowDown moves into the results (links); the results handle their own arrows.
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowDown') return;
+    const first = document.getElementById(listboxId)?.querySelector<HTMLElement>('a');
+    if (first) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-label={t('searchProducts')}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => event.target === dialogRef.current && onClose()}
+    >
+      <div className={styles.panel}>
+        <div className={styles.bar}>
+          <SearchIcon />
+          <label className="mk-visually-hidden" htmlFor={`${listboxId}-input`}>
+            {t('searchProducts')}
+          </label>
+          <input
+            ref={inputRef}
+            id={`${listboxId}-input`}
+            className={styles.input}
+            type="search"
+            autoComplete="off"
+            placeholder={t('searchPlaceholder')}
+            value={query}
+            aria-controls={listboxId}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onInputKeyDown}
+          />
+          <button type="button" className={styles.close} onClick={onClose} aria-label={t('closeSearch')}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className={styles.results}>
+          <RemoteArea<SearchResultsModule>
+            remote="catalog"
+            expose="SearchResults"
+            compact
+            render={({ default: SearchResults }) => (
+              <SearchResults query={query} onNavigate={onClose} listboxId={listboxId} />
+            )}
+          />
+        </div>
+      </div>
+    </dialog>
+  );
+}

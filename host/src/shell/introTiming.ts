@@ -1,0 +1,28 @@
+/** Intro screen timing (spec §4 and §9). */
+export const INTRO_STEP_MS = 20;
+export const INTRO_STEP_POINTS = 2;
+export const INTRO_PAUSE_MS = 300;
+export const INTRO_FADE_MS = 500;
+/** Under prefers-reduced-motion the bar fills five times faster and nothing fades. */
+export const REDUCED_MOTION_STEP_POINTS = 10;
+export const VISITED_SESSION_KEY = 'hasVisited';
+
+export function nextIntroProgress(progress: number, reducedMotion: boolean): number {
+  return Math.min(100, progress + (reducedMotion ? REDUCED_MOTION_STEP_POINTS : INTRO_STEP_POINTS));
+}
+
+export function hasVisitedThisSession(storage: Storage | undefined): boolean {
+  try {
+    return storage?.getItem(VISITED_SESSION_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+
+export function markVisited(storage: Storage | undefined): void {
+  try {
+    storage?.setItem(VISITED_SESSION_KEY, 'true');
+  } catch {
+    // Without session storage the intro simply shows again next time.
+  }
+}
