@@ -152,6 +152,8 @@ export function createAppConfig(options: AppBuildOptions) {
           template: path.join(__dirname, 'shared', 'index.html'),
           title: options.htmlTitle,
           chunks: ['main'],
+          // Each app's own page lives at its root; absolute URLs keep deep links (/products/x) working.
+          publicPath: '/',
         }),
         new webpack.DefinePlugin(
           Object.fromEntries(

@@ -18,3 +18,4 @@ export { ToastProvider, useToast, type ToastTone } from './toast/ToastProvider';
 export { ShopProviders } from './ShopProviders';
 export * from './remoteContract';
 export { foldForSearch } from './text';
+export { StandaloneFrame } from './StandaloneFrame';

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import {
+  formatMoney,
+  selectIsInWishlist,
+  useCart,
+  useLanguage,
+  useShopDispatch,
+  useShopSelector,
+  useToast,
+  useTranslator,
+  wishlistToggled,
+} from '@maison/shared';
+import { catalogMessages } from '../messages';
+import { findProductBySlug, relatedProducts, toCartItem, toWishlistItem } from '../catalog/products';
+import { ProductCard } from '../components/ProductCard';
+import { Gallery } from './detail/Gallery';
+import { StylePicker } from './detail/StylePicker';
+import { ProductAccordion } from './detail/ProductAccordion';
+import { ProductNotFound } from './detail/ProductNotFound';
+import styles from './ProductDetailPage.module.css';
+
+export function ProductDetailPage() {
+  const { slug = '' } = useParams();
+  const product = findProductBySlug(slug);
+  if (!product) return <ProductNotFound slug={slug} />;
+  // A new product starts with its own default variant.
+  return <ProductDetail key={product.slug} slug={product.slug} />;
+}
+
+function ProductDetail({ slug }: { slug: string }) {
+  const product = findProductBySlug(slug)!;
+  const t = useTranslator(catalogMessages);
+  const { language } = useLanguage();
+  const { addItem } = useCart();
+  const { showToast } = useToast();
+  const dispatch = useShopDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const inWishlist = useShopSelector((state) => selectIsInWishlist(state, product.slug));
+
+  // `?variant=` comes from the legacy /product/{id} links; otherwise the cheapest is selected.
+  const requested = product.variants.find((variant) => variant.id === params.get('variant'));
+  const [selectedId, setSelectedId] = useState((requested ?? product.variants[0]!).id);
+  const selected = product.variants.find((variant) => variant.id === selectedId) ?? product.variants[0]!;
+
+  useEffect(() => {
+    document.title = `${product.name[language]} — Maison Khăn`;
+  }, [product, language]);
+
+  const addToCart = () => addItem(toCartItem(product, selected));
+  const buyNow = () => {
+    addItem(toCartItem(product, selected));
+    navigate('/checkout');
+  };
+  const toggleWishlist = () => {
+    dispatch(wishlistToggled(toWishlistItem(product)));
+    showToast(t(inWishlist ? 'wishlistRemoved' : 'wishlistAdded'), 'info');
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.layout}>
+        <Gallery product={product} selected={selected} onSelect={setSelectedId} />
+        <div className={styles.info}>
+          <h1 className={styles.title}>{product.name[language]}</h1>
+          <p className={styles.price} data-testid="product-price">
+            {formatMoney(selected.price, language)}
+          </p>
+          <StylePicker variants={product.variants} selectedId={selected.id} onSelect={setSelectedId} />
+          <dl className={styles.attributes}>
+            <div>
+              <dt>{t('size')}</dt>
+              <dd>{selected.size}</dd>
+            </div>
+            <div>
+              <dt>{t('color')}</dt>
+              <dd>{selected.color[language]}</dd>
+            </div>
+            <div>
+              <dt>{t('material')}</dt>
+              <dd>{selected.material[language]}</dd>
+            </div>
+          </dl>
+          <div className={styles.actions}>
+            <button type="button" className={styles.primaryButton} onClick={addToCart} disabled={!selected.inStock}>
+              {selected.inStock ? t('addToCart') : t('soldOut')}
+            </button>
+            <button type="button" className={styles.darkButton} onClick={buyNow} disabled={!selected.inStock}>
+              {t('buyItNow')}
+            </button>
+            <button type="button" className={styles.secondaryButton} aria-pressed={inWishlist} onClick={toggleWishlist}>
+              <span aria-hidden="true" className={styles.heart}>
+                {inWishlist ? '♥' : '♡'}
+              </span>{' '}
+              {t('addToWishlist')}
+            </button>
+            {inWishlist && <p className={styles.wishlistNote}>{t('savedToWishlist')}</p>}
+          </div>
+          <ProductAccordion product={product} />
+        </div>
+      </div>
+      <section className={styles.related} aria-labelledby="you-may-also-like">
+        <h2 id="you-may-also-like" className={styles.relatedTitle}>
+          {t('youMayAlsoLike')}
+        </h2>
+        <ul className={styles.relatedGrid}>
+          {relatedProducts(product.slug).map((other) => (
+            <li key={other.slug}>
+              <ProductCard product={other} headingLevel="h3" />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

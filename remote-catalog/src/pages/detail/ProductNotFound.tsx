@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { useTranslator } from '@maison/shared';
+import { catalogMessages } from '../../messages';
+import styles from '../ProductDetailPage.module.css';
+
+/** The spec keeps the Vietnamese sentence in every language, as the original did. */
+export const PRODUCT_NOT_FOUND_SENTENCE = 'Không tìm thấy sản phẩm bạn đang tìm.';
+
+export function ProductNotFound({ slug }: { slug: string }) {
+  const t = useTranslator(catalogMessages);
+  return (
+    <div className={styles.notFound}>
+      <h1 className={styles.title}>{t('productNotFound')}</h1>
+      <p lang="vi">{PRODUCT_NOT_FOUND_SENTENCE}</p>
+      <p>
+        <code className={styles.slug}>{slug}</code>
+      </p>
+      <Link to="/products" className={styles.secondaryButton}>
+        {t('backToProducts')}
+      </Link>
+    </div>
+  );
+}
