@@ -1,0 +1,17 @@
+import { Link } from 'react-router-dom';
+import { useTranslator } from '@maison/shared';
+import { cartMessages } from '../messages';
+import styles from '../pages/CartPage.module.css';
+
+export function EmptyCart() {
+  const t = useTranslator(cartMessages);
+  return (
+    <div className={styles.empty}>
+      <h1 className={styles.title}>{t('cartEmpty')}</h1>
+      <p>{t('cartEmptyHelp')}</p>
+      <Link to="/products" className={styles.primaryLink}>
+        {t('continueShopping')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useCart, useTranslator } from '@maison/shared';
+import { cartMessages } from '../messages';
+import { OrderTotals } from '../components/OrderTotals';
+import { EmptyCart } from '../components/EmptyCart';
+import { CartLineItem } from './CartLineItem';
+import styles from './CartPage.module.css';
+
+export function CartPage() {
+  const t = useTranslator(cartMessages);
+  const { lines, totals, freeShippingHint } = useCart();
+
+  useEffect(() => {
+    document.title = `${t('cartTitle')} — Maison Khăn`;
+  }, [t]);
+
+  if (lines.length === 0) return <EmptyCart />;
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('cartTitle')}</h1>
+      <div className={styles.layout}>
+        <ul className={styles.lines}>
+          {lines.map((line) => (
+            <CartLineItem key={line.key} line={line} />
+          ))}
+        </ul>
+        <section className={styles.summary} aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title" className={styles.summaryTitle}>
+            {t('orderSummary')}
+          </h2>
+          <OrderTotals totals={totals} hint={freeShippingHint} />
+          <Link to="/checkout" className={styles.primaryLink}>
+            {t('proceedToCheckout')}
+          </Link>
+          <Link to="/products" className={styles.secondaryLink}>
+            {t('continueShopping')}
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}

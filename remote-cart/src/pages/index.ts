@@ -1,0 +1,3 @@
+// `cart/pages`: route elements, as CartPagesModule in @maison/shared declares.
+export { CartPage } from './CartPage';
+export { CheckoutPage } from './CheckoutPage';
