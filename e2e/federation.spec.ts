@@ -1,0 +1,122 @@
+import { test, expect, REMOTE_ORIGINS } from './fixtures';
+
+type RemoteName = keyof typeof REMOTE_ORIGINS;
+
+const REMOTE_ROUTES: Array<{ remote: RemoteName; path: string; ready: (page: import('@playwright/test').Page) => Promise<void> }> = [
+  { remote: 'catalog', path: '/products', ready: (page) => expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible() },
+  { remote: 'cart', path: '/cart', ready: (page) => expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible() },
+  { remote: 'account', path: '/profile', ready: (page) => expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible() },
+];
+
+test.describe('a remote that cannot be loaded', () => {
+  for (const { remote, path, ready } of REMOTE_ROUTES) {
+    test(`${remote} down: its area shows Retry, the shell keeps working, Retry recovers without a reload`, async ({ page, consoleErrors }) => {
+      await page.route(`${REMOTE_ORIGINS[remote]}/**`, (route) => route.abort('connectionrefused'));
+      await page.goto(path);
+      const panel = page.getByRole('region', { name: 'This section is temporarily unavailable' });
+      await expect(panel).toBeVisible();
+
+      // The shell still works: language, navigation, other routes.
+      await page.getByRole('link', { name: 'About', exact: true }).first().click();
+      await expect(page.getByRole('heading', { name: 'About Maison Khăn' })).toBeVisible();
+      await page.goBack();
+      await expect(panel).toBeVisible();
+
+      // The remote comes back: Retry loads it in place.
+      await page.unroute(`${REMOTE_ORIGINS[remote]}/**`);
+      const marker = await page.evaluate(() => ((window as unknown as { __noReload: number }).__noReload = Date.now()));
+      await panel.getByRole('button', { name: 'Retry' }).click();
+      await ready(page);
+      expect(await page.evaluate(() => (window as unknown as { __noReload?: number }).__noReload)).toBe(marker);
+      consoleErrors.length = 0;
+    });
+  }
+
+  test('catalogue down: the home page still shows, with the panel where the cards were', async ({ page }) => {
+    await page.route(`${REMOTE_ORIGINS.catalog}/**`, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Pinner / Handkerchief' })).toBeVisible();
+    const season = page.getByRole('region', { name: 'New this season' });
+    await expect(season.getByRole('heading', { name: 'This section is temporarily unavailable' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View All Products' })).toBeVisible();
+    await page.unroute(`${REMOTE_ORIGINS.catalog}/**`);
+    await season.getByRole('button', { name: 'Retry' }).click();
+    await expect(season.getByRole('link', { name: /Hoi An Handkerchief/ })).toBeVisible();
+  });
+});
+
+test.describe('loading', () => {
+  test('the home page fetches nothing from the cart or account remotes', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'New this season' }).getByRole('link').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((url) => url.startsWith(REMOTE_ORIGINS.cart) || url.startsWith(REMOTE_ORIGINS.account))).toEqual([]);
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    expect(requested.some((url) => url.startsWith(REMOTE_ORIGINS.cart))).toBe(true);
+    expect(requested.some((url) => url.startsWith(REMOTE_ORIGINS.account))).toBe(false);
+  });
+
+  test('remote entries and manifests are served uncached, hashed chunks immutable', async ({ request }) => {
+    for (const origin of Object.values(REMOTE_ORIGINS)) {
+      const entry = await request.get(`${origin}/remoteEntry.js`);
+      expect(entry.headers()['cache-control']).toBe('no-cache');
+      expect(entry.headers()['access-control-allow-origin']).toBe('*');
+      const manifest = await request.get(`${origin}/mf-manifest.json`);
+      expect(manifest.headers()['cache-control']).toBe('no-cache');
+    }
+    const config = await request.get('/remotes.json');
+    expect(config.headers()['cache-control']).toBe('no-cache');
+    const html = await (await request.get('/')).text();
+    const mainScript = html.match(/src="?\/(main\.[0-9a-f]{10}\.js)/)?.[1];
+    expect(mainScript).toBeTruthy();
+    const chunk = await request.get(`/${mainScript}`);
+    expect(chunk.headers()['cache-control']).toContain('immutable');
+  });
+});
+
+test.describe('shared singletons', () => {
+  test('exactly one copy of React, react-dom, react-router and Redux Toolkit runs on every route', async ({ page }) => {
+    // Every react-dom copy registers itself with the DevTools hook: count them.
+    await page.addInitScript(() => {
+      const renderers = new Map();
+      (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        renderers,
+        supportsFiber: true,
+        inject(renderer: unknown) {
+          renderers.set(renderers.size + 1, renderer);
+          return renderers.size;
+        },
+        onCommitFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      };
+    });
+    for (const path of ['/', '/products', '/products/hoi-an-handkerchief', '/cart', '/checkout', '/profile']) {
+      await page.goto(path);
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const copies = await page.evaluate(() => {
+        type Shared = { loaded?: boolean; loading?: unknown; from: string };
+        const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__;
+        const loaded: Record<string, string[]> = {};
+        for (const scopes of Object.values(federation.__SHARE__)) {
+          for (const [name, versions] of Object.entries(scopes.default ?? {})) {
+            for (const [version, shared] of Object.entries(versions)) {
+              if (shared.loaded) loaded[name] = [...new Set([...(loaded[name] ?? []), `${version}@${shared.from}`])];
+            }
+          }
+        }
+        const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__;
+        return { loaded, renderers: hook.renderers.size };
+      });
+      expect(copies.renderers, `react-dom renderers on ${path}`).toBe(1);
+      for (const name of ['react', 'react-dom', 'react-router', 'react-router-dom', '@reduxjs/toolkit', 'react-redux', '@maison/shared']) {
+        expect(copies.loaded[name] ?? [], `${name} on ${path}`).toHaveLength(1);
+      }
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const REMOTE_ORIGINS = {
+  catalog: 'http://localhost:3001',
+  cart: 'http://localhost:3002',
+  account: 'http://localhost:3003',
+} as const;
+
+interface Fixtures {
+  /** Console errors seen on the page; tests that expect some read and clear it. */
+  consoleErrors: string[];
+}
+
+/**
+ * Every test starts with the intro already seen (its own tests opt out with a fresh context)
+ * and fails on unexpected page errors.
+ */
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+  },
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => window.sessionStorage.setItem('hasVisited', 'true'));
+    await use(page);
+  },
+});
+
+export { expect };
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, 'axe-core WCAG 2.1 AA violations').toEqual([]);
+}
+
+export async function switchLanguage(page: Page, name: 'English' | 'Tiếng Việt') {
+  await page.getByRole('button', { name: /^(Language|Ngôn ngữ):/ }).click();
+  await page.getByRole('menuitemradio', { name }).click();
+}
+
+export async function addProductToCart(page: Page, slug: string, style?: RegExp) {
+  await page.goto(`/products/${slug}`);
+  if (style) await page.getByRole('button', { name: style }).click();
+  await page.getByRole('button', { name: /^(ADD TO CART|THÊM VÀO GIỎ)$/ }).click();
+}
+
+export function cartBadge(page: Page) {
+  return page.getByTestId('cart-count');
+}

@@ -1,0 +1,188 @@
+import { test, expect, switchLanguage, expectNoAxeViolations } from './fixtures';
+
+test.describe('header', () => {
+  test('links to Home, Products, Contact and About, plus profile and cart', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' }).first();
+    for (const [name, path] of [['Products', '/products'], ['Contact', '/contact'], ['About', '/about'], ['Home', '/']] as const) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(path);
+    }
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL('/profile');
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await expect(page).toHaveURL('/cart');
+  });
+
+  test('gets a shadow only after scrolling more than 10 px', async ({ page }) => {
+    await page.goto('/about');
+    await page.setViewportSize({ width: 1280, height: 400 });
+    const header = page.locator('header').first();
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+  });
+
+  test('shows the cart badge only when the cart has items', async ({ page }) => {
+    await page.goto('/products/one-pillar-pagoda-handkerchief');
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  });
+
+  test('has a side menu on small screens', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Main' });
+    await menu.getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL('/contact');
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('language', () => {
+  test('switches to Vietnamese, sets <html lang> and survives a reload', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await switchLanguage(page, 'Tiếng Việt');
+    await expect(page.getByRole('link', { name: 'Sản phẩm', exact: true }).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('vi');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Mới mùa này' })).toBeVisible();
+    await switchLanguage(page, 'English');
+    await expect(page.getByRole('heading', { name: 'New this season' })).toBeVisible();
+  });
+
+  test('falls back to English for an unknown stored language', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'klingon'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'New this season' })).toBeVisible();
+  });
+
+  test('the language menu works by keyboard', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Language: English' });
+    await trigger.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitemradio', { name: 'English' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' })).toBeFocused();
+  });
+});
+
+test.describe('intro screen', () => {
+  test('shows once per browser session, then the shop', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByText('Loading Excellence')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Loading Excellence' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'New this season' })).toBeVisible({ timeout: 5000 });
+    await expect(page.getByTestId('intro-screen')).toHaveCount(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('hasVisited'))).not.toBeNull();
+    await page.reload();
+    await expect(page.getByTestId('intro-screen')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('is skipped when the session flag is set', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByTestId('intro-screen')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'About Maison Khăn' })).toBeVisible();
+  });
+});
+
+test.describe('pages', () => {
+  test('home has heroes, the collection strip, the Pinner block, New this season and View All Products', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('img', { name: /silk handkerchief in ivory/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Our collections' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pinner / Handkerchief' })).toBeVisible();
+    const season = page.getByRole('region', { name: 'New this season' });
+    await expect(season.getByRole('link', { name: /Hoi An Handkerchief/ })).toBeVisible();
+    await expect(season.getByRole('link', { name: /Dragon Bridge Handkerchief/ })).toBeVisible();
+    await page.getByRole('link', { name: 'View All Products' }).click();
+    await expect(page).toHaveURL('/products');
+  });
+
+  test('404 shows the message, logs the path and leads home', async ({ page, consoleErrors }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    expect(consoleErrors.some((text) => text.includes('/no/such/page'))).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('every path change scrolls to the top', async ({ page }) => {
+    await page.goto('/about');
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL('/contact');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('forms', () => {
+  test('contact form checks the email, confirms and clears', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByLabel('Comment')).toHaveAttribute('rows', '8');
+    await page.getByLabel('Name').fill('Lan');
+    await page.getByLabel('Email').fill('lan@');
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/valid email address/);
+    await page.getByLabel('Email').fill('lan@example.com');
+    await page.getByLabel('Phone').fill('0912345678');
+    await page.getByLabel('Comment').fill('Do you gift-wrap?');
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await expect(page.getByText('Thank you, Lan. We have received your message')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('');
+    await expect(page.getByLabel('Comment')).toHaveValue('');
+  });
+
+  test('newsletter sign-up checks the email and confirms', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText('ORDER NOW')).toBeVisible();
+    await footer.getByLabel('Sign up for our newsletter').fill('not-an-email');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByRole('alert')).toContainText('valid email');
+    await footer.getByLabel('Sign up for our newsletter').fill('lan@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(footer.getByText('lan@example.com is now subscribed')).toBeVisible();
+    await expect(footer.getByLabel('Sign up for our newsletter')).toHaveValue('');
+    await footer.getByRole('link', { name: 'Store / SEARCH' }).click();
+    await expect(page).toHaveURL('/products');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const path of ['/', '/about', '/contact', '/nowhere']) {
+    test(`${path} has no WCAG 2.1 AA violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('no violations with the language menu, search panel and side menu open', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Start typing to search for products')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expectNoAxeViolations(page);
+  });
+});
