@@ -12,13 +12,11 @@ export const PAGE_TRANSITION_MS = 600;
 export function PageTransition() {
   const { pathname } = useLocation();
   const [visibleFor, setVisibleFor] = useState<string | null>(null);
-  const firstPath = useRef(pathname);
+  const previousPath = useRef(pathname);
 
   useEffect(() => {
-    if (pathname === firstPath.current) {
-      firstPath.current = '';
-      return;
-    }
+    if (pathname === previousPath.current) return;
+    previousPath.current = pathname;
     const reduced = prefersReducedMotion();
     window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
     if (reduced) return;
