@@ -98,7 +98,7 @@ test.describe('/profile', () => {
     await expect(page.getByRole('heading', { name: 'Tài khoản của tôi' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Đơn hàng' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('[data-status="Delivered"]')).toHaveText(/Đã giao/);
-    await expect(page.getByText('55.000đ')).toBeVisible();
+    await expect(page.getByText('60.000đ')).toBeVisible();
   });
 });
 

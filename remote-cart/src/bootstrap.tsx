@@ -1,12 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { createShopStore, itemAdded, ShopProviders, StandaloneFrame } from '@maison/shared';
+import { createShopStore, itemAdded, renderStandalone } from '@maison/shared';
 import '@maison/shared/src/styles/tokens.css';
 import { CartPage, CheckoutPage } from './pages';
 
-// Standalone dev frame for the cart team (port 3002), with its own store. An empty store
-// gets one sample line so the pages have something to show.
+// Standalone frame for the cart team (port 3002). An empty cart gets one sample line so
+// the pages have something to show.
 const store = createShopStore();
 if (store.getState().cart.lines.length === 0) {
   store.dispatch(
@@ -23,29 +20,16 @@ if (store.getState().cart.lines.length === 0) {
   );
 }
 
-const router = createBrowserRouter([
-  {
-    element: (
-      <StandaloneFrame
-        appName="remote-cart"
-        links={[
-          { to: '/cart', label: '/cart' },
-          { to: '/checkout', label: '/checkout' },
-        ]}
-      />
-    ),
-    children: [
-      { index: true, element: <Navigate to="/cart" replace /> },
-      { path: 'cart', element: <CartPage /> },
-      { path: 'checkout', element: <CheckoutPage /> },
-    ],
-  },
-]);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ShopProviders store={store}>
-      <RouterProvider router={router} />
-    </ShopProviders>
-  </StrictMode>,
-);
+renderStandalone({
+  appName: 'remote-cart',
+  home: '/cart',
+  links: [
+    { to: '/cart', label: '/cart' },
+    { to: '/checkout', label: '/checkout' },
+  ],
+  routes: [
+    { path: 'cart', element: <CartPage /> },
+    { path: 'checkout', element: <CheckoutPage /> },
+  ],
+  store,
+});

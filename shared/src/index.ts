@@ -19,3 +19,4 @@ export { ShopProviders } from './ShopProviders';
 export * from './remoteContract';
 export { foldForSearch } from './text';
 export { StandaloneFrame } from './StandaloneFrame';
+export { renderStandalone } from './renderStandalone';

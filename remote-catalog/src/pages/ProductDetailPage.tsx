@@ -92,7 +92,7 @@ function ProductDetail({ slug }: { slug: string }) {
             <button type="button" className={styles.secondaryButton} aria-pressed={inWishlist} onClick={toggleWishlist}>
               <span aria-hidden="true" className={styles.heart}>
                 {inWishlist ? '♥' : '♡'}
-              </span>{' '}
+              </span>
               {t('addToWishlist')}
             </button>
             {inWishlist && <p className={styles.wishlistNote}>{t('savedToWishlist')}</p>}

@@ -54,3 +54,12 @@ describe('toOrder', () => {
     expect(toOrder({ ...SAMPLE_ORDERS[0], items: [] })).toBeUndefined();
   });
 });
+
+describe('SAMPLE_ORDERS', () => {
+  it('have totals that follow the shop’s own money rules', () => {
+    for (const order of SAMPLE_ORDERS) {
+      const lines = order.items.map((item, index) => line(String(index), item.unitPrice, item.quantity));
+      expect(createOrderFromCart(lines, new Date(order.date), order.id).total).toBe(order.total);
+    }
+  });
+});

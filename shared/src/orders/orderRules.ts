@@ -8,7 +8,7 @@ export const SAMPLE_ORDERS: readonly Order[] = [
     id: 'MK-10428',
     date: '2026-10-02T09:30:00.000Z',
     status: 'Delivered',
-    total: 38_500,
+    total: 35_800, // 28,000 + 5,000 shipping + 2,800 tax
     items: [
       { name: { en: 'Hoan Kiem Lake Handkerchief', vi: 'Khăn tay Hồ Hoàn Kiếm' }, quantity: 1, unitPrice: 20_000 },
       { name: { en: 'One Pillar Pagoda Handkerchief', vi: 'Khăn tay Chùa Một Cột' }, quantity: 1, unitPrice: 8_000 },
@@ -18,7 +18,7 @@ export const SAMPLE_ORDERS: readonly Order[] = [
     id: 'MK-10512',
     date: '2026-11-08T14:05:00.000Z',
     status: 'Processing',
-    total: 55_000,
+    total: 60_000, // 50,000 + 5,000 shipping (not above 50,000) + 5,000 tax
     items: [{ name: { en: 'Hoi An Handkerchief', vi: 'Khăn tay Hội An' }, quantity: 1, unitPrice: 50_000 }],
   },
 ];
