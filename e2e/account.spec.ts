@@ -68,7 +68,7 @@ test.describe('/profile', () => {
     await page.getByLabel('Address', { exact: true }).fill('12 Hàng Gai');
     await page.getByLabel('City').fill('Hà Nội');
     await page.getByRole('button', { name: 'Complete Order' }).click();
-    await expect(page).toHaveURL('/', { timeout: 5000 });
+    await expect(page).toHaveURL('/');
     await page.goto('/profile?tab=orders');
     const headings = page.getByRole('tabpanel').getByRole('heading', { level: 3 });
     await expect(headings).toHaveCount(3);

@@ -110,9 +110,10 @@ test.describe('/checkout', () => {
     await page.getByLabel('Address', { exact: true }).fill('12 Hàng Gai');
     await page.getByLabel('City').fill('Hà Nội');
     await page.getByRole('button', { name: 'Complete Order' }).dblclick();
-    await expect(page.getByRole('status').filter({ hasText: 'Order placed successfully!' }).first()).toBeVisible();
+    await expect(page.getByText('Order placed successfully!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveCount(0);
-    await expect(page).toHaveURL('/', { timeout: 5000 });
+    await expect(page).toHaveURL('/');
 
     const placed = await page.evaluate(() => JSON.parse(localStorage.getItem('maison-khan:orders') ?? '{}').data);
     expect(placed).toHaveLength(1);
@@ -128,7 +129,7 @@ test.describe('/checkout', () => {
     await page.getByLabel('City').fill('Huế');
     await page.getByLabel('Save this information for next time').check();
     await page.getByRole('button', { name: 'Complete Order' }).click();
-    await expect(page).toHaveURL('/', { timeout: 5000 });
+    await expect(page).toHaveURL('/');
     await addProductToCart(page, 'hoi-an-handkerchief');
     await page.goto('/checkout');
     await expect(page.getByPlaceholder('Email or mobile phone number')).toHaveValue('0912345678');
@@ -150,8 +151,8 @@ test.describe('/checkout', () => {
     await page.getByLabel('Địa chỉ', { exact: true }).fill('12 Hàng Gai');
     await page.getByLabel('Thành phố').fill('Hà Nội');
     await page.getByRole('button', { name: 'Hoàn tất đơn hàng' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Đặt hàng thành công!' }).first()).toBeVisible();
-    await expect(page).toHaveURL('/', { timeout: 5000 });
+    await expect(page.getByText('Đặt hàng thành công!')).toBeVisible();
+    await expect(page).toHaveURL('/');
   });
 });
 

@@ -84,7 +84,7 @@ test.describe('intro screen', () => {
     await page.goto('/');
     await expect(page.getByText('Loading Excellence')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Loading Excellence' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'New this season' })).toBeVisible({ timeout: 5000 });
+    await expect(page.getByRole('heading', { name: 'New this season' })).toBeVisible();
     await expect(page.getByTestId('intro-screen')).toHaveCount(0);
     expect(await page.evaluate(() => sessionStorage.getItem('hasVisited'))).not.toBeNull();
     await page.reload();

@@ -50,8 +50,8 @@ export function CheckoutPage() {
 
   if (placedOrderId) {
     return (
-      <div className={styles.page} role="status">
-        <h1 className={styles.title}>{t('orderPlaced')}</h1>
+      <div className={styles.page}>
+        <h1 className={styles.title}>{t('orderThanksTitle')}</h1>
         <p>{t('orderPlacedDetail', { id: placedOrderId })}</p>
       </div>
     );
