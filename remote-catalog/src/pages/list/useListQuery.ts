@@ -1,13 +1,25 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseListQuery, serializeListQuery, type ListQuery } from '../../catalog/listQuery';
 
-/** The list's sort, filters and view, read from and written to the URL query. */
+/**
+ * The list's sort, filters and view, kept in the URL query. The shopper's latest choice is
+ * shown at once: the router applies the new URL asynchronously, and without this the
+ * controlled checkbox or select would snap back for a moment. Back/forward re-sync from the URL.
+ */
 export function useListQuery() {
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => parseListQuery(params), [params]);
+  const fromUrl = useMemo(() => parseListQuery(params), [params]);
+  const [query, setQuery] = useState(fromUrl);
+
+  useEffect(() => setQuery(fromUrl), [fromUrl]);
+
   const update = useCallback(
-    (change: Partial<ListQuery>) => setParams(serializeListQuery({ ...query, ...change }), { replace: false, preventScrollReset: true }),
+    (change: Partial<ListQuery>) => {
+      const next = { ...query, ...change };
+      setQuery(next);
+      setParams(serializeListQuery(next), { preventScrollReset: true });
+    },
     [query, setParams],
   );
   return [query, update] as const;
