@@ -14,17 +14,26 @@ interface Fixtures {
 
 /**
  * Every test starts with the intro already seen (its own tests opt out with a fresh context)
- * and fails on unexpected page errors.
+ * and fails if the page throws an uncaught exception. Console errors are collected for the
+ * tests that expect some (404 logging, a remote that is down).
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & { failOnUncaughtErrors: void }>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
     await use(errors);
   },
+  failOnUncaughtErrors: [
+    async ({ page }, use) => {
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(error.message));
+      await use();
+      expect(uncaught, 'uncaught exceptions in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     await page.addInitScript(() => window.sessionStorage.setItem('hasVisited', 'true'));
     await use(page);

@@ -115,7 +115,8 @@ test.describe('pages', () => {
   test('404 shows the message, logs the path and leads home', async ({ page, consoleErrors }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
-    expect(consoleErrors.some((text) => text.includes('/no/such/page'))).toBe(true);
+    // The console event arrives asynchronously, after the page has rendered.
+    await expect.poll(() => consoleErrors.some((text) => text.includes('/no/such/page'))).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL('/');
   });
