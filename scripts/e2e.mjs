@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { findChromium, installChromium } from './find-chromium.mjs';
 
-let chromium = findChromium() ?? installChromium();
+const chromium = findChromium() ?? installChromium();
 if (!chromium) {
   console.error('[e2e] Chromium not found: install it (Debian: sudo apt-get install -y chromium) or set CHROME_PATH=/path/to/chrome.');
   process.exit(1);

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createShopRouter } from './router';
 import { IntroScreen } from './shell/IntroScreen';
-import { hasVisitedThisSession, INTRO_PAUSE_MS, markVisited } from './shell/introTiming';
+import { hasVisitedThisSession, INTRO_FADE_MS, INTRO_PAUSE_MS, markVisited } from './shell/introTiming';
 import { prefersReducedMotion } from './shell/usePrefersReducedMotion';
 
 function sessionStore(): Storage | undefined {
@@ -24,7 +24,7 @@ export function App() {
     markVisited(sessionStore());
     const reduced = prefersReducedMotion();
     setTimeout(() => setShowShop(true), reduced ? 0 : INTRO_PAUSE_MS);
-    setTimeout(() => setShowIntro(false), reduced ? 0 : 500);
+    setTimeout(() => setShowIntro(false), reduced ? 0 : INTRO_FADE_MS);
   }, []);
 
   return (

@@ -3,12 +3,13 @@ import pagoda from './collection-pagoda.svg';
 import lantern from './collection-lantern.svg';
 import dragon from './collection-dragon.svg';
 import lotus from './collection-lotus.svg';
+import type { LocalizedText } from '@maison/shared';
 
-/** The home page's scrolling strip. [en, vi] alt texts; the host picks by language where it matters. */
-export const COLLECTION_IMAGES: Array<{ src: string; alt: [string, string] }> = [
-  { src: lake, alt: ['Hoan Kiem Lake collection: the Turtle Tower on jade water', 'Bộ sưu tập Hồ Hoàn Kiếm'] },
-  { src: pagoda, alt: ['One Pillar Pagoda collection', 'Bộ sưu tập Chùa Một Cột'] },
-  { src: lantern, alt: ['Hoi An collection: silk lanterns', 'Bộ sưu tập Hội An'] },
-  { src: dragon, alt: ['Dragon Bridge collection', 'Bộ sưu tập Cầu Rồng'] },
-  { src: lotus, alt: ['Lotus motif, our signature', 'Hoa văn sen, dấu ấn của chúng tôi'] },
+/** The home page's scrolling strip. */
+export const COLLECTION_IMAGES: Array<{ src: string; alt: LocalizedText }> = [
+  { src: lake, alt: { en: 'Hoan Kiem Lake collection: the Turtle Tower on jade water', vi: 'Bộ sưu tập Hồ Hoàn Kiếm' } },
+  { src: pagoda, alt: { en: 'One Pillar Pagoda collection', vi: 'Bộ sưu tập Chùa Một Cột' } },
+  { src: lantern, alt: { en: 'Hoi An collection: silk lanterns', vi: 'Bộ sưu tập Hội An' } },
+  { src: dragon, alt: { en: 'Dragon Bridge collection', vi: 'Bộ sưu tập Cầu Rồng' } },
+  { src: lotus, alt: { en: 'Lotus motif, our signature', vi: 'Hoa văn sen, dấu ấn của chúng tôi' } },
 ];

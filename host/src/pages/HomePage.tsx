@@ -25,7 +25,7 @@ export function HomePage() {
             <ul key={copy} className={styles.stripList} aria-hidden={copy === 1 ? true : undefined}>
               {COLLECTION_IMAGES.map((image) => (
                 <li key={image.src}>
-                  <img src={image.src} alt={copy === 0 ? image.alt[language === 'vi' ? 1 : 0] : ''} width={240} height={240} loading="lazy" />
+                  <img src={image.src} alt={copy === 0 ? image.alt[language] : ''} width={240} height={240} loading="lazy" />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { selectCartItemCount, useShopSelector, useTranslator } from '@maison/shared';
-import { hostMessages, type HostMessageKey } from '../messages';
+import { hostMessages } from '../messages';
+import { NAV_LINKS } from './navLinks';
 import { LanguageMenu } from './LanguageMenu';
 import { SearchPanel } from './SearchPanel';
 import { SideMenu } from './SideMenu';
@@ -10,13 +11,6 @@ import styles from './Header.module.css';
 
 /** The header gets its shadow once the page is scrolled more than this. */
 export const HEADER_SHADOW_SCROLL_PX = 10;
-
-export const NAV_LINKS: Array<{ to: string; label: HostMessageKey; end?: boolean }> = [
-  { to: '/', label: 'navHome', end: true },
-  { to: '/products', label: 'navProducts' },
-  { to: '/contact', label: 'navContact' },
-  { to: '/about', label: 'navAbout' },
-];
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
-import { NAV_LINKS } from './Header';
+import { NAV_LINKS } from './navLinks';
 import { CloseIcon } from './Icons';
 import styles from './SideMenu.module.css';
 

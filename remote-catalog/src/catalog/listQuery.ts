@@ -24,6 +24,11 @@ function parsePrice(value: string | null): number | undefined {
   return Number.isFinite(number) && number >= 0 ? Math.floor(number) : undefined;
 }
 
+/** A reversed range (min above max) is read the way the shopper meant it. */
+export function orderedPriceRange(min: number | undefined, max: number | undefined): [number | undefined, number | undefined] {
+  return min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
+}
+
 /** Junk values fall back to defaults one by one (`?sort=zzz&min=abc` is the plain list). */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const sort = params.get('sort');
@@ -32,9 +37,7 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
     .getAll('availability')
     .flatMap((value) => value.split(','))
     .filter((value): value is Availability => value === 'in' || value === 'out');
-  let minPrice = parsePrice(params.get('min'));
-  let maxPrice = parsePrice(params.get('max'));
-  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  const [minPrice, maxPrice] = orderedPriceRange(parsePrice(params.get('min')), parsePrice(params.get('max')));
   return {
     sort: (SORT_OPTIONS as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : 'featured',
     view: view === 'list' ? 'list' : 'grid',

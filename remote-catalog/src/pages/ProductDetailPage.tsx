@@ -12,7 +12,7 @@ import {
   wishlistToggled,
 } from '@maison/shared';
 import { catalogMessages } from '../messages';
-import { findProductBySlug, relatedProducts, toCartItem, toWishlistItem } from '../catalog/products';
+import { findProductBySlug, relatedProducts, toCartItem, toWishlistItem, type ProductGroup } from '../catalog/products';
 import { ProductCard } from '../components/ProductCard';
 import { Gallery } from './detail/Gallery';
 import { StylePicker } from './detail/StylePicker';
@@ -25,11 +25,10 @@ export function ProductDetailPage() {
   const product = findProductBySlug(slug);
   if (!product) return <ProductNotFound slug={slug} />;
   // A new product starts with its own default variant.
-  return <ProductDetail key={product.slug} slug={product.slug} />;
+  return <ProductDetail key={product.slug} product={product} />;
 }
 
-function ProductDetail({ slug }: { slug: string }) {
-  const product = findProductBySlug(slug)!;
+function ProductDetail({ product }: { product: ProductGroup }) {
   const t = useTranslator(catalogMessages);
   const { language } = useLanguage();
   const { addItem } = useCart();

@@ -1,9 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, useLanguage, useTranslator, type SearchResultsProps } from '@maison/shared';
+import { useLanguage, useTranslator, type SearchResultsProps } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import { PRODUCT_GROUPS } from '../catalog/products';
 import { searchProducts } from '../catalog/searchProducts';
+import { useProductPrice } from '../components/ProductCard';
 import styles from './SearchResults.module.css';
 
 /** Arrow keys move between result links; Escape is handled by the host's dialog. */
@@ -23,6 +24,7 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
 export default function SearchResults({ query, onNavigate, listboxId }: SearchResultsProps) {
   const t = useTranslator(catalogMessages);
   const { language } = useLanguage();
+  const priceLabel = useProductPrice();
   const results = searchProducts(PRODUCT_GROUPS, query, language);
   const trimmed = query.trim();
 
@@ -43,9 +45,7 @@ export default function SearchResults({ query, onNavigate, listboxId }: SearchRe
             <Link to={`/products/${product.slug}`} className={styles.result} onClick={onNavigate}>
               <img src={product.primaryImage} alt="" width={56} height={56} />
               <span className={styles.name}>{product.name[language]}</span>
-              <span className={styles.price}>
-                {product.hasPriceRange ? t('fromPrice', { price: formatMoney(product.basePriceNumeric, language) }) : formatMoney(product.basePriceNumeric, language)}
-              </span>
+              <span className={styles.price}>{priceLabel(product)}</span>
             </Link>
           </li>
         ))}

@@ -53,12 +53,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
         showToast(t('removed'), 'info');
       },
       setQuantity(key: string, quantity: number) {
-        if (quantity <= 0) {
-          dispatch(lineRemoved({ key }));
-          showToast(t('removed'), 'info');
-          return;
-        }
         dispatch(quantitySet({ key, quantity }));
+        if (quantity <= 0) showToast(t('removed'), 'info');
       },
       clear() {
         dispatch(cartCleared());

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslator } from '@maison/shared';
 import { catalogMessages } from '../../messages';
-import { SORT_OPTIONS, type Availability, type ListQuery, type SortOption } from '../../catalog/listQuery';
+import { orderedPriceRange, SORT_OPTIONS, type Availability, type ListQuery, type SortOption } from '../../catalog/listQuery';
 import { FilterPopover } from './FilterPopover';
 import styles from './ListToolbar.module.css';
 
@@ -27,7 +27,7 @@ function PriceForm({ query, update, close }: { query: ListQuery; update: ListToo
     const bad = [minPrice, maxPrice].some((value) => value !== undefined && (!Number.isSafeInteger(value) || value < 0));
     setInvalid(bad);
     if (bad) return;
-    const [low, high] = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice ? [maxPrice, minPrice] : [minPrice, maxPrice];
+    const [low, high] = orderedPriceRange(minPrice, maxPrice);
     update({ minPrice: low, maxPrice: high });
     close();
   };
