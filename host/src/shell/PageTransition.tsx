@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { prefersReducedMotion } from './usePrefersReducedMotion';
+import { scrollToTopAndSettle } from './scrollToTop';
 import styles from './PageTransition.module.css';
 
 export const PAGE_TRANSITION_MS = 600;
@@ -18,11 +19,14 @@ export function PageTransition() {
     if (pathname === previousPath.current) return;
     previousPath.current = pathname;
     const reduced = prefersReducedMotion();
-    window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
-    if (reduced) return;
+    const stopSettling = scrollToTopAndSettle(!reduced);
+    if (reduced) return stopSettling;
     setVisibleFor(pathname);
     const timer = setTimeout(() => setVisibleFor(null), PAGE_TRANSITION_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      stopSettling();
+    };
   }, [pathname]);
 
   if (visibleFor === null) return null;

@@ -1,2 +1,0 @@
-// `account/pages`: route elements, as AccountPagesModule in @maison/shared declares.
-export { ProfilePage } from './ProfilePage';

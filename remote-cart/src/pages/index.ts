@@ -1,3 +1,0 @@
-// `cart/pages`: route elements, as CartPagesModule in @maison/shared declares.
-export { CartPage } from './CartPage';
-export { CheckoutPage } from './CheckoutPage';
