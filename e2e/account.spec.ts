@@ -51,8 +51,12 @@ test.describe('/profile', () => {
     await page.goto('/profile?tab=orders');
     const delivered = page.locator('[data-status="Delivered"]');
     const processing = page.locator('[data-status="Processing"]');
-    await expect(delivered).toHaveText(/Delivered/);
-    await expect(processing).toHaveText(/Processing/);
+    // The glyph is decoration: the badge's text and what a screen reader hears is the word alone.
+    await expect(delivered).toHaveText('Delivered');
+    await expect(processing).toHaveText('Processing');
+    await expect(page.getByText('Processing', { exact: true })).toBeVisible();
+    const glyph = await delivered.evaluate((el) => getComputedStyle(el, '::before').content);
+    expect(glyph).toContain('✓');
     const green = await delivered.evaluate((el) => getComputedStyle(el).backgroundColor);
     const yellow = await processing.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(green).toBe('rgb(227, 241, 228)');

@@ -1,6 +1,6 @@
 import { createShopStore, renderStandalone } from '@maison/shared';
 import '@maison/shared/src/styles/tokens.css';
-import { ProfilePage } from './pages';
+import { ProfilePage } from './pages/ProfilePage';
 
 // Standalone frame for the account team (port 3003).
 renderStandalone({

@@ -8,7 +8,6 @@ function StatusBadge({ status }: { status: string }) {
   const label = status === 'Delivered' || status === 'Processing' ? t(`status_${status}`) : status;
   return (
     <span className={`${styles.badge} ${styles[badgeToneFor(status)]}`} data-status={status}>
-      <span aria-hidden="true">{badgeToneFor(status) === 'delivered' ? '✓ ' : '◷ '}</span>
       {label}
     </span>
   );

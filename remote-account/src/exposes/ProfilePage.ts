@@ -1,0 +1,4 @@
+import type { RemoteComponents } from '@maison/shared';
+import { ProfilePage } from '../pages/ProfilePage';
+
+export default ProfilePage satisfies RemoteComponents['account/ProfilePage'];
