@@ -2,6 +2,7 @@
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remote-catalog', '<rootDir>/remote-cart', '<rootDir>/remote-account'],
+  setupFiles: ['<rootDir>/test/jest.setup.cjs'],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   transform: {
     '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],

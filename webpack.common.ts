@@ -6,7 +6,7 @@
  * app's npm scripts): Node 20 cannot import TypeScript by itself.
  */
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Configuration } from 'webpack';
 import webpack from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -22,6 +22,7 @@ export interface AppBuildOptions {
   port: number;
   /** Title of the app's own HTML page (the shop for the host, a dev frame for remotes). */
   htmlTitle: string;
+  /** A remote exposes every file in its `src/exposes/` folder (see `exposesIn`). */
   exposes?: Record<string, string>;
   runtimePlugins?: string[];
   /** Build-time constants, e.g. a CDN base URL for images. */
@@ -74,6 +75,21 @@ export function sharedSingletons(appDir: string) {
       }
       return [request, { singleton: true, requiredVersion, strictVersion: false }];
     }),
+  );
+}
+
+/**
+ * A remote's exposes are the files in its `src/exposes/` folder: `src/exposes/CartPage.ts`
+ * is `./CartPage`. Each file default-exports one component, checked against `RemoteComponents`
+ * in `@maison/shared`, so a route downloads only its own page.
+ */
+export function exposesIn(appDir: string): Record<string, string> {
+  const dir = path.join(appDir, 'src', 'exposes');
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
+      .sort()
+      .map((file) => [`./${file.replace(/\.tsx?$/, '')}`, `./src/exposes/${file}`]),
   );
 }
 

@@ -205,6 +205,18 @@ test.describe('search', () => {
     await expect(page).toHaveURL('/products/hoi-an-handkerchief');
   });
 
+  test('one Escape closes the panel even with a query typed, and focus returns to the Search button', async ({ page }) => {
+    await page.goto('/products');
+    const searchButton = page.getByRole('button', { name: 'Search', exact: true });
+    await searchButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Search products' });
+    await dialog.getByRole('searchbox').fill('hoi');
+    await expect(dialog.getByRole('link', { name: /Hoi An Handkerchief/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(searchButton).toBeFocused();
+  });
+
   test('in Vietnamese, matching ignores diacritics', async ({ page }) => {
     await page.goto('/');
     await switchLanguage(page, 'Tiếng Việt');

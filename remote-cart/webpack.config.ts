@@ -1,9 +1,9 @@
-import { createAppConfig } from '../webpack.common';
+import { createAppConfig, exposesIn } from '../webpack.common';
 
 export default createAppConfig({
   appDir: __dirname,
   federationName: 'cart',
   port: 3002,
   htmlTitle: 'remote-cart — standalone',
-  exposes: { './pages': './src/pages/index.ts' },
+  exposes: exposesIn(__dirname),
 });

@@ -1,22 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createShopStore, ShopProviders } from '@maison/shared';
-import '@maison/shared/src/styles/tokens.css';
 import { fetchRemoteLocations } from './federation/remoteConfig';
-import { registerShopRemotes } from './federation/remoteRegistry';
-import { App } from './App';
+import { createFederatedLoader } from './federation/federatedLoader';
+import { createRemoteModuleStore } from './federation/remoteModuleStore';
+import { startShop } from './startShop';
 
-async function start() {
-  registerShopRemotes(await fetchRemoteLocations());
-  // The one store of the site: remotes render inside this provider and never make their own.
-  const store = createShopStore();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ShopProviders store={store}>
-        <App />
-      </ShopProviders>
-    </StrictMode>,
-  );
-}
-
-void start();
+// The shell paints at once; remote modules wait for remotes.json, never the other way round.
+startShop(createRemoteModuleStore(createFederatedLoader(fetchRemoteLocations())));

@@ -1,6 +1,7 @@
 import { createShopStore, itemAdded, renderStandalone } from '@maison/shared';
 import '@maison/shared/src/styles/tokens.css';
-import { CartPage, CheckoutPage } from './pages';
+import { CartPage } from './pages/CartPage';
+import { CheckoutPage } from './pages/CheckoutPage';
 
 // Standalone frame for the cart team (port 3002). An empty cart gets one sample line so
 // the pages have something to show.

@@ -1,7 +1,9 @@
 import { createShopStore, renderStandalone } from '@maison/shared';
 import '@maison/shared/src/styles/tokens.css';
-import { LegacyProductRedirect, ProductDetailPage, ProductListPage } from './pages';
-import NewThisSeason from './components/NewThisSeason';
+import { ProductListPage } from './pages/ProductListPage';
+import { ProductDetailPage } from './pages/ProductDetailPage';
+import { LegacyProductRedirect } from './pages/LegacyProductRedirect';
+import { NewThisSeason } from './components/NewThisSeason';
 
 // Standalone frame for the catalogue team (port 3001).
 renderStandalone({

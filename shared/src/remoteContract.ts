@@ -1,6 +1,7 @@
 /**
  * The contract between the host and the remotes: which modules each remote exposes and
- * what they export. The host only ever reaches a remote through these names.
+ * what they export. The host only ever reaches a remote through these ids; each remote's
+ * `src/exposes/*.ts` files check their default export against this map with `satisfies`.
  */
 import type { ComponentType } from 'react';
 
@@ -12,19 +13,6 @@ export const REMOTES = {
 
 export type RemoteName = keyof typeof REMOTES;
 
-/** `catalog/pages`: the catalogue's routes. */
-export interface CatalogPagesModule {
-  ProductListPage: ComponentType;
-  ProductDetailPage: ComponentType;
-  /** `/product/:id`: the legacy search link shape. */
-  LegacyProductRedirect: ComponentType;
-}
-
-/** `catalog/NewThisSeason`: the home page's two product cards. */
-export interface NewThisSeasonModule {
-  default: ComponentType;
-}
-
 /** `catalog/SearchResults`: results for the host's search panel. */
 export interface SearchResultsProps {
   query: string;
@@ -33,17 +21,41 @@ export interface SearchResultsProps {
   /** Id of the results listbox, so the host's search input can point aria-controls at it. */
   listboxId: string;
 }
-export interface SearchResultsModule {
-  default: ComponentType<SearchResultsProps>;
+
+/**
+ * One expose per page or widget, so a route downloads only its own code. The key is the id
+ * the host loads (`remote/expose`); the value is the component the module exports as default.
+ */
+export interface RemoteComponents {
+  /** `/products` */
+  'catalog/ProductListPage': ComponentType;
+  /** `/products/:slug` */
+  'catalog/ProductDetailPage': ComponentType;
+  /** `/product/:id`: the legacy search link shape. */
+  'catalog/LegacyProductRedirect': ComponentType;
+  /** The home page's two product cards (the host provides the heading). */
+  'catalog/NewThisSeason': ComponentType;
+  'catalog/SearchResults': ComponentType<SearchResultsProps>;
+  /** `/cart` */
+  'cart/CartPage': ComponentType;
+  /** `/checkout` */
+  'cart/CheckoutPage': ComponentType;
+  /** `/profile` */
+  'account/ProfilePage': ComponentType;
 }
 
-/** `cart/pages` */
-export interface CartPagesModule {
-  CartPage: ComponentType;
-  CheckoutPage: ComponentType;
+export type RemoteModuleId = keyof RemoteComponents;
+
+/** What loading a remote module id resolves to. */
+export interface RemoteModule<Id extends RemoteModuleId> {
+  default: RemoteComponents[Id];
 }
 
-/** `account/pages` */
-export interface AccountPagesModule {
-  ProfilePage: ComponentType;
+export function remoteOf(id: RemoteModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}
+
+/** `./ProductListPage` for `catalog/ProductListPage`: the key in the remote's `exposes`. */
+export function exposeOf(id: RemoteModuleId): string {
+  return `.${id.slice(id.indexOf('/'))}`;
 }

@@ -1,90 +1,94 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router-dom';
-import { useTranslator, type RemoteName } from '@maison/shared';
+import { remoteOf, useTranslator, type RemoteComponents, type RemoteModule, type RemoteModuleId } from '@maison/shared';
 import { hostMessages } from '../messages';
-import { getLoadedRemoteModule, isLoadFailure, loadRemoteModule, resetRemote } from './remoteRegistry';
+import type { RemoteModuleState, RemoteModuleStore } from './remoteModuleStore';
+import { isLoadFailure } from './remoteLoadError';
 import { ErrorPanel, UnavailablePanel } from './RemotePanels';
 import styles from './RemoteArea.module.css';
 
-type LoadState<T> = { status: 'loading' } | { status: 'ready'; module: T } | { status: 'unavailable' };
+const RemoteModulesContext = createContext<RemoteModuleStore | null>(null);
 
-function useRemoteModule<T>(remote: RemoteName, expose: string, attempt: number): LoadState<T> {
-  const id = `${remote}/${expose}`;
-  const [state, setState] = useState<LoadState<T>>(() => {
-    const cached = getLoadedRemoteModule<T>(id);
-    return cached ? { status: 'ready', module: cached } : { status: 'loading' };
-  });
+export const RemoteModulesProvider = RemoteModulesContext.Provider;
 
+export function useRemoteModuleStore(): RemoteModuleStore {
+  const store = useContext(RemoteModulesContext);
+  if (!store) throw new Error('useRemoteModuleStore must be used within RemoteModulesProvider');
+  return store;
+}
+
+/** The state of one module id, loading it when nothing has asked for it yet. */
+export function useRemoteModule(id: RemoteModuleId): RemoteModuleState {
+  const store = useRemoteModuleStore();
+  const state = useSyncExternalStore(store.subscribe, () => store.get(id));
   useEffect(() => {
-    let cancelled = false;
-    const cached = getLoadedRemoteModule<T>(id);
-    if (cached) {
-      setState({ status: 'ready', module: cached });
-      return;
-    }
-    setState({ status: 'loading' });
-    loadRemoteModule<T>(remote, expose).then(
-      (module) => !cancelled && setState({ status: 'ready', module }),
-      () => !cancelled && setState({ status: 'unavailable' }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [id, remote, expose, attempt]);
-
+    if (state.status === 'idle') void store.load(id);
+  }, [store, id, state.status]);
   return state;
 }
 
-interface RemoteAreaProps<T> {
-  remote: RemoteName;
-  expose: string;
-  render: (module: T) => ReactNode;
+type RemoteAreaProps<Id extends RemoteModuleId> = {
+  id: Id;
+  /** Shown until the module arrives; it should take the space the content will take. */
+  placeholder: ReactNode;
   /** A smaller panel for areas inside other content (home cards, search panel). */
   compact?: boolean;
-}
+} & (ComponentProps<RemoteComponents[Id]> extends Record<string, never> ? { props?: undefined } : { props: ComponentProps<RemoteComponents[Id]> });
 
 /**
  * One remote's area of the page. Whatever happens inside (remote down, chunk missing,
  * a bug that throws) stays inside: the header, footer and other routes keep working.
  */
-export function RemoteArea<T>({ remote, expose, render, compact = false }: RemoteAreaProps<T>) {
+export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact = false, props }: RemoteAreaProps<Id>) {
+  const store = useRemoteModuleStore();
+  const state = useRemoteModule(id);
   const [attempt, setAttempt] = useState(0);
-  const state = useRemoteModule<T>(remote, expose, attempt);
   const { pathname } = useLocation();
-  const t = useTranslator(hostMessages);
 
   const retry = useCallback(() => {
-    resetRemote(remote);
+    store.retry(remoteOf(id));
     setAttempt((count) => count + 1);
-  }, [remote]);
+  }, [store, id]);
 
-  if (state.status === 'loading') {
-    return (
-      <div className={compact ? styles.loadingCompact : styles.loading} role="status">
-        <span className={styles.spinner} aria-hidden="true" />
-        {t('loading')}
-      </div>
-    );
-  }
   if (state.status === 'unavailable') return <UnavailablePanel onRetry={retry} compact={compact} />;
+  if (state.status !== 'ready') return placeholder;
+  const RemoteComponent = (state.module as RemoteModule<Id>).default as ComponentType<object>;
   return (
-    <RemoteErrorBoundary resetKey={`${pathname}#${attempt}`} onRetry={retry} compact={compact}>
-      {render(state.module)}
+    <RemoteErrorBoundary resetKey={`${id}#${pathname}#${attempt}`} onRetry={retry} compact={compact}>
+      <RemoteComponent {...(props ?? {})} />
     </RemoteErrorBoundary>
   );
 }
 
-/** Renders one named export of a remote's `pages` module as a route element. */
-export function RemotePage<M>({ remote, page }: { remote: RemoteName; page: keyof M & string }) {
+/**
+ * The visible part of a loading state: it takes the space the content will take (`cards`
+ * draws that many product-card blocks), so nothing jumps when the content arrives, and a
+ * screen reader hears "Loading…".
+ */
+export function LoadingPlaceholder({ compact = false, cards = 0 }: { compact?: boolean; cards?: number }) {
+  const t = useTranslator(hostMessages);
+  const className = cards > 0 ? styles.cards : compact ? styles.loadingCompact : styles.loading;
   return (
-    <RemoteArea<M>
-      remote={remote}
-      expose="pages"
-      render={(module) => {
-        const Page = module[page] as ComponentType;
-        return <Page />;
-      }}
-    />
+    <div className={className} data-testid="remote-loading">
+      <span role="status" className="mk-visually-hidden">
+        {t('loading')}
+      </span>
+      {Array.from({ length: cards }, (_, index) => (
+        <div key={index} className={styles.card} />
+      ))}
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useLanguage, useTranslator, type NewThisSeasonModule } from '@maison/shared';
+import { useLanguage, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
-import { RemoteArea } from '../federation/RemoteArea';
+import { LoadingPlaceholder, RemoteArea } from '../federation/RemoteArea';
 import heroSilk from '../images/hero-silk.svg';
 import heroScarf from '../images/hero-scarf.svg';
 import { COLLECTION_IMAGES } from '../images/collection';
@@ -44,7 +44,7 @@ export function HomePage() {
         <h2 id="new-this-season" className={styles.sectionTitle}>
           {t('newThisSeason')}
         </h2>
-        <RemoteArea<NewThisSeasonModule> remote="catalog" expose="NewThisSeason" compact render={({ default: NewThisSeason }) => <NewThisSeason />} />
+        <RemoteArea id="catalog/NewThisSeason" compact placeholder={<LoadingPlaceholder cards={2} />} />
         <p className={styles.viewAll}>
           <Link to="/products" className={styles.viewAllLink}>
             {t('viewAllProducts')}

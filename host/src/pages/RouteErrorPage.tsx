@@ -1,8 +1,13 @@
-import { useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { ErrorPanel } from '../federation/RemotePanels';
+import { NotFoundPage } from './NotFoundPage';
 
-/** The router's fallback for unexpected failures: shown inside the shell, never a blank page. */
+/**
+ * The router's fallback for unexpected failures: shown inside the shell, never a blank page.
+ * A path no route can match (react-router's `*` does not match a line break) is a 404.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return <ErrorPanel error={error} onRetry={() => window.location.reload()} />;
 }

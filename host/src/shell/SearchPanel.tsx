@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslator, type SearchResultsModule } from '@maison/shared';
+import { useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
-import { RemoteArea } from '../federation/RemoteArea';
+import { LoadingPlaceholder, RemoteArea } from '../federation/RemoteArea';
 import { CloseIcon, SearchIcon } from './Icons';
 import styles from './SearchPanel.module.css';
 
@@ -24,8 +24,14 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
     return () => opener?.focus?.();
   }, []);
 
+  // Escape closes the panel at once: a search field's own Escape would only clear the text.
   // From the input, ArrowDown moves into the results (links); the results handle their own arrows.
   const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
     if (event.key !== 'ArrowDown') return;
     const first = document.getElementById(listboxId)?.querySelector<HTMLElement>('a');
     if (first) {
@@ -69,13 +75,11 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         <div className={styles.results}>
-          <RemoteArea<SearchResultsModule>
-            remote="catalog"
-            expose="SearchResults"
+          <RemoteArea
+            id="catalog/SearchResults"
             compact
-            render={({ default: SearchResults }) => (
-              <SearchResults query={query} onNavigate={onClose} listboxId={listboxId} />
-            )}
+            placeholder={<LoadingPlaceholder compact />}
+            props={{ query, onNavigate: onClose, listboxId }}
           />
         </div>
       </div>

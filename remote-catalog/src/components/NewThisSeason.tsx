@@ -5,7 +5,7 @@ import styles from './NewThisSeason.module.css';
 /** The home page's two featured groups (the host provides the heading). */
 export const NEW_THIS_SEASON_SLUGS = ['hoi-an-handkerchief', 'dragon-bridge-handkerchief'];
 
-export default function NewThisSeason() {
+export function NewThisSeason() {
   const products = PRODUCT_GROUPS.filter((product) => NEW_THIS_SEASON_SLUGS.includes(product.slug));
   return (
     <ul className={styles.grid}>

@@ -21,7 +21,7 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
   links[Math.min(links.length - 1, event.key === 'ArrowDown' ? index + 1 : index - 1)]?.focus();
 }
 
-export default function SearchResults({ query, onNavigate, listboxId }: SearchResultsProps) {
+export function SearchResults({ query, onNavigate, listboxId }: SearchResultsProps) {
   const t = useTranslator(catalogMessages);
   const { language } = useLanguage();
   const priceLabel = useProductPrice();

@@ -1,0 +1,89 @@
+import { remoteOf, type RemoteModuleId, type RemoteName } from '@maison/shared';
+
+/**
+ * The one record of every remote module the page has asked for, keyed by its id
+ * (`catalog/ProductListPage`). Components read it with `useSyncExternalStore`, so what a
+ * remote area renders is always the state of *its own* id: a page can never render with
+ * a module that was loaded for another route, whatever React keeps between renders.
+ */
+export type RemoteModuleState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; module: unknown }
+  | { status: 'unavailable'; error: unknown };
+
+/** How modules arrive: federation in the shop, plain `import()` in the single-bundle benchmark build. */
+export interface RemoteModuleLoader {
+  /** Resolves with the module, rejects when it cannot be loaded. */
+  load(id: RemoteModuleId): Promise<unknown>;
+  /** Forgets what was cached about a remote, so the next load goes back to the network. */
+  forget?(remote: RemoteName): void;
+}
+
+export interface RemoteModuleStore {
+  get(id: RemoteModuleId): RemoteModuleState;
+  subscribe(listener: () => void): () => void;
+  /** Starts loading (once; concurrent calls share it) and resolves with the settled state. */
+  load(id: RemoteModuleId): Promise<RemoteModuleState>;
+  /** Retry: forgets the remote's modules, failed or not; areas that show them load again. */
+  retry(remote: RemoteName): void;
+}
+
+const IDLE: RemoteModuleState = { status: 'idle' };
+const LOADING: RemoteModuleState = { status: 'loading' };
+
+export function createRemoteModuleStore(loader: RemoteModuleLoader): RemoteModuleStore {
+  const states = new Map<RemoteModuleId, RemoteModuleState>();
+  const inFlight = new Map<RemoteModuleId, Promise<RemoteModuleState>>();
+  const listeners = new Set<() => void>();
+  // A retry while one of the remote's loads is under way makes that load's result stale.
+  const generations = new Map<RemoteName, number>();
+  const generationOf = (id: RemoteModuleId) => generations.get(remoteOf(id)) ?? 0;
+
+  const set = (id: RemoteModuleId, state: RemoteModuleState) => {
+    states.set(id, state);
+    for (const listener of [...listeners]) listener();
+  };
+
+  const settle = (id: RemoteModuleId, startedIn: number, state: RemoteModuleState) => {
+    if (startedIn === generationOf(id)) set(id, state);
+    return states.get(id) ?? IDLE;
+  };
+
+  return {
+    get: (id) => states.get(id) ?? IDLE,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    load(id) {
+      const current = states.get(id);
+      if (current?.status === 'ready') return Promise.resolve(current);
+      const pending = inFlight.get(id);
+      if (pending) return pending;
+      const startedIn = generationOf(id);
+      set(id, LOADING);
+      const promise = loader
+        .load(id)
+        .then(
+          (module) => settle(id, startedIn, { status: 'ready', module }),
+          (error: unknown) => settle(id, startedIn, { status: 'unavailable', error }),
+        )
+        .finally(() => {
+          if (inFlight.get(id) === promise) inFlight.delete(id);
+        });
+      inFlight.set(id, promise);
+      return promise;
+    },
+    retry(remote) {
+      generations.set(remote, (generations.get(remote) ?? 0) + 1);
+      loader.forget?.(remote);
+      for (const id of [...states.keys()]) {
+        if (remoteOf(id) !== remote) continue;
+        inFlight.delete(id);
+        states.delete(id);
+      }
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}

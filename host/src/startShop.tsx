@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createShopStore, ShopProviders } from '@maison/shared';
+import '@maison/shared/src/styles/tokens.css';
+import { RemoteModulesProvider } from './federation/RemoteArea';
+import type { RemoteModuleStore } from './federation/remoteModuleStore';
+import { remoteModulesForPath } from './routes';
+import { App } from './App';
+
+/**
+ * Renders the shop. How remote modules arrive is the caller's choice (`modules`): through
+ * federation in the real shop, through plain `import()` in the single-bundle benchmark build.
+ */
+export function startShop(modules: RemoteModuleStore): void {
+  // The page's own remote code starts downloading now, alongside the shell, not after it renders.
+  for (const id of remoteModulesForPath(window.location.pathname)) void modules.load(id);
+  // The one store of the site: remotes render inside this provider and never make their own.
+  const store = createShopStore();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ShopProviders store={store}>
+        <RemoteModulesProvider value={modules}>
+          <App />
+        </RemoteModulesProvider>
+      </ShopProviders>
+    </StrictMode>,
+  );
+}

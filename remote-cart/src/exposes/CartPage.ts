@@ -1,0 +1,4 @@
+import type { RemoteComponents } from '@maison/shared';
+import { CartPage } from '../pages/CartPage';
+
+export default CartPage satisfies RemoteComponents['cart/CartPage'];

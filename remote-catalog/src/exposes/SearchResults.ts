@@ -1,0 +1,4 @@
+import type { RemoteComponents } from '@maison/shared';
+import { SearchResults } from '../search/SearchResults';
+
+export default SearchResults satisfies RemoteComponents['catalog/SearchResults'];
