@@ -1,81 +1,163 @@
 #!/usr/bin/env node
 /**
- * Prints what a shopper downloads: gzip JS of a cold visit to `/` and to `/products`, split by
- * app, and the image bytes of `/products`. With --build, also times a full production build.
- * Sizes are gzip level 6 of the files actually requested (what `npm run serve` sends), so the
- * figures repeat exactly for the same build. Needs the ports 3000-3003 free.
+ * Side-by-side benchmark: the federated shop as shipped against a single-bundle build of the
+ * same source (scripts/single-bundle: the host's router with remote pages imported lazily,
+ * same loaders, CSS handling and minifier, no federation). Prints figures; asserts nothing.
+ *
+ *   npm run bench                        builds both, then measures (about 10 minutes)
+ *   npm run bench -- --skip-build        measures the existing builds
+ *   npm run bench -- --runs 1 --no-lighthouse   a quick look at sizes and requests only
+ *   npm run bench -- --skip-build --federated-root ../old   another checkout's federated builds
+ *
+ * Needs ports 3000-3003 and 3010 free. Output format: README, "Performance".
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { APPS } from './apps.mjs';
 import { findChromium } from './find-chromium.mjs';
+import { serveDist } from './static-server.mjs';
+import { CHROMIUM_ARGS } from './bench/chromium-args.mjs';
+import { lighthouseRun } from './bench/lighthouse.mjs';
+import { cartNavigationAfterIdle, networkProfile } from './bench/network.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const withLighthouse = !args.includes('--no-lighthouse');
+const ROUTES = ['/', '/products', '/products/hoan-kiem-lake-handkerchief', '/cart'];
+const fedRootArg = args.indexOf('--federated-root');
+const federatedRoot = fedRootArg > -1 ? path.resolve(args[fedRootArg + 1]) : root;
+const SINGLE_PORT = 3010;
+const SINGLE_DIST = path.join(root, '.bench', 'single-bundle', 'dist');
 
-if (process.argv.includes('--build') || APPS.some(({ dir }) => !existsSync(path.join(root, dir, 'dist', 'index.html')))) {
+function timed(label, command, commandArgs, env = {}) {
   const started = Date.now();
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('build failed');
-  console.log(`full production build (4 apps, sequential): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${label} failed`);
+  return (Date.now() - started) / 1000;
 }
 
-const server = spawn('node', ['scripts/serve.mjs'], { cwd: root, stdio: 'ignore' });
-await new Promise((resolve) => setTimeout(resolve, 1500));
+const buildSeconds = {};
+if (!args.includes('--skip-build')) {
+  buildSeconds.federated = timed('federated build', 'npm', ['run', 'build']);
+  buildSeconds.single = timed('single-bundle build', 'npx', ['webpack', '--config', 'scripts/single-bundle/webpack.config.ts'], {
+    NODE_OPTIONS: '--import=tsx',
+  });
+}
+for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST]) {
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run without --skip-build`);
+}
 
-const originToDir = new Map(APPS.map(({ port, dir }) => [`http://localhost:${port}`, dir]));
-function gzipBytesOf(url) {
+const servers = [
+  ...(await Promise.all(APPS.map(({ name, dir, port }) => serveDist({ name, dist: path.join(federatedRoot, dir, 'dist'), port })))),
+  await serveDist({ name: 'single', dist: SINGLE_DIST, port: SINGLE_PORT }),
+];
+const distOfOrigin = new Map([
+  ...APPS.map(({ dir, port }) => [`http://localhost:${port}`, path.join(federatedRoot, dir, 'dist')]),
+  [`http://localhost:${SINGLE_PORT}`, SINGLE_DIST],
+]);
+const fileFor = (url) => {
   const { origin, pathname } = new URL(url);
-  const file = path.join(root, originToDir.get(origin), 'dist', decodeURIComponent(pathname));
-  return existsSync(file) ? gzipSync(readFileSync(file), { level: 6 }).length : 0;
-}
+  const dist = distOfOrigin.get(origin);
+  return dist && path.join(dist, decodeURIComponent(pathname));
+};
 
-const browser = await chromium.launch({
-  executablePath: findChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-});
+const BUILDS = { federated: 'http://localhost:3000', single: `http://localhost:${SINGLE_PORT}` };
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const executablePath = findChromium();
+if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH');
 
-async function coldVisit(pathname) {
-  const context = await browser.newContext();
-  await context.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
-  const page = await context.newPage();
-  const requests = [];
-  page.on('requestfinished', (request) => requests.push(request));
-  const started = Date.now();
-  await page.goto(`http://localhost:3000${pathname}`);
-  await page.locator('main h1, main h2').first().waitFor();
-  const shownAfter = Date.now() - started;
-  await page.waitForLoadState('networkidle');
-  const scripts = requests.filter((r) => r.resourceType() === 'script');
-  const images = requests.filter((r) => r.resourceType() === 'image');
-  const byApp = {};
-  for (const request of scripts) {
-    const dir = originToDir.get(new URL(request.url()).origin);
-    byApp[dir] = (byApp[dir] ?? 0) + gzipBytesOf(request.url());
-  }
-  let imageBytes = 0;
-  for (const request of images) {
-    if (!request.url().startsWith('http')) continue;
-    const sizes = await request.sizes();
-    imageBytes += sizes.responseBodySize;
-  }
-  await context.close();
-  return { scripts: scripts.length, byApp, images: images.length, imageBytes, shownAfter };
-}
-
+const results = {};
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
-  for (const pathname of ['/', '/products']) {
-    const visit = await coldVisit(pathname);
-    const total = Object.values(visit.byApp).reduce((a, b) => a + b, 0);
-    console.log(`\ncold ${pathname}: ${visit.scripts} JS files, ${kb(total)} gzip (first heading after ~${visit.shownAfter} ms on this machine)`);
-    for (const [dir, bytes] of Object.entries(visit.byApp)) console.log(`  ${dir.padEnd(15)} ${kb(bytes)}`);
-    console.log(`  images: ${visit.images} files, ${kb(visit.imageBytes)} transferred`);
+  for (const route of ROUTES) {
+    for (const [build, origin] of Object.entries(BUILDS)) {
+      const network = await networkProfile(browser, `${origin}${route}`, { fileFor });
+      const lighthouse = [];
+      for (let run = 0; withLighthouse && run < runs; run += 1) lighthouse.push(await lighthouseRun(`${origin}${route}`, executablePath));
+      results[`${route} ${build}`] = {
+        ...network,
+        ...(withLighthouse
+          ? Object.fromEntries(['score', 'lcp', 'tbt', 'cls'].map((key) => [key, median(lighthouse.map((run) => run[key]))]))
+          : {}),
+      };
+      process.stderr.write('.');
+    }
+  }
+  for (const [build, origin] of Object.entries(BUILDS)) {
+    const samples = [];
+    for (let run = 0; run < runs; run += 1) samples.push(await cartNavigationAfterIdle(browser, origin));
+    results[`nav ${build}`] = median(samples);
   }
 } finally {
   await browser.close();
-  server.kill();
+  servers.forEach((server) => server.close());
+}
+process.stderr.write('\n');
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const cols = (cells, widths) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('').trimEnd();
+const WIDTHS = [40, 11, 12, 10, 7, 9, 9, 9, 7];
+const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '-');
+const chromiumVersion = spawnSync(executablePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
+
+console.log('Maison Khăn benchmark: federated (as shipped) vs single bundle (same source, no federation)');
+console.log(`${os.cpus().length} cores, Node ${process.version}, ${chromiumVersion}`);
+console.log(
+  withLighthouse
+    ? `Lighthouse 12 mobile preset (simulated slow 4G, 4× CPU), median of ${runs}; sizes are gzip -6 of the files requested`
+    : 'Lighthouse skipped (--no-lighthouse); sizes are gzip -6 of the files requested',
+);
+console.log('');
+console.log(cols(['route', 'build', 'JS (gzip)', 'requests', 'chain', 'perf', 'LCP', 'TBT', 'CLS'], WIDTHS));
+for (const route of ROUTES) {
+  const f = results[`${route} federated`];
+  const s = results[`${route} single`];
+  const row = (name, r) =>
+    cols(
+      [
+        name === 'federated' ? route : '',
+        name,
+        kib(r.jsBytes),
+        r.requests,
+        r.chainDepth,
+        r.score ?? '-',
+        r.lcp === undefined ? '-' : `${(r.lcp / 1000).toFixed(2)} s`,
+        r.tbt === undefined ? '-' : `${Math.round(r.tbt)} ms`,
+        r.cls === undefined ? '-' : r.cls.toFixed(3),
+      ],
+      WIDTHS,
+    );
+  console.log(row('federated', f));
+  console.log(row('single', s));
+  console.log(
+    cols(
+      [
+        '',
+        'fed/single',
+        ratio(f.jsBytes, s.jsBytes),
+        ratio(f.requests, s.requests),
+        ratio(f.chainDepth, s.chainDepth),
+        f.score === undefined ? '-' : ratio(f.score, s.score),
+        f.lcp === undefined ? '-' : ratio(f.lcp, s.lcp),
+        f.tbt === undefined ? '-' : ratio(f.tbt, s.tbt),
+        '',
+      ],
+      WIDTHS,
+    ),
+  );
+}
+console.log('');
+const prefetch = results['/ federated'];
+console.log(`idle prefetch after / (federated, not counted above): ${prefetch.prefetchFiles} files, ${kib(prefetch.prefetchBytes)}`);
+console.log(
+  `client-side / → /cart after 3 s idle, click to cart heading painted (median of ${runs}): ` +
+    `federated ${Math.round(results['nav federated'])} ms, single ${Math.round(results['nav single'])} ms`,
+);
+if (buildSeconds.federated) {
+  console.log(`production build: federated ${buildSeconds.federated.toFixed(1)} s (4 apps, one after another), single ${buildSeconds.single.toFixed(1)} s`);
 }

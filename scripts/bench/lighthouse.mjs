@@ -1,0 +1,25 @@
+/**
+ * Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU), performance only, with the
+ * intro already seen this session. Runs offline against Debian's Chromium.
+ */
+import puppeteer from 'puppeteer-core';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from './chromium-args.mjs';
+
+export async function lighthouseRun(url, executablePath) {
+  const browser = await puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.evaluateOnNewDocument(() => sessionStorage.setItem('hasVisited', 'true'));
+    const { lhr } = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    };
+  } finally {
+    await browser.close();
+  }
+}

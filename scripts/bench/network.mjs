@@ -1,0 +1,84 @@
+/**
+ * What a cold visit downloads, measured with Playwright: every request gets the same added
+ * latency, so requests that wait on one another fall into separate waves. Chain depth is
+ * the number of waves: a request is one wave deeper than the deepest request that had
+ * finished before it started. Idle prefetches (Sec-Purpose: prefetch) are counted apart.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const gzipCache = new Map();
+function gzipBytes(file) {
+  if (!file || !existsSync(file)) return 0;
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(file), { level: 6 }).length);
+  return gzipCache.get(file);
+}
+
+export async function networkProfile(browser, url, { fileFor, latencyMs = 150 }) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
+  const page = await context.newPage();
+  await page.route('**/*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    await route.continue().catch(() => undefined);
+  });
+  const records = new Map();
+  page.on('request', (request) => records.set(request, { request, start: Date.now(), end: Infinity }));
+  const finish = (request) => {
+    const record = records.get(request);
+    if (record) record.end = Date.now();
+  };
+  page.on('requestfinished', finish);
+  page.on('requestfailed', finish);
+
+  await page.goto(url);
+  await page.locator('main h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+
+  const all = [...records.values()].sort((a, b) => a.start - b.start);
+  const isPrefetch = ({ request }) => /prefetch/.test(request.headers()['sec-purpose'] ?? '');
+  const firstLoad = all.filter((record) => !isPrefetch(record));
+  for (const record of firstLoad) {
+    const before = firstLoad.filter((other) => other !== record && other.end <= record.start);
+    record.depth = 1 + Math.max(0, ...before.map((other) => other.depth ?? 1));
+  }
+  const scripts = firstLoad.filter(({ request }) => request.resourceType() === 'script');
+  const prefetched = all.filter(isPrefetch);
+  return {
+    requests: firstLoad.length,
+    jsFiles: scripts.length,
+    jsBytes: scripts.reduce((sum, { request }) => sum + gzipBytes(fileFor(request.url())), 0),
+    chainDepth: Math.max(0, ...firstLoad.map((record) => record.depth)),
+    prefetchFiles: prefetched.length,
+    prefetchBytes: prefetched.reduce((sum, { request }) => sum + gzipBytes(fileFor(request.url())), 0),
+  };
+}
+
+/** Milliseconds from a click on the header's cart link to the cart heading painted, after 3 s idle on `/`. */
+export async function cartNavigationAfterIdle(browser, origin) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.locator('main h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3000);
+  const elapsed = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const link = document.querySelector('header a[href="/cart"]');
+        const clickedAt = performance.now();
+        const observer = new MutationObserver(() => {
+          const heading = document.querySelector('main h1');
+          if (!heading || !/cart/i.test(heading.textContent ?? '')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now() - clickedAt));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        link.click();
+      }),
+  );
+  await context.close();
+  return elapsed;
+}

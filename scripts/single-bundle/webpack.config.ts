@@ -1,0 +1,28 @@
+/**
+ * The single-bundle reference build for `npm run bench`: same loaders, CSS handling and
+ * minifier as the federated apps (from webpack.common.ts), no ModuleFederationPlugin.
+ * Output: .bench/single-bundle/dist (not committed).
+ */
+import path from 'node:path';
+import type { Configuration } from 'webpack';
+import { commonPlugins, moduleRules, outputOptions, productionOptimization, resolveOptions } from '../../webpack.common';
+
+const root = path.resolve(__dirname, '..', '..');
+
+export default (): Configuration => ({
+  mode: 'production',
+  context: root,
+  entry: { main: './scripts/single-bundle/index.tsx' },
+  devtool: false,
+  output: outputOptions(true, path.join(root, '.bench', 'single-bundle', 'dist'), 'shop'),
+  resolve: resolveOptions(true),
+  module: { rules: moduleRules(true, 'shop') },
+  plugins: commonPlugins(true, {
+    htmlTitle: 'Maison Khăn — Handkerchiefs & Scarves',
+    define: { CATALOG_IMAGE_BASE_URL: '' },
+    publicDirs: [path.join(root, 'host', 'public'), path.join(root, 'remote-catalog', 'public')],
+  }),
+  optimization: productionOptimization(),
+  performance: { hints: false },
+  stats: 'errors-warnings',
+});
