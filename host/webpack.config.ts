@@ -6,5 +6,8 @@ export default createAppConfig({
   federationName: 'host',
   port: 3000,
   htmlTitle: 'Maison Khăn — Handkerchiefs & Scarves',
-  runtimePlugins: [path.join(__dirname, 'src/federation/offlineRemotePlugin.ts')],
+  runtimePlugins: [
+    path.join(__dirname, 'src/federation/provideFederationRuntime.ts'),
+    path.join(__dirname, 'src/federation/offlineRemotePlugin.ts'),
+  ],
 });

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createShopStore, ShopProviders } from '@maison/shared';
-import '@maison/shared/src/styles/tokens.css';
+import '@maison/shared/styles/tokens.css';
 import { RemoteModulesProvider } from './federation/RemoteArea';
 import type { RemoteModuleStore } from './federation/remoteModuleStore';
 import { remoteModulesForPath } from './routes';

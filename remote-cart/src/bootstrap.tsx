@@ -1,5 +1,6 @@
-import { createShopStore, itemAdded, renderStandalone } from '@maison/shared';
-import '@maison/shared/src/styles/tokens.css';
+import { createShopStore, itemAdded } from '@maison/shared';
+import { renderStandalone } from '@maison/shared/standalone';
+import '@maison/shared/styles/tokens.css';
 import { CartPage } from './pages/CartPage';
 import { CheckoutPage } from './pages/CheckoutPage';
 

@@ -1,5 +1,6 @@
-import { createShopStore, renderStandalone } from '@maison/shared';
-import '@maison/shared/src/styles/tokens.css';
+import { createShopStore } from '@maison/shared';
+import { renderStandalone } from '@maison/shared/standalone';
+import '@maison/shared/styles/tokens.css';
 import { ProductListPage } from './pages/ProductListPage';
 import { ProductDetailPage } from './pages/ProductDetailPage';
 import { LegacyProductRedirect } from './pages/LegacyProductRedirect';

@@ -1,22 +1,34 @@
-export * from './types';
+/**
+ * `@maison/shared`: the contract between the four apps, loaded once per page as a federation
+ * singleton. Every name here is a promise to every team: export only what an app uses, add
+ * before you remove (README, "Evolving the shared contract").
+ */
+export { LANGUAGES, type CartItemInput, type CartLine, type Language, type LocalizedText, type Order, type WishlistItem } from './types';
 export { formatMoney } from './money';
-export * from './storage';
-
-export * from './cart/cartRules';
-export * from './cart/cartSlice';
-export { CartProvider, useCart, type CartApi } from './cart/CartProvider';
-export * from './wishlist/wishlistSlice';
-export * from './orders/orderRules';
-export * from './orders/ordersSlice';
-export * from './store/createShopStore';
-export * from './store/hooks';
-
-export * from './i18n/messages';
-export * from './i18n/language';
-export { LanguageProvider, useLanguage, useTranslator } from './i18n/LanguageProvider';
-export { ToastProvider, useToast, type ToastTone } from './toast/ToastProvider';
-export { ShopProviders } from './ShopProviders';
-export * from './remoteContract';
 export { foldForSearch } from './text';
-export { StandaloneFrame } from './StandaloneFrame';
-export { renderStandalone } from './renderStandalone';
+export { isRecord, parseStored, readStored, removeStored, writeStored, type StoredValue } from './storage';
+
+export { MAX_LINE_QUANTITY, type CartTotals, type FreeShippingHint } from './cart/cartRules';
+export { itemAdded, selectCartItemCount } from './cart/cartSlice';
+export { useCart } from './cart/CartProvider';
+export { selectIsInWishlist, selectWishlistItems, wishlistItemRemoved, wishlistToggled } from './wishlist/wishlistSlice';
+export { createOrderFromCart, createOrderId } from './orders/orderRules';
+export { orderPlaced, selectOrdersNewestFirst } from './orders/ordersSlice';
+export { createShopStore, type ShopStore } from './store/createShopStore';
+export { useShopDispatch, useShopSelector } from './store/hooks';
+
+export { defineMessages } from './i18n/messages';
+export { LOCALE_OF } from './i18n/language';
+export { useLanguage, useTranslator } from './i18n/LanguageProvider';
+export { useToast } from './toast/ToastProvider';
+export { ShopProviders } from './ShopProviders';
+export {
+  exposeOf,
+  remoteOf,
+  REMOTES,
+  type RemoteComponents,
+  type RemoteModule,
+  type RemoteModuleId,
+  type RemoteName,
+  type SearchResultsProps,
+} from './remoteContract';

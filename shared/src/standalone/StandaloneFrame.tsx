@@ -1,8 +1,6 @@
 import { NavLink, Outlet } from 'react-router-dom';
-import { LANGUAGES, type Language } from './types';
-import { useLanguage } from './i18n/LanguageProvider';
-import { useShopSelector } from './store/hooks';
-import { selectCartItemCount } from './cart/cartSlice';
+// Through the package's public API, like any app: the frame must use the page's singleton.
+import { LANGUAGES, selectCartItemCount, useLanguage, useShopSelector, type Language } from '@maison/shared';
 
 /**
  * A bare frame for a remote running alone on its own port: links to its pages, a language

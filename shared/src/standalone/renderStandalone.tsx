@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
-import { ShopProviders } from './ShopProviders';
+import { ShopProviders, type ShopStore } from '@maison/shared';
 import { StandaloneFrame } from './StandaloneFrame';
-import type { ShopStore } from './store/createShopStore';
 
 interface StandaloneOptions {
   appName: string;
