@@ -2,6 +2,10 @@
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remote-catalog', '<rootDir>/remote-cart', '<rootDir>/remote-account'],
+  // What the host's webpack config defines at build time (host/src/federation/buildInfo.ts).
+  globals: {
+    MAISON_BUILD: { version: '0.0.0+test', sharedContract: '0.1.0', remoteNames: ['catalog', 'cart', 'account'], remoteDefaults: {} },
+  },
   setupFiles: ['<rootDir>/test/jest.setup.cjs'],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   transform: {

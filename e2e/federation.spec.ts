@@ -46,17 +46,28 @@ test.describe('a remote that cannot be loaded', () => {
 });
 
 test.describe('loading', () => {
-  test('the home page fetches nothing from the cart or account remotes', async ({ page }) => {
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
+  test('the home page loads nothing from the cart or account remotes until it is idle, then prefetches them', async ({ page }) => {
+    const purposes = new Map<string, string>();
+    page.on('request', (request) => purposes.set(request.url(), request.headers()['sec-purpose'] ?? ''));
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'New this season' }).getByRole('link').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(requested.filter((url) => url.startsWith(REMOTE_ORIGINS.cart) || url.startsWith(REMOTE_ORIGINS.account))).toEqual([]);
+    await expect.poll(() => page.evaluate(() => window.__MAISON_FEDERATION__?.idlePrefetchAt ?? null)).not.toBeNull();
+    const otherOrigins = [REMOTE_ORIGINS.cart, REMOTE_ORIGINS.account];
+    // Resource timing: start times on the page's own clock, the one idlePrefetchAt is read from.
+    const read = () =>
+      page.evaluate((origins) => {
+        const entries = performance.getEntriesByType('resource').filter(({ name }) => origins.some((origin) => name.startsWith(origin)));
+        return { idlePrefetchAt: window.__MAISON_FEDERATION__!.idlePrefetchAt!, fetched: entries.map(({ name, startTime }) => ({ url: name, at: startTime })) };
+      }, otherOrigins);
+    await expect.poll(async () => (await read()).fetched.length).toBeGreaterThan(0);
+    const { idlePrefetchAt, fetched } = await read();
+    // Nothing of theirs before the page was idle; then only their manifests and low-priority prefetches.
+    for (const { url, at } of fetched) {
+      expect(at, url).toBeGreaterThanOrEqual(idlePrefetchAt - 1);
+      expect(url.endsWith('/mf-manifest.json') || (purposes.get(url) ?? '').includes('prefetch'), url).toBe(true);
+    }
     await page.getByRole('link', { name: /^Cart/ }).click();
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
-    expect(requested.some((url) => url.startsWith(REMOTE_ORIGINS.cart))).toBe(true);
-    expect(requested.some((url) => url.startsWith(REMOTE_ORIGINS.account))).toBe(false);
   });
 
   test('remote entries and manifests are served uncached, hashed chunks immutable', async ({ request }) => {

@@ -1,13 +1,29 @@
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
+import { APPS, packageVersion } from '../webpack/buildInfo';
+
+const remotes = APPS.filter(({ name }) => name !== 'host');
 
 export default createAppConfig({
   appDir: __dirname,
   federationName: 'host',
-  port: 3000,
   htmlTitle: 'Maison Khăn — Handkerchiefs & Scarves',
   runtimePlugins: [
     path.join(__dirname, 'src/federation/provideFederationRuntime.ts'),
-    path.join(__dirname, 'src/federation/offlineRemotePlugin.ts'),
+    path.join(__dirname, 'src/federation/shopRuntimePlugin.ts'),
   ],
+  // Styled by src/shell/appShell.css; the real header draws the same bar and brand.
+  appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
+  preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
+  define: ({ production, version }) => ({
+    // Read by host/src/federation/buildInfo.ts.
+    MAISON_BUILD: {
+      version,
+      sharedContract: packageVersion(path.join(__dirname, '..', 'shared')),
+      remoteNames: remotes.map(({ name }) => name),
+      // The local dev servers stand in for missing remotes.json entries in development only.
+      remoteDefaults: production ? {} : Object.fromEntries(remotes.map(({ name, port }) => [name, `http://localhost:${port}/mf-manifest.json`])),
+    },
+  }),
 });

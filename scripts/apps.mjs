@@ -1,7 +1,6 @@
-/** The four apps, their folders and ports: one list for the build, serve and test scripts. */
-export const APPS = [
-  { name: 'host', dir: 'host', port: 3000 },
-  { name: 'catalog', dir: 'remote-catalog', port: 3001 },
-  { name: 'cart', dir: 'remote-cart', port: 3002 },
-  { name: 'account', dir: 'remote-account', port: 3003 },
-];
+/** The four apps, their folders and ports: read from apps.json, the one list every tool uses. */
+import { readFileSync } from 'node:fs';
+
+export const APPS = JSON.parse(readFileSync(new URL('../apps.json', import.meta.url), 'utf8'));
+export const REMOTE_APPS = APPS.filter(({ name }) => name !== 'host');
+export const originOf = ({ port }) => `http://localhost:${port}`;

@@ -6,7 +6,7 @@ import { AboutPage } from './pages/AboutPage';
 import { ContactPage } from './pages/ContactPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
-import { REMOTE_ROUTES, type RemotePageId } from './routes';
+import { REMOTE_ROUTES, type RemotePageId } from './routeTable';
 import styles from './shell/Layout.module.css';
 
 /**

@@ -34,10 +34,16 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
   await page.goto(url);
   await page.locator('main h1').first().waitFor();
   await page.waitForLoadState('networkidle');
+  const { timeOrigin, idlePrefetchAt } = await page.evaluate(() => ({
+    timeOrigin: performance.timeOrigin,
+    idlePrefetchAt: window.__MAISON_FEDERATION__?.idlePrefetchAt ?? null,
+  }));
   await context.close();
 
   const all = [...records.values()].sort((a, b) => a.start - b.start);
-  const isPrefetch = ({ request }) => /prefetch/.test(request.headers()['sec-purpose'] ?? '');
+  const isPrefetch = ({ request }) =>
+    /prefetch/.test(request.headers()['sec-purpose'] ?? '') ||
+    (idlePrefetchAt !== null && request.timing().startTime - timeOrigin >= idlePrefetchAt);
   const firstLoad = all.filter((record) => !isPrefetch(record));
   for (const record of firstLoad) {
     const before = firstLoad.filter((other) => other !== record && other.end <= record.start);

@@ -4,8 +4,11 @@
  * federation to a lazy `import()` of that remote's exposed module.
  */
 import type { RemoteModuleId } from '@maison/shared';
+import '@maison/shared/styles/tokens.css';
+import '../../host/src/shell/appShell.css';
 import { createRemoteModuleStore } from '../../host/src/federation/remoteModuleStore';
-import { startShop } from '../../host/src/startShop';
+import { startShop } from '../../host/src/bootstrap';
+import { startRouteModules } from '../../host/src/routeTable';
 
 const MODULES: Record<RemoteModuleId, () => Promise<unknown>> = {
   'catalog/ProductListPage': () => import('../../remote-catalog/src/exposes/ProductListPage'),
@@ -18,4 +21,6 @@ const MODULES: Record<RemoteModuleId, () => Promise<unknown>> = {
   'account/ProfilePage': () => import('../../remote-account/src/exposes/ProfilePage'),
 };
 
-startShop(createRemoteModuleStore({ load: (id) => MODULES[id]() }));
+const modules = createRemoteModuleStore({ load: (id) => MODULES[id]() });
+void startRouteModules(modules, window.location.pathname);
+startShop(modules);

@@ -4,8 +4,10 @@
  * Output: .bench/single-bundle/dist (not committed).
  */
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Configuration } from 'webpack';
-import { commonPlugins, moduleRules, outputOptions, productionOptimization, resolveOptions } from '../../webpack.common';
+import { commonPlugins, moduleRules, outputOptions, productionOptimization } from '../../webpack/parts';
+import { resolveOptions } from '../../webpack/sharing';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -19,6 +21,7 @@ export default (): Configuration => ({
   module: { rules: moduleRules(true, 'shop') },
   plugins: commonPlugins(true, {
     htmlTitle: 'Maison Khăn — Handkerchiefs & Scarves',
+    appShell: readFileSync(path.join(root, 'host/src/shell/appShell.html'), 'utf8').trim(),
     define: { CATALOG_IMAGE_BASE_URL: '' },
     publicDirs: [path.join(root, 'host', 'public'), path.join(root, 'remote-catalog', 'public')],
   }),

@@ -22,13 +22,4 @@ export { LOCALE_OF } from './i18n/language';
 export { useLanguage, useTranslator } from './i18n/LanguageProvider';
 export { useToast } from './toast/ToastProvider';
 export { ShopProviders } from './ShopProviders';
-export {
-  exposeOf,
-  remoteOf,
-  REMOTES,
-  type RemoteComponents,
-  type RemoteModule,
-  type RemoteModuleId,
-  type RemoteName,
-  type SearchResultsProps,
-} from './remoteContract';
+export type { RemoteComponents, RemoteModule, RemoteModuleId, RemoteName, SearchResultsProps } from './remoteContract';

@@ -5,13 +5,8 @@
  */
 import type { ComponentType } from 'react';
 
-export const REMOTES = {
-  catalog: { defaultOrigin: 'http://localhost:3001' },
-  cart: { defaultOrigin: 'http://localhost:3002' },
-  account: { defaultOrigin: 'http://localhost:3003' },
-} as const;
-
-export type RemoteName = keyof typeof REMOTES;
+/** The remotes, as named in apps.json and remotes.json. */
+export type RemoteName = 'catalog' | 'cart' | 'account';
 
 /** `catalog/SearchResults`: results for the host's search panel. */
 export interface SearchResultsProps {
@@ -49,13 +44,4 @@ export type RemoteModuleId = keyof RemoteComponents;
 /** What loading a remote module id resolves to. */
 export interface RemoteModule<Id extends RemoteModuleId> {
   default: RemoteComponents[Id];
-}
-
-export function remoteOf(id: RemoteModuleId): RemoteName {
-  return id.slice(0, id.indexOf('/')) as RemoteName;
-}
-
-/** `./ProductListPage` for `catalog/ProductListPage`: the key in the remote's `exposes`. */
-export function exposeOf(id: RemoteModuleId): string {
-  return `.${id.slice(id.indexOf('/'))}`;
 }

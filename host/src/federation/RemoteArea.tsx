@@ -12,7 +12,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router-dom';
-import { remoteOf, useTranslator, type RemoteComponents, type RemoteModule, type RemoteModuleId } from '@maison/shared';
+import { useTranslator, type RemoteComponents, type RemoteModule, type RemoteModuleId } from '@maison/shared';
+import { remoteOf } from './moduleIds';
 import { hostMessages } from '../messages';
 import type { RemoteModuleState, RemoteModuleStore } from './remoteModuleStore';
 import { isLoadFailure } from './remoteLoadError';

@@ -1,41 +1,121 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteModuleId } from '@maison/shared';
-import type { RemoteLocations } from './remoteConfig';
+import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import type { RemoteConfig } from './remoteConfig';
 import type { RemoteModuleLoader } from './remoteModuleStore';
+import type { ManifestReader } from './manifests';
+import type { FederationStatusRecorder } from './federationStatus';
+import { remoteOf } from './moduleIds';
 import { isRemoteUnavailable } from './remoteUnavailable';
 import { RemoteLoadError } from './remoteLoadError';
+import { exposeAssetUrls, prefetchFiles } from './prefetch';
+
+/** The two calls of the federation runtime the loader needs (injected, so tests can fake them). */
+export interface FederationRuntime {
+  registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
+  loadRemote(id: string): Promise<unknown>;
+}
+
+interface LoaderDeps {
+  /** remotes.json, once fetched and checked. Loads asked for earlier wait for it. */
+  config: Promise<RemoteConfig>;
+  runtime: FederationRuntime;
+  manifests: ManifestReader;
+  status: FederationStatusRecorder;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Loads remote modules through the federation runtime, from the locations in remotes.json.
- * Loads asked for before the locations arrive wait for them, so the first paint never does.
+ * Loads remote modules through the federation runtime. Each remote's entries in remotes.json
+ * are tried in order: when one cannot be loaded (unreachable, 404, a script that throws, a
+ * broken shared contract) the next one is registered and tried, and the one that works stays
+ * in use for the rest of the page's life. Only when every entry fails is the module unavailable.
  */
-export function createFederatedLoader(locations: Promise<RemoteLocations>): RemoteModuleLoader {
-  let registered: RemoteLocations | undefined;
-  const ready = locations.then((resolved) => {
-    registered = resolved;
-    registerRemotes(Object.entries(resolved).map(([name, entry]) => ({ name, entry })));
-  });
+export function createFederatedLoader({ config, runtime, manifests, status }: LoaderDeps): RemoteModuleLoader {
+  const registered = new Map<RemoteName, string>();
+  /** Index of the entry in use (or to try first) per remote. */
+  const current = new Map<RemoteName, number>();
+  // Loads of one remote run one after another: a switch to a fallback entry re-registers the
+  // remote, which must not happen under another load's feet.
+  const queues = new Map<RemoteName, Promise<unknown>>();
+
+  const register = (remote: RemoteName, entry: string) => {
+    if (registered.get(remote) === entry) return;
+    runtime.registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
+    registered.set(remote, entry);
+  };
+
+  const loadFrom = async (id: RemoteModuleId, entry: string) => {
+    const remote = remoteOf(id);
+    register(remote, entry);
+    let result: unknown;
+    try {
+      result = await runtime.loadRemote(id);
+    } catch (error) {
+      throw new RemoteLoadError(id, error);
+    }
+    if (isRemoteUnavailable(result)) throw new RemoteLoadError(id, result.error);
+    // A deploy that no longer exports a component breaks the contract: treat it as unavailable.
+    const exported = (result as { default?: unknown } | undefined)?.default;
+    if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null)) {
+      throw new RemoteLoadError(id, new Error(`${id} has no default export to render`));
+    }
+    return result;
+  };
+
+  const load = async (id: RemoteModuleId) => {
+    const remote = remoteOf(id);
+    const entries = (await config).locations[remote] ?? [];
+    if (entries.length === 0) {
+      const error = new RemoteLoadError(id, new Error(`remotes.json has no manifest URL for "${remote}"`));
+      status.failed(remote, null, error.cause);
+      throw error;
+    }
+    const failures: string[] = [];
+    for (let index = current.get(remote) ?? 0; index < entries.length; index += 1) {
+      const entry = entries[index]!;
+      status.loading(remote, entry);
+      try {
+        const module = await loadFrom(id, entry);
+        current.set(remote, index);
+        status.loaded(remote, entry, manifests.summary(entry)?.buildVersion, index > 0);
+        if (index > 0) console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failures.join('; ')}`);
+        return module;
+      } catch (error) {
+        const reason = messageOf(error instanceof RemoteLoadError ? error.cause : error);
+        failures.push(`${entry} failed: ${reason}`);
+        status.failed(remote, entry, reason);
+        console.error(`[federation] ${remote}: ${entry} could not be loaded: ${reason}`);
+      }
+    }
+    throw new RemoteLoadError(id, new Error(failures.join('; ')));
+  };
 
   return {
-    async load(id: RemoteModuleId) {
-      await ready;
-      let result: unknown;
-      try {
-        result = await loadRemote(id);
-      } catch (error) {
-        throw new RemoteLoadError(id, error);
-      }
-      if (isRemoteUnavailable(result)) throw new RemoteLoadError(id, result.error);
-      // A deploy that no longer exports a component breaks the contract: treat it as unavailable.
-      const exported = (result as { default?: unknown } | undefined)?.default;
-      if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null)) {
-        throw new RemoteLoadError(id, new Error(`${id} has no default export to render`));
-      }
-      return result;
+    load(id) {
+      const remote = remoteOf(id);
+      const next = (queues.get(remote) ?? Promise.resolve()).then(
+        () => load(id),
+        () => load(id),
+      );
+      queues.set(remote, next.catch(() => undefined));
+      return next;
+    },
+    async prefetch(id) {
+      const remote = remoteOf(id);
+      const entry = (await config).locations[remote]?.[current.get(remote) ?? 0];
+      if (!entry) return;
+      prefetchFiles(exposeAssetUrls(entry, await manifests.json(entry), id));
     },
     forget(remote) {
-      // Forces the runtime to drop its cached manifest, entry and failed loads for this remote.
-      if (registered) registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+      // Retry starts again from the first choice, with nothing cached from earlier attempts.
+      current.delete(remote);
+      const entry = registered.get(remote);
+      void config.then(({ locations }) => manifests.forget(locations[remote] ?? []));
+      if (entry) {
+        registered.delete(remote);
+        runtime.registerRemotes([{ name: remote, entry }], { force: true });
+        registered.set(remote, entry);
+      }
     },
   };
 }

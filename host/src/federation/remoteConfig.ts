@@ -1,45 +1,94 @@
-import { REMOTES, type RemoteName } from '@maison/shared';
+import type { RemoteName } from '@maison/shared';
 
-/** Where each remote's federation manifest lives. Fetched at run time, so a remote can move without a host rebuild. */
-export type RemoteLocations = Record<RemoteName, string>;
-
+/**
+ * remotes.json: where each remote's federation manifest lives, read at run time so a team
+ * redeploys its remote without a host build. An entry is one manifest URL or a list of them,
+ * first choice first; the others are the fallbacks (last known good builds):
+ *
+ *   { "cart": ["https://cdn.example.com/cart/1.4.2/mf-manifest.json",
+ *              "https://cdn.example.com/cart/1.4.1/mf-manifest.json"] }
+ *
+ * Anything wrong is reported in the console with the remote's name and the bad value.
+ * Defaults (the local dev servers) exist only in development builds.
+ */
 export const REMOTE_CONFIG_PATH = '/remotes.json';
 
-export const DEFAULT_REMOTE_LOCATIONS: RemoteLocations = {
-  catalog: `${REMOTES.catalog.defaultOrigin}/mf-manifest.json`,
-  cart: `${REMOTES.cart.defaultOrigin}/mf-manifest.json`,
-  account: `${REMOTES.account.defaultOrigin}/mf-manifest.json`,
-};
+/** Manifest URLs per remote, in the order to try them. */
+export type RemoteLocations = Partial<Record<RemoteName, string[]>>;
 
-function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
+export interface RemoteConfigRules {
+  names: readonly RemoteName[];
+  /** Development only (`npm start`): each remote's dev server manifest. Empty in production. */
+  defaults: Partial<Record<RemoteName, string>>;
+  /** The page's URL: root-relative entries ("/cart/mf-manifest.json") resolve against it. */
+  base: string;
+}
+
+export interface RemoteConfig {
+  locations: RemoteLocations;
+  problems: string[];
+}
+
+/** The absolute manifest URL, or why the value is not one. */
+export function toManifestUrl(value: unknown, base: string): { url: string } | { problem: string } {
+  if (typeof value !== 'string' || value.trim() === '') return { problem: 'is not a URL' };
+  let url: URL;
   try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    url = new URL(value, base);
   } catch {
-    return false;
+    return { problem: 'is not a URL' };
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'is not an http(s) URL' };
+  if (!url.pathname.endsWith('.json')) return { problem: 'is not a federation manifest (…/mf-manifest.json)' };
+  return { url: url.href };
 }
 
-/** Keeps each valid entry of a fetched config; anything missing or malformed uses its default. */
-export function parseRemoteLocations(raw: unknown): RemoteLocations {
-  const locations = { ...DEFAULT_REMOTE_LOCATIONS };
-  if (typeof raw !== 'object' || raw === null) return locations;
-  for (const name of Object.keys(locations) as RemoteName[]) {
-    const value = (raw as Record<string, unknown>)[name];
-    if (isHttpUrl(value)) locations[name] = value;
+const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
+
+export function parseRemoteConfig(raw: unknown, rules: RemoteConfigRules): RemoteConfig {
+  const problems: string[] = [];
+  const locations: RemoteLocations = {};
+  const config = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  if (!config) problems.push(`${REMOTE_CONFIG_PATH} must be a JSON object of remote names, got ${show(raw)}`);
+
+  for (const name of Object.keys(config ?? {})) {
+    if (!(rules.names as readonly string[]).includes(name)) problems.push(`${REMOTE_CONFIG_PATH}: unknown remote "${name}" (known: ${rules.names.join(', ')})`);
   }
-  return locations;
+  for (const name of rules.names) {
+    const value = config?.[name];
+    const entries = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    const urls: string[] = [];
+    for (const entry of entries) {
+      const parsed = toManifestUrl(entry, rules.base);
+      if ('url' in parsed) urls.push(parsed.url);
+      else problems.push(`${REMOTE_CONFIG_PATH}: "${name}" entry ${show(entry)} ${parsed.problem}`);
+    }
+    const fallback = rules.defaults[name];
+    if (urls.length > 0) locations[name] = urls;
+    else if (fallback) locations[name] = [fallback];
+    else if (config) problems.push(`${REMOTE_CONFIG_PATH}: "${name}" has no usable manifest URL; its pages show "temporarily unavailable"`);
+  }
+  return { locations, problems };
 }
 
-/** Never throws: an unreachable or broken config falls back to the localhost defaults. */
-export async function fetchRemoteLocations(fetchImpl: typeof fetch = fetch): Promise<RemoteLocations> {
+/** Fetches and checks remotes.json; never throws. Problems go to the console, loudly. */
+export async function fetchRemoteConfig(rules: RemoteConfigRules, fetchImpl: typeof fetch = fetch): Promise<RemoteConfig> {
+  let raw: unknown;
   try {
-    const response = await fetchImpl(REMOTE_CONFIG_PATH, { cache: 'no-store' });
+    // Default cache mode: the page's <link rel=preload> answers it; the server says no-cache.
+    const response = await fetchImpl(REMOTE_CONFIG_PATH);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return parseRemoteLocations(await response.json());
+    raw = await response.json();
   } catch (error) {
-    console.warn(`[federation] using default remote locations (${REMOTE_CONFIG_PATH}: ${String(error)})`);
-    return { ...DEFAULT_REMOTE_LOCATIONS };
+    raw = undefined;
+    const config = parseRemoteConfig({}, rules);
+    const problem = `${REMOTE_CONFIG_PATH} could not be loaded (${String(error)}); ${
+      Object.keys(config.locations).length > 0 ? 'using the development servers' : 'no remote can be loaded'
+    }`;
+    console.error(`[federation] ${problem}`);
+    return { locations: config.locations, problems: [problem] };
   }
+  const config = parseRemoteConfig(raw, rules);
+  for (const problem of config.problems) console.error(`[federation] ${problem}`);
+  return config;
 }

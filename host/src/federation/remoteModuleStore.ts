@@ -1,4 +1,5 @@
-import { remoteOf, type RemoteModuleId, type RemoteName } from '@maison/shared';
+import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import { remoteOf } from './moduleIds';
 
 /**
  * The one record of every remote module the page has asked for, keyed by its id
@@ -18,6 +19,8 @@ export interface RemoteModuleLoader {
   load(id: RemoteModuleId): Promise<unknown>;
   /** Forgets what was cached about a remote, so the next load goes back to the network. */
   forget?(remote: RemoteName): void;
+  /** Downloads a module's files ahead of need without running them; never fails loudly. */
+  prefetch?(id: RemoteModuleId): Promise<void>;
 }
 
 export interface RemoteModuleStore {
@@ -27,6 +30,8 @@ export interface RemoteModuleStore {
   load(id: RemoteModuleId): Promise<RemoteModuleState>;
   /** Retry: forgets the remote's modules, failed or not; areas that show them load again. */
   retry(remote: RemoteName): void;
+  /** Warms the cache for a module nobody shows yet (idle time); no-op once it is loading or loaded. */
+  prefetch(id: RemoteModuleId): Promise<void>;
 }
 
 const IDLE: RemoteModuleState = { status: 'idle' };
@@ -74,6 +79,10 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader): RemoteModul
         });
       inFlight.set(id, promise);
       return promise;
+    },
+    async prefetch(id) {
+      if ((states.get(id) ?? IDLE).status !== 'idle') return;
+      await loader.prefetch?.(id).catch(() => undefined);
     },
     retry(remote) {
       generations.set(remote, (generations.get(remote) ?? 0) + 1);

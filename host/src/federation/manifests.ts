@@ -1,0 +1,114 @@
+/**
+ * Federation manifests as the host reads them: fetched once per URL, checked for the shape the
+ * runtime needs and for the shared contract, and remembered for the status view (build version).
+ * The runtime plugin hands these responses to the federation runtime instead of its own fetch,
+ * so a manifest that breaks the contract never reaches it.
+ */
+export interface ManifestSummary {
+  url: string;
+  /** `metaData.buildInfo.buildVersion`: package version plus commit, stamped at build time. */
+  buildVersion: string;
+  /** The version of @maison/shared the remote was built against. */
+  sharedContract: string | undefined;
+}
+
+interface ManifestShared {
+  name?: unknown;
+  version?: unknown;
+}
+
+export class ManifestRefused extends Error {
+  constructor(
+    readonly url: string,
+    reason: string,
+  ) {
+    super(`${url} was refused: ${reason}`);
+    this.name = 'ManifestRefused';
+  }
+}
+
+const SHARED_CONTRACT = '@maison/shared';
+
+function majorMinor(version: string): [number, number] | undefined {
+  const match = /^(\d+)\.(\d+)\./.exec(version);
+  return match ? [Number(match[1]), Number(match[2])] : undefined;
+}
+
+/**
+ * Why a remote built against `required` of @maison/shared cannot run on a page that provides
+ * `provided`, or undefined when it can. Within one major, a remote may use an older or equal
+ * minor (the contract only grows); a newer minor may need names this page does not have.
+ * Below 1.0, as semver says, every minor is its own major.
+ */
+export function sharedContractProblem(required: string, provided: string): string | undefined {
+  const need = majorMinor(required);
+  const have = majorMinor(provided);
+  if (!need || !have) return `unreadable ${SHARED_CONTRACT} versions (built against "${required}", page provides "${provided}")`;
+  const sameLine = need[0] === have[0] && (need[0] > 0 || need[1] === have[1]);
+  if (sameLine && need[1] <= have[1]) return undefined;
+  return `built against ${SHARED_CONTRACT} ${required}, this page provides ${provided}`;
+}
+
+/** Checks a parsed manifest; returns its summary or throws ManifestRefused. */
+export function checkManifest(url: string, manifest: unknown, providedContract: string): ManifestSummary {
+  const data = manifest as { metaData?: { buildInfo?: { buildVersion?: unknown } }; exposes?: unknown; shared?: unknown } | null;
+  if (!data || typeof data !== 'object' || !data.metaData || !Array.isArray(data.exposes) || !Array.isArray(data.shared)) {
+    throw new ManifestRefused(url, 'not a federation manifest (metaData, exposes and shared are required)');
+  }
+  const contract = (data.shared as ManifestShared[]).find((entry) => entry?.name === SHARED_CONTRACT);
+  const sharedContract = typeof contract?.version === 'string' ? contract.version : undefined;
+  if (sharedContract) {
+    const problem = sharedContractProblem(sharedContract, providedContract);
+    if (problem) throw new ManifestRefused(url, problem);
+  }
+  const buildVersion = data.metaData.buildInfo?.buildVersion;
+  return { url, buildVersion: typeof buildVersion === 'string' ? buildVersion : 'unknown', sharedContract };
+}
+
+export interface ManifestReader {
+  /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
+  response(url: string): Promise<Response>;
+  /** The same manifest, parsed. */
+  json(url: string): Promise<unknown>;
+  summary(url: string): ManifestSummary | undefined;
+  /** Drops what was read from these URLs, so the next read goes back to the network. */
+  forget(urls: readonly string[]): void;
+}
+
+export function createManifestReader(providedContract: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): ManifestReader {
+  const texts = new Map<string, Promise<string>>();
+  const summaries = new Map<string, ManifestSummary>();
+
+  const read = (url: string) => {
+    let text = texts.get(url);
+    if (!text) {
+      text = (async () => {
+        const response = await fetchImpl(url);
+        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        const body = await response.text();
+        summaries.set(url, checkManifest(url, JSON.parse(body) as unknown, providedContract));
+        return body;
+      })();
+      // A failure is not remembered: the next attempt (Retry) goes back to the network.
+      text.catch(() => texts.delete(url));
+      texts.set(url, text);
+    }
+    return text;
+  };
+
+  return {
+    async response(url) {
+      return new Response(await read(url), { headers: { 'content-type': 'application/json' } });
+    },
+    async json(url) {
+      return JSON.parse(await read(url)) as unknown;
+    },
+    summary: (url) => summaries.get(url),
+    forget(urls) {
+      for (const url of urls) {
+        texts.delete(url);
+        summaries.delete(url);
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type webpack from 'webpack';
+
+export interface PreloadOptions {
+  /** Named async chunks: their JS and CSS. */
+  chunks?: string[];
+  /** The chunks of the shared libraries this app provides (the page's copies: the host loads first). */
+  sharedProvides?: boolean;
+  /** Same-origin fetches, e.g. /remotes.json. */
+  fetches?: string[];
+}
+
+/** Adds `<link rel="preload">` tags to the HTML page for the startup chunks and fetches. */
+export class PreloadPlugin {
+  constructor(private readonly preload: PreloadOptions) {}
+
+  private startupFiles(compilation: webpack.Compilation): string[] {
+    const named = (this.preload.chunks ?? []).flatMap((name) => compilation.namedChunkGroups.get(name)?.getFiles() ?? []);
+    const provided = this.preload.sharedProvides
+      ? [...compilation.modules]
+          // The federation plugin's ProvideSharedModule: its async block holds the library.
+          .filter((module) => module.constructor.name === 'ProvideSharedModule')
+          .flatMap((module) => module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.getFiles() ?? []))
+      : [];
+    return [...new Set([...named, ...provided])];
+  }
+
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.compilation.tap('PreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadPlugin', (data) => {
+        const link = (href: string, as: string, crossorigin?: string) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href, as, ...(crossorigin ? { crossorigin } : {}) });
+        const files = this.startupFiles(compilation);
+        data.headTags.push(
+          ...(this.preload.fetches ?? []).map((href) => link(href, 'fetch', 'anonymous')),
+          ...files.filter((file) => file.endsWith('.css')).map((file) => link(`/${file}`, 'style')),
+          ...files.filter((file) => file.endsWith('.js')).map((file) => link(`/${file}`, 'script')),
+        );
+        return data;
+      });
+    });
+  }
+}

@@ -1,0 +1,46 @@
+/** Facts about a build: the apps table and the version stamped on what it produces. */
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const root = path.resolve(__dirname, '..');
+
+export interface AppEntry {
+  name: string;
+  dir: string;
+  port: number;
+}
+
+/** apps.json: every app's federation name, folder and port, the one list all tools read. */
+export const APPS: AppEntry[] = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8')) as AppEntry[];
+
+export function appNamed(name: string): AppEntry {
+  const app = APPS.find((entry) => entry.name === name);
+  if (!app) throw new Error(`apps.json has no app named "${name}"`);
+  return app;
+}
+
+export function packageVersion(dir: string): string {
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+function gitDescription(): string | undefined {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty ? `${commit}.dirty` : commit;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a build calls itself in its manifest and the host's status view: the package version
+ * plus the commit (`0.1.0+3f2a9c1d4e`), or plus the build time where there is no git
+ * (`0.1.0+20261122T101500Z`). MF_BUILD_VERSION, when set, wins.
+ */
+export function buildVersion(appDir: string): string {
+  if (process.env.MF_BUILD_VERSION) return process.env.MF_BUILD_VERSION;
+  const stamp = gitDescription() ?? new Date().toISOString().replace(/[-:]|\.\d+/g, '');
+  return `${packageVersion(appDir)}+${stamp}`;
+}

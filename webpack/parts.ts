@@ -1,0 +1,109 @@
+/** Build pieces every app shares, and the benchmark's single-bundle build too. */
+import path from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import type { Configuration } from 'webpack';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+
+const root = path.resolve(__dirname, '..');
+
+/**
+ * A remote's exposes are the files in its `src/exposes/` folder: `src/exposes/CartPage.ts`
+ * is `./CartPage`. Each file default-exports one component, checked against `RemoteComponents`
+ * in `@maison/shared`, so a route downloads only its own page.
+ */
+export function exposesIn(appDir: string): Record<string, string> {
+  const dir = path.join(appDir, 'src', 'exposes');
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
+      .sort()
+      .map((file) => [`./${file.replace(/\.tsx?$/, '')}`, `./src/exposes/${file}`]),
+  );
+}
+
+/**
+ * How TypeScript, CSS and images are built, the same for every app and for the benchmark's
+ * single-bundle build. In production CSS is extracted to files (no inline `<style>`, so the
+ * site runs under a strict CSP, and styles do not wait for scripts); class names carry the
+ * app's prefix, so styles never collide between apps.
+ */
+export function moduleRules(production: boolean, cssPrefix: string): NonNullable<Configuration['module']>['rules'] {
+  return [
+    {
+      test: /\.tsx?$/,
+      loader: 'ts-loader',
+      exclude: /node_modules/,
+      // Type-checking is `npm run typecheck` (one tsc for the whole repo); builds stay fast.
+      options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.base.json') },
+    },
+    {
+      test: /\.css$/,
+      use: [
+        production ? MiniCssExtractPlugin.loader : 'style-loader',
+        {
+          loader: 'css-loader',
+          options: {
+            modules: {
+              auto: true,
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+              localIdentName: production ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}__[name]__[local]`,
+            },
+          },
+        },
+      ],
+    },
+    { test: /\.(svg|png|webp|jpg)$/, type: 'asset/resource' },
+  ];
+}
+
+/** Plugins every build has: CSS files in production, the HTML page, build-time constants, public files. */
+export function commonPlugins(
+  production: boolean,
+  options: { htmlTitle?: string; appShell?: string; define?: Record<string, unknown>; publicDirs: string[] },
+) {
+  return [
+    ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })] : []),
+    ...(options.htmlTitle
+      ? [
+          new HtmlWebpackPlugin({
+            template: path.join(root, 'shared', 'index.html'),
+            title: options.htmlTitle,
+            appShell: options.appShell,
+            chunks: ['main'],
+            // Each app's own page lives at its root; absolute URLs keep deep links (/products/x) working.
+            publicPath: '/',
+          }),
+        ]
+      : []),
+    new webpack.DefinePlugin(
+      Object.fromEntries(Object.entries(options.define ?? {}).map(([key, value]) => [key, JSON.stringify(value ?? '')])),
+    ),
+    ...options.publicDirs
+      .filter((dir) => existsSync(dir))
+      .map((dir) => new CopyWebpackPlugin({ patterns: [{ from: dir }] })),
+  ];
+}
+
+export function productionOptimization(): Configuration['optimization'] {
+  // '...' keeps webpack's own JS minifier (terser) beside the CSS one.
+  return { moduleIds: 'deterministic', minimizer: ['...', new CssMinimizerPlugin()] };
+}
+
+export function outputOptions(production: boolean, outDir: string, uniqueName: string): Configuration['output'] {
+  return {
+    path: outDir,
+    // 'auto': chunks load from wherever this app's entry came from, so a remote can move
+    // to another host or CDN without the host knowing.
+    publicPath: 'auto',
+    uniqueName,
+    filename: production ? '[name].[contenthash:10].js' : '[name].js',
+    chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+    assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    clean: true,
+  };
+}

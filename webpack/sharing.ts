@@ -1,0 +1,77 @@
+/** How the apps share libraries through module federation. */
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { Configuration } from 'webpack';
+
+const root = path.resolve(__dirname, '..');
+
+/**
+ * Exactly one copy of each of these may run in the page. Deep entry points are listed
+ * explicitly: sharing 'react' does not share 'react/jsx-runtime'.
+ *
+ * A shared package is never tree-shaken (its consumers are unknown when it is built), so the
+ * three libraries the shop uses a small part of are shared through a facade in
+ * `shared/src/vendor/` that re-exports only that part: still one singleton per share key,
+ * at half the bytes for the router. react-router itself is not shared: it lives inside the
+ * react-router-dom facade, and no app imports it directly (ESLint).
+ */
+const SINGLETONS: Array<{ request: string; packageName: string; facade?: string }> = [
+  { request: 'react', packageName: 'react' },
+  { request: 'react/jsx-runtime', packageName: 'react' },
+  { request: 'react-dom', packageName: 'react-dom' },
+  { request: 'react-dom/client', packageName: 'react-dom' },
+  { request: 'react-router-dom', packageName: 'react-router-dom', facade: 'react-router-dom.ts' },
+  { request: 'react-redux', packageName: 'react-redux', facade: 'react-redux.ts' },
+  { request: '@reduxjs/toolkit', packageName: '@reduxjs/toolkit', facade: 'redux-toolkit.ts' },
+  { request: '@maison/shared', packageName: '@maison/shared' },
+];
+
+const UNSHARED_SOURCES = ['@reduxjs/toolkit', 'react-redux'];
+
+function installedVersion(packageName: string): string {
+  return (JSON.parse(readFileSync(require.resolve(`${packageName}/package.json`), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * react-router's package exports point every bundler at its development build (dev warnings
+ * included); production builds use the production files it ships beside them.
+ */
+export function resolveOptions(production: boolean): Configuration['resolve'] {
+  const routerDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
+  return {
+    extensions: ['.tsx', '.ts', '.js'],
+    alias: {
+      // A facade imports the package it wraps through this prefix: a plain '@reduxjs/toolkit'
+      // would be consumed from the share scope, that is, from the facade itself.
+      ...Object.fromEntries(UNSHARED_SOURCES.map((name) => [`@maison/unshared/${name}$`, name])),
+      ...(production ? { 'react-router$': path.join(routerDist, 'index.mjs'), 'react-router/dom$': path.join(routerDist, 'dom-export.mjs') } : {}),
+    },
+  };
+}
+
+function readDependencies(appDir: string): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  return { ...pkg.peerDependencies, ...pkg.dependencies };
+}
+
+export function sharedSingletons(appDir: string) {
+  const deps = {
+    ...readDependencies(path.join(root, 'shared')),
+    ...readDependencies(appDir),
+  };
+  return Object.fromEntries(
+    SINGLETONS.map(({ request, packageName, facade }) => {
+      const requiredVersion = deps[packageName];
+      if (!requiredVersion) {
+        throw new Error(`${appDir}/package.json must depend on ${packageName} (a shared singleton)`);
+      }
+      const shared = { singleton: true, requiredVersion, strictVersion: false };
+      if (!facade) return [request, shared];
+      const facadePath = path.join(root, 'shared', 'src', 'vendor', facade);
+      return [request, { ...shared, import: facadePath, shareKey: request, version: installedVersion(packageName) }];
+    }),
+  );
+}
