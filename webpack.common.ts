@@ -32,6 +32,8 @@ export interface AppBuildOptions {
   appShell?: string;
   /** Files the page needs at once, named in its HTML so they download alongside main.js. */
   preload?: PreloadOptions;
+  /** Files the development server answers at a path, e.g. this environment's /remotes.json. */
+  devServerFiles?: Record<string, string>;
   /** Build-time constants (DefinePlugin), given the mode. */
   define?: (build: { production: boolean; version: string }) => Record<string, unknown>;
 }
@@ -113,6 +115,12 @@ export function createAppConfig(options: AppBuildOptions) {
         },
         client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
         static: existsSync(publicDir) ? { directory: publicDir, watch: true } : false,
+        setupMiddlewares(middlewares, devServer) {
+          for (const [route, file] of Object.entries(options.devServerFiles ?? {})) {
+            devServer.app?.get(route, (_req, res) => res.set('Cache-Control', 'no-cache').sendFile(file));
+          }
+          return middlewares;
+        },
       },
     };
   };

@@ -15,6 +15,8 @@ export default createAppConfig({
   ],
   // Styled by src/shell/appShell.css; the real header draws the same bar and brand.
   appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
+  // The local environment's remotes.json (deploy/); production serves its own (README, "Deploy").
+  devServerFiles: { '/remotes.json': path.join(__dirname, '..', 'deploy', 'remotes.local.json') },
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
   define: ({ production, version }) => ({
     // Read by host/src/federation/buildInfo.ts.

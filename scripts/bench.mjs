@@ -33,6 +33,7 @@ const fedRootArg = args.indexOf('--federated-root');
 const federatedRoot = fedRootArg > -1 ? path.resolve(args[fedRootArg + 1]) : root;
 const SINGLE_PORT = 3010;
 const SINGLE_DIST = path.join(root, '.bench', 'single-bundle', 'dist');
+const REMOTES_FILE = path.join(root, 'deploy', 'remotes.local.json');
 
 function timed(label, command, commandArgs, env = {}) {
   const started = Date.now();
@@ -53,7 +54,11 @@ for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST]) {
 }
 
 const servers = [
-  ...(await Promise.all(APPS.map(({ name, dir, port }) => serveDist({ name, dist: path.join(federatedRoot, dir, 'dist'), port })))),
+  ...(await Promise.all(
+    APPS.map(({ name, dir, port }) =>
+      serveDist({ name, dist: path.join(federatedRoot, dir, 'dist'), port, remotesFile: REMOTES_FILE, isRemote: name !== 'host' }),
+    ),
+  )),
   await serveDist({ name: 'single', dist: SINGLE_DIST, port: SINGLE_PORT }),
 ];
 const distOfOrigin = new Map([

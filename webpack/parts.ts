@@ -72,6 +72,8 @@ export function commonPlugins(
       ? [
           new HtmlWebpackPlugin({
             template: path.join(root, 'shared', 'index.html'),
+            // A file, not a data: URL, so the Content-Security-Policy needs no data: images.
+            favicon: path.join(root, 'shared', 'favicon.svg'),
             title: options.htmlTitle,
             appShell: options.appShell,
             chunks: ['main'],

@@ -1,0 +1,115 @@
+/**
+ * How the four production builds are served, in one place. `npm run serve` (scripts/serve.mjs)
+ * applies these rules in Node; deploy/nginx/render.mjs writes the same rules into the nginx
+ * configuration; e2e/hosting.spec.ts checks both servers against them.
+ *
+ * Patterns are written so that JavaScript and nginx (PCRE) read them the same way.
+ */
+
+/** Answered `no-cache`: what names the current deploy (entries, manifests, remotes.json, the page). */
+export const UNCACHED_FILE = String.raw`(^|/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|remotes\.json|index\.html)$`;
+/** Content-hashed by the build (`[name].[contenthash:10].ext`): never changes, cached for a year. */
+export const HASHED_FILE = String.raw`\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)$`;
+/** Source maps are written by the build for error tracking, never published. */
+export const SOURCE_MAP = String.raw`\.map$`;
+
+export const CACHE_CONTROL = {
+  uncached: 'no-cache',
+  hashed: 'public, max-age=31536000, immutable',
+  other: 'public, max-age=3600',
+};
+
+export function cacheControl(pathname) {
+  if (new RegExp(UNCACHED_FILE).test(pathname)) return CACHE_CONTROL.uncached;
+  if (new RegExp(HASHED_FILE).test(pathname)) return CACHE_CONTROL.hashed;
+  return CACHE_CONTROL.other;
+}
+
+export function isSourceMap(pathname) {
+  return new RegExp(SOURCE_MAP).test(pathname);
+}
+
+/** A browser navigation: the shopper typed or followed a link, so the answer is the shop's page. */
+export function isNavigation(method, accept = '') {
+  return (method === 'GET' || method === 'HEAD') && /text\/html/.test(accept);
+}
+
+/** The origins of every manifest URL in remotes.json (fallbacks included); relative entries are 'self'. */
+export function remoteOriginsOf(remotesConfig) {
+  const origins = new Set();
+  const values = typeof remotesConfig === 'object' && remotesConfig !== null ? Object.values(remotesConfig) : [];
+  for (const value of values.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]))) {
+    if (typeof value !== 'string') continue;
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+    } catch {
+      // Relative (same origin) or not a URL: the page refuses it anyway (remoteConfig.ts).
+    }
+  }
+  return [...origins].sort();
+}
+
+/**
+ * One policy for the four apps: scripts, styles, data and images from this origin and the
+ * configured remote origins only. No inline code and no eval anywhere (production CSS is in
+ * files), so neither 'unsafe-inline' nor 'unsafe-eval' is allowed.
+ */
+export function contentSecurityPolicy(remoteOrigins) {
+  const sources = ["'self'", ...remoteOrigins].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${sources}`,
+    `style-src ${sources}`,
+    `connect-src ${sources}`,
+    `img-src ${sources}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The shop uses none of these browser features. */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+/** Sent with every response of every app. */
+export function securityHeaders(remoteOrigins) {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(remoteOrigins),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+/**
+ * Remotes' files are read from the shop's page on another origin (the manifest by fetch,
+ * chunks and styles by the federation runtime), so remotes answer them with CORS, their
+ * 404s included (so the page sees "404", not a CORS error). Public, uncredentialed files:
+ * any origin may read them. Never on HTML, never on the host.
+ */
+export const HTML_FILE = String.raw`\.html$`;
+
+export function corsHeaders({ isRemote, pathname }) {
+  if (!isRemote || new RegExp(HTML_FILE).test(pathname)) return {};
+  return { 'Access-Control-Allow-Origin': '*' };
+}
