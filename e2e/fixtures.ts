@@ -12,12 +12,18 @@ interface Fixtures {
   consoleErrors: string[];
 }
 
+interface Options {
+  /** Uncaught page errors a test provokes on purpose (a broken deploy's script): not failures. */
+  expectedPageErrors: RegExp[];
+}
+
 /**
  * Every test starts with the intro already seen (its own tests opt out with a fresh context)
  * and fails if the page throws an uncaught exception. Console errors are collected for the
  * tests that expect some (404 logging, a remote that is down).
  */
-export const test = base.extend<Fixtures & { failOnUncaughtErrors: void }>({
+export const test = base.extend<Fixtures & Options & { failOnUncaughtErrors: void }>({
+  expectedPageErrors: [[], { option: true }],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -26,9 +32,11 @@ export const test = base.extend<Fixtures & { failOnUncaughtErrors: void }>({
     await use(errors);
   },
   failOnUncaughtErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedPageErrors }, use) => {
       const uncaught: string[] = [];
-      page.on('pageerror', (error) => uncaught.push(error.message));
+      page.on('pageerror', (error) => {
+        if (!expectedPageErrors.some((pattern) => pattern.test(error.message))) uncaught.push(error.message);
+      });
       await use();
       expect(uncaught, 'uncaught exceptions in the page').toEqual([]);
     },

@@ -69,6 +69,17 @@ describe('federated loader', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining(`[federation] cart: using ${CART_2} (entry 2 in remotes.json) because ${CART_1} failed`));
   });
 
+  it('reports the manifest’s own reason (refused, 404) rather than the runtime’s wrapper text', async () => {
+    const { runtime } = fakeRuntime({ [CART_1]: () => Promise.reject(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003')) });
+    const status = createFederationStatus({ buildVersion: 'host', sharedContract: '0.1.0' });
+    const manifests = createManifestReader('0.1.0', () => Promise.resolve(new Response('', { status: 404 })));
+    await manifests.response(CART_1).catch(() => undefined);
+    const loader = createFederatedLoader({ config: Promise.resolve({ locations: { cart: [CART_1] }, problems: [] }), runtime, manifests, status });
+    await expect(loader.load('cart/CartPage')).rejects.toBeInstanceOf(RemoteLoadError);
+    expect(error).toHaveBeenCalledWith(`[federation] cart: ${CART_1} could not be loaded: ${CART_1} answered HTTP 404`);
+    expect(status.status.remotes.cart!.failures).toEqual([{ url: CART_1, error: `${CART_1} answered HTTP 404` }]);
+  });
+
   it('keeps using the entry that worked for the remote’s other modules', async () => {
     const { loader, registrations } = loaderWith(
       { [CART_1]: () => Promise.reject(new Error('down')), [CART_2]: () => Promise.resolve(cartPage) },

@@ -81,7 +81,8 @@ export function createFederatedLoader({ config, runtime, manifests, status }: Lo
         if (index > 0) console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failures.join('; ')}`);
         return module;
       } catch (error) {
-        const reason = messageOf(error instanceof RemoteLoadError ? error.cause : error);
+        // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
+        const reason = manifests.failure(entry) ?? messageOf(error instanceof RemoteLoadError ? error.cause : error);
         failures.push(`${entry} failed: ${reason}`);
         status.failed(remote, entry, reason);
         console.error(`[federation] ${remote}: ${entry} could not be loaded: ${reason}`);

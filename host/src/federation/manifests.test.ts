@@ -48,6 +48,12 @@ describe('checkManifest', () => {
     expect(() => checkManifest('u', { hello: 'world' }, '0.1.0')).toThrow(/not a federation manifest/);
     expect(() => checkManifest('u', null, '0.1.0')).toThrow(/not a federation manifest/);
   });
+
+  it("with a remote name, refuses another remote's manifest", () => {
+    const cart = { ...manifest('0.1.0'), metaData: { name: 'cart', buildInfo: { buildVersion: '1' } } };
+    expect(checkManifest('u', cart, '0.1.0', 'cart').buildVersion).toBe('1');
+    expect(() => checkManifest('u', cart, '0.1.0', 'account')).toThrow(new ManifestRefused('u', 'it is the manifest of "cart", not of "account"'));
+  });
 });
 
 describe('createManifestReader', () => {
@@ -66,13 +72,28 @@ describe('createManifestReader', () => {
     expect(reader.summary('a')?.buildVersion).toBe('0.1.0+abc1234');
   });
 
-  it('rejects missing and refused manifests, and tries the network again next time', async () => {
-    const fetchMock = fetchOf({ newer: { status: 200, body: JSON.stringify(manifest('0.3.0')) } });
+  it('rejects missing, broken and refused manifests, remembers why, and tries the network again next time', async () => {
+    const fetchMock = fetchOf({ newer: { status: 200, body: JSON.stringify(manifest('0.3.0')) }, html: { status: 200, body: '<!doctype html>' } });
     const reader = createManifestReader('0.1.0', fetchMock);
-    await expect(reader.response('missing')).rejects.toThrow('missing: HTTP 404');
+    await expect(reader.response('missing')).rejects.toThrow('missing answered HTTP 404');
+    await expect(reader.response('html')).rejects.toThrow(new ManifestRefused('html', 'not JSON'));
     await expect(reader.response('newer')).rejects.toThrow(ManifestRefused);
     await expect(reader.response('newer')).rejects.toThrow(ManifestRefused);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(reader.failure('missing')).toBe('missing answered HTTP 404');
+    expect(reader.failure('newer')).toBe('newer was refused: built against @maison/shared 0.3.0, this page provides 0.1.0');
+  });
+
+  it('names an unreachable manifest, and forgets the failure once it loads', async () => {
+    let online = false;
+    const fetchMock = jest.fn(() =>
+      online ? Promise.resolve(new Response(JSON.stringify(manifest('0.1.0')))) : Promise.reject(new TypeError('Failed to fetch')),
+    ) as unknown as typeof fetch;
+    const reader = createManifestReader('0.1.0', fetchMock);
+    await expect(reader.response('cdn')).rejects.toThrow('cdn is unreachable (Failed to fetch)');
+    online = true;
+    await reader.response('cdn');
+    expect(reader.failure('cdn')).toBeUndefined();
   });
 
   it('forgets what it read when told, for a Retry after a redeploy', async () => {

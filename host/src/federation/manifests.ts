@@ -49,11 +49,17 @@ export function sharedContractProblem(required: string, provided: string): strin
   return `built against ${SHARED_CONTRACT} ${required}, this page provides ${provided}`;
 }
 
-/** Checks a parsed manifest; returns its summary or throws ManifestRefused. */
-export function checkManifest(url: string, manifest: unknown, providedContract: string): ManifestSummary {
-  const data = manifest as { metaData?: { buildInfo?: { buildVersion?: unknown } }; exposes?: unknown; shared?: unknown } | null;
+/**
+ * Checks a parsed manifest; returns its summary or throws ManifestRefused. With `expectedName`,
+ * also that it is that remote's manifest (not another team's, pasted into the wrong entry).
+ */
+export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string): ManifestSummary {
+  const data = manifest as { metaData?: { name?: unknown; buildInfo?: { buildVersion?: unknown } }; exposes?: unknown; shared?: unknown } | null;
   if (!data || typeof data !== 'object' || !data.metaData || !Array.isArray(data.exposes) || !Array.isArray(data.shared)) {
     throw new ManifestRefused(url, 'not a federation manifest (metaData, exposes and shared are required)');
+  }
+  if (expectedName !== undefined && data.metaData.name !== expectedName) {
+    throw new ManifestRefused(url, `it is the manifest of "${String(data.metaData.name)}", not of "${expectedName}"`);
   }
   const contract = (data.shared as ManifestShared[]).find((entry) => entry?.name === SHARED_CONTRACT);
   const sharedContract = typeof contract?.version === 'string' ? contract.version : undefined;
@@ -71,6 +77,8 @@ export interface ManifestReader {
   /** The same manifest, parsed. */
   json(url: string): Promise<unknown>;
   summary(url: string): ManifestSummary | undefined;
+  /** Why the last read of this URL failed (HTTP status, not JSON, refused), if it did. */
+  failure(url: string): string | undefined;
   /** Drops what was read from these URLs, so the next read goes back to the network. */
   forget(urls: readonly string[]): void;
 }
@@ -78,19 +86,34 @@ export interface ManifestReader {
 export function createManifestReader(providedContract: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): ManifestReader {
   const texts = new Map<string, Promise<string>>();
   const summaries = new Map<string, ManifestSummary>();
+  const failures = new Map<string, string>();
 
   const read = (url: string) => {
     let text = texts.get(url);
     if (!text) {
       text = (async () => {
-        const response = await fetchImpl(url);
-        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        const response = await fetchImpl(url).catch((error: unknown) => {
+          throw new Error(`${url} is unreachable (${error instanceof Error ? error.message : String(error)})`);
+        });
+        if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
         const body = await response.text();
-        summaries.set(url, checkManifest(url, JSON.parse(body) as unknown, providedContract));
+        let manifest: unknown;
+        try {
+          manifest = JSON.parse(body);
+        } catch {
+          throw new ManifestRefused(url, 'not JSON');
+        }
+        summaries.set(url, checkManifest(url, manifest, providedContract));
         return body;
       })();
-      // A failure is not remembered: the next attempt (Retry) goes back to the network.
-      text.catch(() => texts.delete(url));
+      // A failure is not cached (the next attempt, Retry, goes back to the network), only its reason.
+      text.then(
+        () => failures.delete(url),
+        (error: unknown) => {
+          texts.delete(url);
+          failures.set(url, error instanceof Error ? error.message : String(error));
+        },
+      );
       texts.set(url, text);
     }
     return text;
@@ -104,6 +127,7 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
       return JSON.parse(await read(url)) as unknown;
     },
     summary: (url) => summaries.get(url),
+    failure: (url) => failures.get(url),
     forget(urls) {
       for (const url of urls) {
         texts.delete(url);
