@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+// Tests may use what the page does not share (react-router-dom's facade has no MemoryRouter).
+import { MemoryRouter } from 'react-router';
 import { createShopStore, ShopProviders, type RemoteModuleId } from '@maison/shared';
 import { createRemoteModuleStore, type RemoteModuleStore } from './remoteModuleStore';
 import { LoadingPlaceholder, RemoteArea, RemoteModulesProvider } from './RemoteArea';

@@ -1,5 +1,6 @@
 /**
- * What the page shares as `@reduxjs/toolkit`: the names the shop uses (types are free).
+ * What the page shares as `@reduxjs/toolkit`: the values the shop uses, and every type.
  * Same reasoning and rules as ./react-router-dom.ts.
  */
-export { combineSlices, configureStore, createSelector, createSlice } from '@maison/unshared/@reduxjs/toolkit';
+export { combineSlices, configureStore, createAction, createSelector, createSlice } from '@maison/unshared/@reduxjs/toolkit';
+export type * from '@maison/unshared/@reduxjs/toolkit';
