@@ -5,7 +5,7 @@ import './shell/appShell.css';
 import { BUILD_INFO } from './federation/buildInfo';
 import { federationStatus, manifestReader } from './federation/federationContext';
 import { createFederatedLoader } from './federation/federatedLoader';
-import { fetchRemoteConfig } from './federation/remoteConfig';
+import { fetchRemoteConfig, remoteOrigins } from './federation/remoteConfig';
 import { createRemoteModuleStore } from './federation/remoteModuleStore';
 import { onNavigationIntent, whenIdleAfterLoad } from './federation/prefetch';
 import { PREFETCH_WHEN_IDLE, startRouteModules } from './routeTable';
@@ -33,4 +33,9 @@ void thisPage.then(() =>
 );
 onNavigationIntent((pathname) => void startRouteModules(modules, pathname));
 
-void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ startShop }) => startShop(modules));
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ startShop }) =>
+  startShop(
+    modules,
+    config.then(({ locations }) => remoteOrigins(locations)),
+  ),
+);

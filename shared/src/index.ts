@@ -6,7 +6,9 @@
 export { LANGUAGES, type CartItemInput, type CartLine, type Language, type LocalizedText, type Order, type WishlistItem } from './types';
 export { formatMoney } from './money';
 export { foldForSearch } from './text';
-export { isRecord, parseStored, readStored, removeStored, writeStored, type StoredValue } from './storage';
+export { parseStored, readStored, removeStored, writeStored, type StoredValue } from './storage';
+export { isRecord } from './storedFields';
+export { imageOriginsConfigured } from './store/imageOrigins';
 
 export { MAX_LINE_QUANTITY, type CartTotals, type FreeShippingHint } from './cart/cartRules';
 export { itemAdded, selectCartItemCount } from './cart/cartSlice';

@@ -3,6 +3,8 @@
  * another app's data under our key, hand-edited junk, a full or disabled storage) reads
  * as "nothing stored" instead of throwing, so a bad value can never crash a page.
  */
+import { isRecord } from './storedFields';
+
 export interface VersionedEnvelope<T> {
   version: number;
   data: T;
@@ -24,6 +26,11 @@ export function getLocalStorage(): Storage | undefined {
   }
 }
 
+/**
+ * Reads a stored value through its validator. Storage is cleaned as it is read: a value that
+ * is unusable is removed, and one the validator trimmed (junk lines dropped) is written back
+ * clean. A value written by a newer version of the shop is left alone for that version.
+ */
 export function readStored<T>(spec: StoredValue<T>, storage: Storage | undefined = getLocalStorage()): T | undefined {
   if (!storage) return undefined;
   let text: string | null;
@@ -32,7 +39,11 @@ export function readStored<T>(spec: StoredValue<T>, storage: Storage | undefined
   } catch {
     return undefined;
   }
-  return parseStored(spec, text);
+  if (text == null || isFromNewerVersion(spec, text)) return undefined;
+  const value = parseStored(spec, text);
+  if (value === undefined) removeStored(spec, storage);
+  else if (envelopeText(spec, value) !== text) writeStored(spec, value, storage);
+  return value;
 }
 
 export function parseStored<T>(spec: StoredValue<T>, text: string | null): T | undefined {
@@ -47,13 +58,28 @@ export function parseStored<T>(spec: StoredValue<T>, text: string | null): T | u
   return spec.validate(parsed.data);
 }
 
-export function writeStored<T>(spec: StoredValue<T>, data: T, storage: Storage | undefined = getLocalStorage()): void {
-  if (!storage) return;
-  const envelope: VersionedEnvelope<T> = { version: spec.version, data };
+function isFromNewerVersion(spec: StoredValue<unknown>, text: string): boolean {
   try {
-    storage.setItem(spec.key, JSON.stringify(envelope));
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) && typeof parsed.version === 'number' && parsed.version > spec.version;
   } catch {
-    // Quota exceeded or storage disabled: the app keeps working from memory.
+    return false;
+  }
+}
+
+function envelopeText<T>(spec: StoredValue<T>, data: T): string {
+  const envelope: VersionedEnvelope<T> = { version: spec.version, data };
+  return JSON.stringify(envelope);
+}
+
+/** Writes the value; false when storage refused it (full, disabled), and the app goes on from memory. */
+export function writeStored<T>(spec: StoredValue<T>, data: T, storage: Storage | undefined = getLocalStorage()): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(spec.key, envelopeText(spec, data));
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -63,21 +89,4 @@ export function removeStored(spec: Pick<StoredValue<unknown>, 'key'>, storage: S
   } catch {
     // ignore: nothing to clean up if storage is unavailable
   }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value.trim().length > 0;
-}
-
-export function isLocalizedText(value: unknown): value is { en: string; vi: string } {
-  return isRecord(value) && typeof value.en === 'string' && typeof value.vi === 'string';
-}
-
-/** Integer dong: finite, whole and not negative. */
-export function isMoney(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }

@@ -1,4 +1,4 @@
-import { fetchRemoteConfig, parseRemoteConfig, toManifestUrl, type RemoteConfigRules } from './remoteConfig';
+import { fetchRemoteConfig, parseRemoteConfig, remoteOrigins, toManifestUrl, type RemoteConfigRules } from './remoteConfig';
 
 const base = 'https://shop.example.com/products';
 const production: RemoteConfigRules = { names: ['catalog', 'cart', 'account'], defaults: {}, base };
@@ -101,5 +101,16 @@ describe('fetchRemoteConfig', () => {
     const config = await fetchRemoteConfig(development, offline);
     expect(Object.keys(config.locations)).toEqual(['catalog', 'cart', 'account']);
     expect(errors).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('remoteOrigins', () => {
+  it('lists each origin remote code may come from once, fallbacks included', () => {
+    expect(
+      remoteOrigins({
+        catalog: ['https://cdn.example.com/catalog/mf-manifest.json'],
+        cart: ['https://cdn.example.com/cart/1.4.2/mf-manifest.json', 'https://old-cdn.example.com/cart/1.4.1/mf-manifest.json'],
+      }),
+    ).toEqual(['https://cdn.example.com', 'https://old-cdn.example.com']);
   });
 });

@@ -45,6 +45,11 @@ export function toManifestUrl(value: unknown, base: string): { url: string } | {
 
 const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
 
+/** The origins remote code comes from: with the page's own, the only ones that may serve images. */
+export function remoteOrigins(locations: RemoteLocations): string[] {
+  return [...new Set(Object.values(locations).flatMap((urls) => urls.map((url) => new URL(url).origin)))];
+}
+
 export function parseRemoteConfig(raw: unknown, rules: RemoteConfigRules): RemoteConfig {
   const problems: string[] = [];
   const locations: RemoteLocations = {};

@@ -37,7 +37,7 @@ export function WishlistTab() {
             const price = formatMoney(item.price, language);
             return (
               <li key={item.slug} className={styles.wishlistItem}>
-                <img src={item.image} alt={item.imageAlt[language]} width={96} height={96} loading="lazy" />
+                <img src={item.image || undefined} alt={item.imageAlt[language]} width={96} height={96} loading="lazy" />
                 <div>
                   <h3 className={styles.cardTitle}>
                     <Link to={`/products/${item.slug}`}>{item.name[language]}</Link>

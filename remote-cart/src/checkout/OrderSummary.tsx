@@ -15,7 +15,7 @@ export function OrderSummary() {
       <ul className={styles.summaryLines}>
         {lines.map((line) => (
           <li key={line.key} className={styles.summaryLine}>
-            <img src={line.image} alt={line.imageAlt[language]} width={56} height={56} />
+            <img src={line.image || undefined} alt={line.imageAlt[language]} width={56} height={56} />
             <span>
               {line.name[language]}
               <span className={styles.methodDetail}> · {t('quantityShort', { count: line.quantity })}</span>

@@ -11,7 +11,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
   const name = line.name[language];
   return (
     <li className={styles.line}>
-      <img className={styles.lineImage} src={line.image} alt={line.imageAlt[language]} width={96} height={96} />
+      <img className={styles.lineImage} src={line.image || undefined} alt={line.imageAlt[language]} width={96} height={96} />
       <div className={styles.lineInfo}>
         <h2 className={styles.lineName}>
           <Link to={`/products/${line.slug}`}>{name}</Link>

@@ -1,7 +1,9 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartItemInput, CartLine } from '../types';
 import { addToCart, cartTotals, freeShippingHint, setLineQuantity } from './cartRules';
-import { isLocalizedText, isMoney, isNonEmptyString, isRecord, type StoredValue } from '../storage';
+import type { StoredValue } from '../storage';
+import { isBoundedText, isIdentifier, isImageUrl, isLocalizedText, isMoney, isRecord, STORED_LIMITS } from '../storedFields';
+import { imageOriginsConfigured, dropUntrustedImages } from '../store/imageOrigins';
 
 export interface CartState {
   lines: CartLine[];
@@ -33,6 +35,11 @@ export const cartSlice = createSlice({
       state.lines = action.payload;
     },
   },
+  extraReducers: (builder) => {
+    builder.addCase(imageOriginsConfigured, (state, action) => {
+      dropUntrustedImages(state.lines, action.payload);
+    });
+  },
   selectors: {
     selectCartLines: (state) => state.lines,
     selectCartTotals: selectTotals,
@@ -44,26 +51,30 @@ export const cartSlice = createSlice({
 export const { itemAdded, lineRemoved, quantitySet, cartCleared, cartReplaced } = cartSlice.actions;
 export const { selectCartLines, selectCartTotals, selectCartItemCount, selectFreeShippingHint } = cartSlice.selectors;
 
-function toCartLine(raw: unknown): CartLine | undefined {
+const SLUG = /^[a-z0-9-]{1,120}$/;
+
+/** A stored or broadcast cart line, checked field by field; its key is always recomputed. */
+export function toCartLine(raw: unknown): CartLine | undefined {
   if (!isRecord(raw)) return undefined;
-  const { key, variantId, slug, name, unitPrice, image, imageAlt, quantity, size, color, material } = raw;
-  if (!isNonEmptyString(key) || !isNonEmptyString(variantId) || !isNonEmptyString(slug)) return undefined;
-  if (!isLocalizedText(name) || !isLocalizedText(imageAlt) || !isMoney(unitPrice) || typeof image !== 'string') return undefined;
-  if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity < 1) return undefined;
-  if (size !== undefined && typeof size !== 'string') return undefined;
+  const { variantId, slug, name, unitPrice, image, imageAlt, quantity, size, color, material } = raw;
+  if (!isIdentifier(variantId) || typeof slug !== 'string' || !SLUG.test(slug)) return undefined;
+  if (!isLocalizedText(name) || !isLocalizedText(imageAlt) || !isMoney(unitPrice)) return undefined;
+  if (image !== '' && !isImageUrl(image)) return undefined;
+  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) return undefined;
+  if (size !== undefined && !isBoundedText(size)) return undefined;
   if (color !== undefined && !isLocalizedText(color)) return undefined;
   if (material !== undefined && !isLocalizedText(material)) return undefined;
-  const item: CartItemInput = { variantId, slug, name, unitPrice, image, imageAlt, size, color, material };
+  const item: CartItemInput = { variantId, slug, name, unitPrice, image: image as string, imageAlt, size, color, material };
   return addToCart([], item, quantity).lines[0];
 }
 
-/** Stored cart: junk lines are dropped one by one, the rest is kept. */
+/** Stored cart: junk lines are dropped one by one (and at most STORED_LIMITS.cartLines kept), the rest is kept. */
 export const storedCart: StoredValue<CartLine[]> = {
   key: 'maison-khan:cart',
   version: 1,
   validate(raw) {
     if (!Array.isArray(raw)) return undefined;
-    return raw.reduce<CartLine[]>((lines, entry) => {
+    return raw.slice(0, STORED_LIMITS.cartLines).reduce<CartLine[]>((lines, entry) => {
       const line = toCartLine(entry);
       return line ? addToCart(lines, line, line.quantity).lines : lines;
     }, []);

@@ -1,6 +1,6 @@
 import type { CartLine, Order } from '../types';
-import { cartTotals } from '../cart/cartRules';
-import { isLocalizedText, isMoney, isNonEmptyString, isRecord } from '../storage';
+import { cartTotals, MAX_LINE_QUANTITY } from '../cart/cartRules';
+import { isBoundedText, isIdentifier, isLocalizedText, isMoney, isRecord, STORED_LIMITS } from '../storedFields';
 
 /** The two sample orders every shopper sees, as in the original shop. */
 export const SAMPLE_ORDERS: readonly Order[] = [
@@ -51,11 +51,15 @@ export function ordersNewestFirst(placed: readonly Order[], samples: readonly Or
     .map(({ order }) => order);
 }
 
+const ORDER_ID = /^[A-Z0-9-]{1,40}$/;
+
+/** A stored order, checked field by field: anything out of shape or out of bounds drops the order. */
 export function toOrder(raw: unknown): Order | undefined {
   if (!isRecord(raw)) return undefined;
   const { id, date, status, total, items } = raw;
-  if (!isNonEmptyString(id) || typeof date !== 'string' || Number.isNaN(Date.parse(date))) return undefined;
-  if (!isNonEmptyString(status) || !isMoney(total) || !Array.isArray(items)) return undefined;
+  if (!isIdentifier(id) || !ORDER_ID.test(id) || typeof date !== 'string' || date.length > 40 || Number.isNaN(Date.parse(date))) return undefined;
+  if (!isBoundedText(status, 40) || !isMoney(total, STORED_LIMITS.orderTotal) || !Array.isArray(items)) return undefined;
+  if (items.length === 0 || items.length > STORED_LIMITS.orderItems) return undefined;
   const validItems = items.filter(
     (item): item is Order['items'][number] =>
       isRecord(item) &&
@@ -63,8 +67,9 @@ export function toOrder(raw: unknown): Order | undefined {
       isMoney(item.unitPrice) &&
       typeof item.quantity === 'number' &&
       Number.isSafeInteger(item.quantity) &&
-      item.quantity > 0,
+      item.quantity > 0 &&
+      item.quantity <= MAX_LINE_QUANTITY,
   );
-  if (validItems.length !== items.length || validItems.length === 0) return undefined;
+  if (validItems.length !== items.length) return undefined;
   return { id, date, status, total, items: validItems.map(({ name, quantity, unitPrice }) => ({ name, quantity, unitPrice })) };
 }

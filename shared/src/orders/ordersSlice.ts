@@ -1,6 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Order } from '../types';
 import type { StoredValue } from '../storage';
+import { STORED_LIMITS } from '../storedFields';
 import { ordersNewestFirst, toOrder } from './orderRules';
 
 export interface OrdersState {
@@ -39,6 +40,9 @@ export const storedOrders: StoredValue<Order[]> = {
   version: 1,
   validate(raw) {
     if (!Array.isArray(raw)) return undefined;
-    return raw.map(toOrder).filter((order): order is Order => order !== undefined);
+    return raw
+      .slice(0, STORED_LIMITS.orders)
+      .map(toOrder)
+      .filter((order): order is Order => order !== undefined);
   },
 };

@@ -2,7 +2,8 @@ import { combineSlices, configureStore, type Action, type ThunkAction } from '@r
 import { cartReplaced, cartSlice, storedCart } from '../cart/cartSlice';
 import { storedWishlist, wishlistReplaced, wishlistSlice } from '../wishlist/wishlistSlice';
 import { ordersReplaced, ordersSlice, storedOrders } from '../orders/ordersSlice';
-import { getLocalStorage, parseStored, readStored, writeStored, type StoredValue } from '../storage';
+import { getLocalStorage, parseStored, readStored } from '../storage';
+import { applyOtherTabAction, broadcastTabChannel, persistenceMiddleware, type PersistedSlice, type TabChannel } from './persistence';
 
 /**
  * The one root reducer. Because `@maison/shared` is a federation singleton, a remote that
@@ -13,28 +14,43 @@ export const rootReducer = combineSlices(cartSlice, wishlistSlice, ordersSlice);
 
 export type ShopState = ReturnType<typeof rootReducer>;
 
-interface PersistedSlice<K extends keyof ShopState, T> {
-  stateKey: K;
-  stored: StoredValue<T>;
-  select: (slice: ShopState[K]) => T;
-  replace: (value: T) => Action;
+/** The middleware handles every slice's value opaquely: it only stores, compares and hands it back. */
+function persisted<T>(slice: PersistedSlice<ShopState, T>): PersistedSlice<ShopState, unknown> {
+  return slice as unknown as PersistedSlice<ShopState, unknown>;
 }
 
-function persisted<K extends keyof ShopState, T>(entry: PersistedSlice<K, T>) {
-  return entry;
-}
-
+/** The three slices that outlive the page (localStorage) and are shared by the shop's tabs. */
 const PERSISTED = [
-  persisted({ stateKey: 'cart', stored: storedCart, select: (s) => s.lines, replace: cartReplaced }),
-  persisted({ stateKey: 'wishlist', stored: storedWishlist, select: (s) => s.items, replace: wishlistReplaced }),
-  persisted({ stateKey: 'orders', stored: storedOrders, select: (s) => s.placed, replace: ordersReplaced }),
+  persisted({
+    name: cartSlice.name,
+    stored: storedCart,
+    select: (state) => state.cart.lines,
+    replace: cartReplaced,
+    reduce: (lines, action) => cartSlice.reducer({ lines }, action).lines,
+  }),
+  persisted({
+    name: wishlistSlice.name,
+    stored: storedWishlist,
+    select: (state) => state.wishlist.items,
+    replace: wishlistReplaced,
+    reduce: (items, action) => wishlistSlice.reducer({ items }, action).items,
+  }),
+  persisted({
+    name: ordersSlice.name,
+    stored: storedOrders,
+    select: (state) => state.orders.placed,
+    replace: ordersReplaced,
+    reduce: (placed, action) => ordersSlice.reducer({ placed }, action).placed,
+  }),
 ];
 
 export interface ShopStoreOptions {
   /** Where state is kept between visits; pass undefined to keep it in memory only. */
   storage?: Storage;
-  /** Listen for changes made in other tabs (window 'storage' events). */
+  /** Share cart, wishlist and order changes with the shop's other tabs. */
   syncAcrossTabs?: boolean;
+  /** How tabs hear each other (a BroadcastChannel unless given). */
+  tabs?: TabChannel;
 }
 
 function loadPersistedState(storage: Storage | undefined) {
@@ -48,30 +64,23 @@ function loadPersistedState(storage: Storage | undefined) {
   };
 }
 
-export function createShopStore({ storage = getLocalStorage(), syncAcrossTabs = true }: ShopStoreOptions = {}) {
-  const store = configureStore({ reducer: rootReducer, preloadedState: loadPersistedState(storage) });
+export function createShopStore({ storage = getLocalStorage(), syncAcrossTabs = true, tabs }: ShopStoreOptions = {}) {
+  const channel = syncAcrossTabs ? (tabs ?? broadcastTabChannel()) : undefined;
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: loadPersistedState(storage),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(persistenceMiddleware(PERSISTED, { storage, tabs: channel })),
+  });
 
-  if (storage) {
-    let previous = store.getState();
-    store.subscribe(() => {
-      const current = store.getState();
-      for (const entry of PERSISTED) {
-        const before = entry.select(previous[entry.stateKey] as never);
-        const after = entry.select(current[entry.stateKey] as never);
-        if (before !== after) writeStored(entry.stored as StoredValue<unknown>, after, storage);
-      }
-      previous = current;
-    });
-  }
-
-  if (storage && syncAcrossTabs && typeof window !== 'undefined') {
+  if (channel) {
+    channel.listen((action) => applyOtherTabAction(PERSISTED, store, action));
+  } else if (storage && syncAcrossTabs && typeof window !== 'undefined') {
+    // No BroadcastChannel: follow the other tabs' writes instead (the last writer wins).
     window.addEventListener('storage', (event) => {
       if (event.storageArea !== storage) return;
-      const entry = PERSISTED.find((candidate) => candidate.stored.key === event.key);
-      if (!entry) return;
-      // A cleared or corrupt value in another tab empties this tab too, as the other tab did.
-      const value = parseStored(entry.stored as StoredValue<unknown>, event.newValue) ?? [];
-      store.dispatch((entry.replace as (value: unknown) => Action)(value));
+      const slice = PERSISTED.find((candidate) => candidate.stored.key === event.key);
+      if (!slice) return;
+      store.dispatch(slice.replace(parseStored(slice.stored, event.newValue) ?? []));
     });
   }
 

@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { WishlistItem } from '../types';
-import { isLocalizedText, isMoney, isNonEmptyString, isRecord, type StoredValue } from '../storage';
+import type { StoredValue } from '../storage';
+import { isImageUrl, isLocalizedText, isMoney, isRecord, STORED_LIMITS } from '../storedFields';
+import { imageOriginsConfigured, dropUntrustedImages } from '../store/imageOrigins';
 
 export interface WishlistState {
   items: WishlistItem[];
@@ -29,6 +31,11 @@ export const wishlistSlice = createSlice({
       state.items = action.payload;
     },
   },
+  extraReducers: (builder) => {
+    builder.addCase(imageOriginsConfigured, (state, action) => {
+      dropUntrustedImages(state.items, action.payload);
+    });
+  },
   selectors: {
     selectWishlistItems: (state) => state.items,
     selectIsInWishlist: (state, slug: string) => state.items.some((item) => item.slug === slug),
@@ -41,9 +48,9 @@ export const { selectWishlistItems, selectIsInWishlist } = wishlistSlice.selecto
 function toWishlistItem(raw: unknown): WishlistItem | undefined {
   if (!isRecord(raw)) return undefined;
   const { slug, name, price, hasPriceRange, image, imageAlt } = raw;
-  if (!isNonEmptyString(slug) || !isLocalizedText(name) || !isMoney(price)) return undefined;
-  if (typeof image !== 'string' || !isLocalizedText(imageAlt)) return undefined;
-  return { slug, name, price, hasPriceRange: hasPriceRange === true, image, imageAlt };
+  if (typeof slug !== 'string' || !/^[a-z0-9-]{1,120}$/.test(slug) || !isLocalizedText(name) || !isMoney(price)) return undefined;
+  if ((image !== '' && !isImageUrl(image)) || !isLocalizedText(imageAlt)) return undefined;
+  return { slug, name, price, hasPriceRange: hasPriceRange === true, image: image as string, imageAlt };
 }
 
 export const storedWishlist: StoredValue<WishlistItem[]> = {
@@ -52,7 +59,7 @@ export const storedWishlist: StoredValue<WishlistItem[]> = {
   validate(raw) {
     if (!Array.isArray(raw)) return undefined;
     const items: WishlistItem[] = [];
-    for (const entry of raw) {
+    for (const entry of raw.slice(0, STORED_LIMITS.wishlistItems)) {
       const item = toWishlistItem(entry);
       if (item && !items.some((saved) => saved.slug === item.slug)) items.push(item);
     }
