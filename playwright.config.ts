@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests run against the production builds on ports 3000-3003 (`npm run serve`).
+ * Browser tests run against the production builds on ports 3000-3003, served by `npm run serve`
+ * or, with E2E_SERVER=nginx, by nginx with the configuration in deploy/nginx.
  * CI machines have 2 shared cores: one worker there (two Chromiums plus four servers only
  * slow every test down), and timeouts generous enough for a machine several times slower
  * than usual. Timeouts bound hangs; they do not measure speed (that is `npm run bench`).
@@ -25,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/serve.mjs',
+    command: process.env.E2E_SERVER === 'nginx' ? 'node scripts/serve-nginx.mjs' : 'node scripts/serve.mjs',
     url: 'http://localhost:3003/mf-manifest.json',
     reuseExistingServer: false,
     timeout: 30_000,

@@ -9,9 +9,8 @@
  * small production build). The host is this checkout's production build, served by the
  * same rules as `npm run serve`, with its own remotes.json.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { test, expect, REMOTE_ORIGINS } from './fixtures';
@@ -66,10 +65,18 @@ function makeBadDeploys() {
   writeFileSync(manifestFile, JSON.stringify(manifest));
 }
 
-/**
- * `npm run remotes -- …` against this test's remotes.json; resolves with its output and exit
- * status. Asynchronous: the servers it checks run in this very process.
- */
+/** One build served by the production rules (scripts/static-server.mjs), in its own process. */
+function serve(args: string[]): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const server = spawn(process.execPath, [path.join(root, 'scripts', 'static-server.mjs'), ...args], { cwd: root });
+    let errors = '';
+    server.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve(server));
+    server.on('exit', (code) => reject(new Error(`static server ${args.join(' ')} exited (${code}): ${errors}`)));
+  });
+}
+
+/** `npm run remotes -- …` against this test's remotes.json; resolves with its output and exit status. */
 function remotes(...args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'remotes.ts'), ...args, '--file', remotesFile], { cwd: root });
@@ -96,7 +103,7 @@ test.describe('deploying one remote without the host', () => {
   test.describe.configure({ mode: 'serial' });
   // The broken deploy's entry throws as it runs: the page sees that error, the shopper does not.
   test.use({ expectedPageErrors: [/e2e: this deploy is broken/] });
-  const servers: Server[] = [];
+  const servers: ChildProcess[] = [];
   let buildMs = 0;
 
   test.beforeAll(async () => {
@@ -104,14 +111,13 @@ test.describe('deploying one remote without the host', () => {
     buildMs = buildChangedAccountRemote();
     makeBadDeploys();
     writeFileSync(remotesFile, readFileSync(path.join(root, 'deploy', 'remotes.local.json')));
-    const { serveDist } = await import('../scripts/static-server.mjs');
-    servers.push(await serveDist({ name: 'host (deploy test)', dist: path.join(root, 'host', 'dist'), port: 3100, remotesFile }));
-    for (const { port, dir } of Object.values(ACCOUNT)) servers.push(await serveDist({ name: `account ${port}`, dist: dir, port, remotesFile, isRemote: true }));
+    servers.push(await serve(['--dist', path.join(root, 'host', 'dist'), '--port', '3100', '--remotes', remotesFile]));
+    for (const { port, dir } of Object.values(ACCOUNT)) servers.push(await serve(['--dist', dir, '--port', String(port), '--remotes', remotesFile, '--remote']));
     console.log(`[deploy test] changed remote-account built in ${(buildMs / 1000).toFixed(1)} s`);
   });
 
   test.afterAll(() => {
-    servers.forEach((server) => server.close());
+    servers.forEach((server) => server.kill());
     if (existsSync(work)) rmSync(work, { recursive: true, force: true });
   });
 

@@ -19,10 +19,10 @@ interface Options {
 
 /**
  * Every test starts with the intro already seen (its own tests opt out with a fresh context)
- * and fails if the page throws an uncaught exception. Console errors are collected for the
- * tests that expect some (404 logging, a remote that is down).
+ * and fails if the page throws an uncaught exception or breaks the Content-Security-Policy.
+ * Console errors are collected for the tests that expect some (404 logging, a remote down).
  */
-export const test = base.extend<Fixtures & Options & { failOnUncaughtErrors: void }>({
+export const test = base.extend<Fixtures & Options & { failOnUncaughtErrors: void; failOnPolicyViolations: void }>({
   expectedPageErrors: [[], { option: true }],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
@@ -39,6 +39,22 @@ export const test = base.extend<Fixtures & Options & { failOnUncaughtErrors: voi
       });
       await use();
       expect(uncaught, 'uncaught exceptions in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Every page runs under the servers' strict Content-Security-Policy: a violation in any test fails it.
+  failOnPolicyViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeBinding('__maisonReportViolation', (_source, text: string) => void violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __maisonReportViolation: (text: string) => void }).__maisonReportViolation;
+          report(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} on ${location.pathname}`);
+        });
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

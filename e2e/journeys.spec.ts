@@ -310,7 +310,7 @@ async function crossAllRemotes(page: Page, texts: ShopTexts) {
 }
 
 test.describe('moving between remotes by clicking', () => {
-  test('in English: every remote and the host, back and forth, with Back and Forward', async ({ page, consoleErrors }) => {
+  test('in English: every remote and the host, back and forth, with Back and Forward', { tag: '@smoke' }, async ({ page, consoleErrors }) => {
     await recordHeadings(page);
     await page.goto('/');
     await shopper(page, EN).home();

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { APPS } from './apps.mjs';
-import { findChromium } from './find-chromium.mjs';
+import { findChromium } from './system-packages.mjs';
 import { serveDist } from './static-server.mjs';
 import { CHROMIUM_ARGS } from './bench/chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import express from 'express';
 import compression from 'compression';
 import { cacheControl, corsHeaders, isNavigation, isSourceMap, remoteOriginsOf, securityHeaders } from '../deploy/hosting-rules.mjs';
@@ -79,14 +80,30 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
     res.set('Cache-Control', cacheControl('/index.html'));
     res.sendFile(page);
   });
-  // Malformed requests (e.g. an undecodable %-sequence) end the same way, never in a stack trace.
+  // An undecodable path (%zz, an overlong UTF-8 escape) stays a 400, as nginx answers it; a
+  // navigation gets the shop's page with it, whose router shows its own 404 page.
   app.use((error, req, res, _next) => {
-    if (hasPage && isNavigation(req.method, req.get('accept'))) return res.status(200).set('Cache-Control', 'no-cache').sendFile(page);
-    res.status(error.status ?? 400).type('text/plain').send('Bad request\n');
+    res.status(error.status && error.status < 500 ? error.status : 400).set('Cache-Control', 'no-cache');
+    if (hasPage && isNavigation(req.method, req.get('accept'))) return res.sendFile(page);
+    res.type('text/plain').send('Bad request\n');
   });
 
   return new Promise((resolve, reject) => {
     const server = app.listen(port, () => resolve(server));
     server.on('error', (error) => reject(new Error(`${name} could not listen on ${port}: ${error.message}`)));
   });
+}
+
+// One app from the command line (the deploy test serves remote builds this way):
+//   node scripts/static-server.mjs --dist DIR --port N [--remote] [--remotes remotes.json]
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const option = (name) => {
+    const index = process.argv.indexOf(name);
+    return index > -1 ? process.argv[index + 1] : undefined;
+  };
+  const dist = path.resolve(option('--dist'));
+  const port = Number(option('--port'));
+  const remotesFile = option('--remotes') && path.resolve(option('--remotes'));
+  await serveDist({ name: dist, dist, port, remotesFile, isRemote: process.argv.includes('--remote') });
+  console.log(`listening on ${port}`);
 }

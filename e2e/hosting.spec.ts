@@ -1,0 +1,173 @@
+/**
+ * Production hosting, checked against whichever server runs the suite: `npm run serve` (Node)
+ * or nginx with the configuration in deploy/nginx (E2E_SERVER=nginx). Both must answer by the
+ * rules in deploy/hosting-rules.mjs: headers for every origin and kind of file, a fallback
+ * that always ends in the shop, and a strict Content-Security-Policy every page runs under.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { CACHE_CONTROL, remoteOriginsOf, securityHeaders } from '../deploy/hosting-rules.mjs';
+import { test, expect, REMOTE_ORIGINS } from './fixtures';
+import { hostilePaths } from './hostilePaths';
+
+const HOST = 'http://localhost:3000';
+const remotesConfig = JSON.parse(readFileSync(path.join(__dirname, '..', 'deploy', 'remotes.local.json'), 'utf8')) as unknown;
+const EXPECTED_SECURITY_HEADERS = securityHeaders(remoteOriginsOf(remotesConfig));
+const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+async function distFile(request: APIRequestContext, origin: string, pattern: RegExp): Promise<string> {
+  // The page and manifests name the hashed files, so the test never hard-codes a hash.
+  const listing = origin === HOST ? await (await request.get(`${HOST}/`)).text() : await (await request.get(`${origin}/mf-manifest.json`)).text();
+  const file = listing.match(pattern)?.[0];
+  expect(file, `a file matching ${pattern} at ${origin}`).toBeTruthy();
+  return file!.replace(/^\/+/, '');
+}
+
+type Kind = { name: string; url: string; accept?: string; status: number; cache: string; cors: boolean; type: RegExp };
+
+async function filesToCheck(request: APIRequestContext): Promise<Kind[]> {
+  const hostChunk = await distFile(request, HOST, /\/?main\.[0-9a-f]{10}\.js/);
+  const hostCss = await distFile(request, HOST, /\/?main\.[0-9a-f]{10}\.css/);
+  const kinds: Kind[] = [
+    { name: 'host page', url: `${HOST}/`, accept: NAVIGATION.accept, status: 200, cache: CACHE_CONTROL.uncached, cors: false, type: /text\/html/ },
+    { name: 'host deep link', url: `${HOST}/products/v1.2`, accept: NAVIGATION.accept, status: 200, cache: CACHE_CONTROL.uncached, cors: false, type: /text\/html/ },
+    { name: 'host chunk', url: `${HOST}/${hostChunk}`, status: 200, cache: CACHE_CONTROL.hashed, cors: false, type: /javascript/ },
+    { name: 'host styles', url: `${HOST}/${hostCss}`, status: 200, cache: CACHE_CONTROL.hashed, cors: false, type: /text\/css/ },
+    { name: 'remotes.json', url: `${HOST}/remotes.json`, status: 200, cache: CACHE_CONTROL.uncached, cors: false, type: /json/ },
+    { name: 'host image', url: `${HOST}/favicon.svg`, status: 200, cache: CACHE_CONTROL.other, cors: false, type: /image\/svg\+xml/ },
+    { name: 'host missing asset', url: `${HOST}/missing.0123456789.js`, status: 404, cache: 'no-cache', cors: false, type: /text\/plain/ },
+    { name: 'host source map', url: `${HOST}/${hostChunk}.map`, status: 404, cache: 'no-cache', cors: false, type: /text\/plain/ },
+  ];
+  for (const [remote, origin] of Object.entries(REMOTE_ORIGINS)) {
+    const chunk = await distFile(request, origin, /[\w-]+\.[0-9a-f]{10}\.js/);
+    kinds.push(
+      { name: `${remote} entry`, url: `${origin}/remoteEntry.js`, status: 200, cache: CACHE_CONTROL.uncached, cors: true, type: /javascript/ },
+      { name: `${remote} manifest`, url: `${origin}/mf-manifest.json`, status: 200, cache: CACHE_CONTROL.uncached, cors: true, type: /json/ },
+      { name: `${remote} chunk`, url: `${origin}/${chunk}`, status: 200, cache: CACHE_CONTROL.hashed, cors: true, type: /javascript/ },
+      { name: `${remote} source map`, url: `${origin}/${chunk}.map`, status: 404, cache: 'no-cache', cors: true, type: /text\/plain/ },
+      { name: `${remote} navigation`, url: `${origin}/products`, accept: NAVIGATION.accept, status: 404, cache: 'no-cache', cors: true, type: /text\/plain/ },
+    );
+  }
+  kinds.push({
+    name: 'catalog image',
+    url: `${REMOTE_ORIGINS.catalog}/images/hoi-an-old-town.svg`,
+    status: 200,
+    cache: CACHE_CONTROL.other,
+    cors: true,
+    type: /image\/svg\+xml/,
+  });
+  return kinds;
+}
+
+test.describe('hosting rules @smoke', () => {
+  test('every origin and kind of file gets the security headers, its cache rule and CORS only where needed', async ({ request }) => {
+    for (const kind of await filesToCheck(request)) {
+      const response = await request.get(kind.url, { headers: { accept: kind.accept ?? '*/*', 'accept-encoding': 'gzip' } });
+      const headers = response.headers();
+      expect(response.status(), kind.name).toBe(kind.status);
+      for (const [name, value] of Object.entries(EXPECTED_SECURITY_HEADERS)) expect(headers[name.toLowerCase()], `${kind.name}: ${name}`).toBe(value);
+      expect(headers['cache-control'], `${kind.name}: Cache-Control`).toBe(kind.cache);
+      expect(headers['access-control-allow-origin'], `${kind.name}: CORS`).toBe(kind.cors ? '*' : undefined);
+      expect(headers['content-type'], `${kind.name}: Content-Type`).toMatch(kind.type);
+      expect(headers['x-powered-by'], `${kind.name}: X-Powered-By`).toBeUndefined();
+    }
+  });
+
+  test('scripts, styles and data are compressed', async ({ request }) => {
+    const chunk = await distFile(request, HOST, /\/?main\.[0-9a-f]{10}\.js/);
+    for (const url of [`${HOST}/${chunk}`, `${REMOTE_ORIGINS.catalog}/remoteEntry.js`, `${REMOTE_ORIGINS.catalog}/mf-manifest.json`]) {
+      const response = await request.get(url, { headers: { 'accept-encoding': 'gzip' } });
+      expect(response.headers()['content-encoding'], url).toBe('gzip');
+    }
+  });
+
+  test('a navigation to any path that is not a file gets the shop; a missing file is a real 404', async ({ request }) => {
+    const outcomes: Record<string, number> = {};
+    for (const hostile of hostilePaths()) {
+      const page = await request.get(`${HOST}${hostile}`, { headers: NAVIGATION, maxRedirects: 0 });
+      const body = await page.text();
+      // A path the server refuses (undecodable, or `..` above the root) stays a 400, with the shop's page.
+      const status = page.status() === 200 || page.status() === 400 ? 'ok' : `HTTP ${page.status()}`;
+      const verdict = status === 'ok' && body.includes('<div id=root>') ? 'shell' : `${status}, ${body.slice(0, 40)}`;
+      outcomes[verdict] = (outcomes[verdict] ?? 0) + 1;
+      expect(verdict, `navigation to ${JSON.stringify(hostile)}`).toBe('shell');
+    }
+    for (const missing of ['/missing.js', '/products/x.json', '/assets/nothing.0123456789.svg']) {
+      const asset = await request.get(`${HOST}${missing}`, { headers: { accept: '*/*' } });
+      expect(asset.status(), missing).toBe(404);
+      expect(await asset.text()).not.toContain('<div id=root>');
+    }
+  });
+});
+
+/** The shell's landmarks and the main heading, as a shopper sees them. */
+async function mainHeading(page: Page): Promise<string> {
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  const heading = page.getByRole('main').getByRole('heading', { level: 1 }).first();
+  await expect(heading).toBeVisible();
+  return (await heading.textContent())?.trim() ?? '';
+}
+
+test.describe('strict Content-Security-Policy @smoke', () => {
+  const ROUTES = ['/', '/products', '/products/hoi-an-handkerchief', '/product/9', '/cart', '/checkout', '/profile', '/about', '/contact', '/nowhere'];
+
+  test('every route renders, styled, under the policy the server sends, with no violation', async ({ page }) => {
+    for (const route of ROUTES) {
+      const response = await page.goto(route);
+      expect(response?.headers()['content-security-policy'], route).toBe(EXPECTED_SECURITY_HEADERS['Content-Security-Policy']);
+      expect(await mainHeading(page), route).not.toBe('');
+      // Styled from files: the shell's layout styles apply, and no <style> element exists.
+      expect(await page.locator('style').count(), `${route}: inline <style> elements`).toBe(0);
+      expect(await page.getByRole('banner').evaluate((header) => getComputedStyle(header).position), route).toBe('fixed');
+    }
+    // The fixture fails the test on any securitypolicyviolation event.
+  });
+});
+
+test.describe('hostile and mistyped paths @smoke', () => {
+  const NOT_FOUND = 'Oops! Page not found';
+  const PRODUCT_NOT_FOUND = 'Product not found';
+  // A few paths are real routes once the browser normalises them ('/cart//', '/products/..').
+  const LEGIT: Record<string, string> = {
+    '/': 'Maison Khăn',
+    '/products': 'Products',
+    '/cart': 'Your cart is empty',
+    '/checkout': 'Your cart is empty',
+    '/profile': 'My Account',
+    '/about': 'About Maison Khăn',
+    '/contact': 'Contact',
+  };
+
+  /** What the shop must show for a path, given how the browser normalises it. */
+  function expectedHeadings(hostile: string): string[] {
+    const pathname = new URL(`${HOST}${hostile}`).pathname;
+    const route = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+    if (LEGIT[route]) return [LEGIT[route]];
+    if (/^\/products?\/[^/]+\/?$/i.test(pathname)) return [PRODUCT_NOT_FOUND, NOT_FOUND];
+    return [NOT_FOUND];
+  }
+
+  test('each of 200+ seeded paths ends in the shell with the 404 or Product not found page, and runs no script', async ({ page, consoleErrors }) => {
+    test.setTimeout(300_000);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const paths = hostilePaths();
+    expect(paths.length).toBeGreaterThanOrEqual(200);
+    const outcomes: Record<string, number> = {};
+    for (const hostile of paths) {
+      await page.goto(`${HOST}${hostile}`);
+      const heading = await mainHeading(page);
+      outcomes[heading] = (outcomes[heading] ?? 0) + 1;
+      expect(expectedHeadings(hostile), `${JSON.stringify(hostile)} showed "${heading}"`).toContain(heading);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), hostile).toBeUndefined();
+    }
+    expect(dialogs, 'dialogs opened by a payload').toEqual([]);
+    console.log(`[fuzz] ${paths.length} paths: ${JSON.stringify(outcomes)}`);
+    consoleErrors.length = 0;
+  });
+});
