@@ -34,6 +34,8 @@ export interface AppBuildOptions {
   preload?: PreloadOptions;
   /** Files the development server answers at a path, e.g. this environment's /remotes.json. */
   devServerFiles?: Record<string, string>;
+  /** Plugins of this app's own. */
+  plugins?: Configuration['plugins'];
   /** Build-time constants (DefinePlugin), given the mode. */
   define?: (build: { production: boolean; version: string }) => Record<string, unknown>;
 }
@@ -100,6 +102,7 @@ export function createAppConfig(options: AppBuildOptions) {
           publicDirs: [publicDir],
         }),
         ...(options.preload && standalonePage ? [new PreloadPlugin(options.preload)] : []),
+        ...(options.plugins ?? []),
       ],
       optimization: production ? productionOptimization() : undefined,
       performance: { hints: false },

@@ -34,6 +34,45 @@ export function isNavigation(method, accept = '') {
   return (method === 'GET' || method === 'HEAD') && /text\/html/.test(accept);
 }
 
+/**
+ * A route pattern of the host (`/products/:slug`) as a regular expression over the request URI
+ * (path and query), for JavaScript and nginx alike; match it case-insensitively, as the router does.
+ */
+export function routePatternSource(pattern) {
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? '[^/?#]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return segments.length === 0 ? String.raw`^/(\?.*)?$` : `^/${segments.join('/')}/?(\\?.*)?$`;
+}
+
+/**
+ * Preload hints for the page a navigation opens: the manifest and entry of each remote its route
+ * needs (remote-routes.json, written by the host build), first choice in remotes.json. They then
+ * download beside the host's own scripts instead of after them. The entry is `remoteEntry.js`
+ * beside the manifest, as every remote here is built.
+ */
+export function preloadLinks(remoteRoutes, remotesConfig) {
+  const firstChoice = (remote) => {
+    const value = remotesConfig?.[remote];
+    const url = Array.isArray(value) ? value[0] : value;
+    return typeof url === 'string' && /\/mf-manifest\.json$/.test(url) ? url : undefined;
+  };
+  return (remoteRoutes ?? []).map(({ path, remotes }) => ({
+    pattern: routePatternSource(path),
+    link: remotes
+      .map(firstChoice)
+      .filter(Boolean)
+      .flatMap((manifest) => [`<${manifest}>; rel=preload; as=fetch; crossorigin`, `<${manifest.replace(/mf-manifest\.json$/, 'remoteEntry.js')}>; rel=preload; as=script`])
+      .join(', '),
+  }));
+}
+
+/** The Link header for a request URI, from preloadLinks(); undefined when the route needs no remote. */
+export function preloadLinkFor(requestUri, links) {
+  return links.find(({ pattern, link }) => link && new RegExp(pattern, 'i').test(requestUri))?.link;
+}
+
 /** The origins of every manifest URL in remotes.json (fallbacks included); relative entries are 'self'. */
 export function remoteOriginsOf(remotesConfig) {
   const origins = new Set();

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CACHE_CONTROL, remoteOriginsOf, securityHeaders } from '../deploy/hosting-rules.mjs';
-import { test, expect, REMOTE_ORIGINS } from './fixtures';
+import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
 import { hostilePaths } from './hostilePaths';
 
-const HOST = 'http://localhost:3000';
+const HOST = originOf('host');
 const remotesConfig = JSON.parse(readFileSync(path.join(__dirname, '..', 'deploy', 'remotes.local.json'), 'utf8')) as unknown;
 const EXPECTED_SECURITY_HEADERS = securityHeaders(remoteOriginsOf(remotesConfig));
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
@@ -72,6 +72,19 @@ test.describe('hosting rules @smoke', () => {
       expect(headers['content-type'], `${kind.name}: Content-Type`).toMatch(kind.type);
       expect(headers['x-powered-by'], `${kind.name}: X-Powered-By`).toBeUndefined();
     }
+  });
+
+  test('a page is sent with preload hints for the manifest and entry of the remote its route needs', async ({ request }) => {
+    const linkOf = async (path: string) => (await request.get(`${HOST}${path}`, { headers: NAVIGATION })).headers()['link'];
+    const hintsFor = (origin: string) =>
+      `<${origin}/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <${origin}/remoteEntry.js>; rel=preload; as=script`;
+    expect(await linkOf('/cart')).toBe(hintsFor(REMOTE_ORIGINS.cart));
+    expect(await linkOf('/checkout?step=1')).toBe(hintsFor(REMOTE_ORIGINS.cart));
+    expect(await linkOf('/products/hoi-an-handkerchief')).toBe(hintsFor(REMOTE_ORIGINS.catalog));
+    expect(await linkOf('/')).toBe(hintsFor(REMOTE_ORIGINS.catalog));
+    expect(await linkOf('/profile')).toBe(hintsFor(REMOTE_ORIGINS.account));
+    expect(await linkOf('/about')).toBeUndefined();
+    expect(await linkOf('/nowhere')).toBeUndefined();
   });
 
   test('scripts, styles and data are compressed', async ({ request }) => {

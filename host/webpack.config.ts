@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
-import { APPS, packageVersion } from '../webpack/buildInfo';
+import { APPS, devOrigin, packageVersion } from '../webpack/buildInfo';
+import { EmitJsonPlugin } from '../webpack/parts';
+import { remotesByRoute } from './src/routeTable';
 
 const remotes = APPS.filter(({ name }) => name !== 'host');
 
@@ -18,6 +20,8 @@ export default createAppConfig({
   // The local environment's remotes.json (deploy/); production serves its own (README, "Deploy").
   devServerFiles: { '/remotes.json': path.join(__dirname, '..', 'deploy', 'remotes.local.json') },
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
+  // For the serving layer: which remote a route needs, to send preload hints with the page.
+  plugins: [new EmitJsonPlugin('remote-routes.json', remotesByRoute())],
   define: ({ production, version }) => ({
     // Read by host/src/federation/buildInfo.ts.
     MAISON_BUILD: {
@@ -25,7 +29,7 @@ export default createAppConfig({
       sharedContract: packageVersion(path.join(__dirname, '..', 'shared')),
       remoteNames: remotes.map(({ name }) => name),
       // The local dev servers stand in for missing remotes.json entries in development only.
-      remoteDefaults: production ? {} : Object.fromEntries(remotes.map(({ name, port }) => [name, `http://localhost:${port}/mf-manifest.json`])),
+      remoteDefaults: production ? {} : Object.fromEntries(remotes.map(({ name }) => [name, `${devOrigin(name)}/mf-manifest.json`])),
     },
   }),
 });

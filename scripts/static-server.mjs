@@ -8,7 +8,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import compression from 'compression';
-import { cacheControl, corsHeaders, isNavigation, isSourceMap, remoteOriginsOf, securityHeaders } from '../deploy/hosting-rules.mjs';
+import {
+  cacheControl,
+  corsHeaders,
+  isNavigation,
+  isSourceMap,
+  preloadLinkFor,
+  preloadLinks,
+  remoteOriginsOf,
+  securityHeaders,
+} from '../deploy/hosting-rules.mjs';
 
 /** remotes.json as it is on disk now: re-read when the file changes, so a deploy needs no restart. */
 function watchedJson(file) {
@@ -44,6 +53,16 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
   if (remotesFile && !existsSync(remotesFile)) throw new Error(`${remotesFile} does not exist`);
   const remotesText = remotesFile ? watchedJson(remotesFile) : () => '{}';
 
+  // The host build says which remote each route needs (remote-routes.json): the page is sent
+  // with preload hints for that remote's manifest and entry.
+  const routesFile = path.join(dist, 'remote-routes.json');
+  const remoteRoutes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
+  const setPageHeaders = (req, res) => {
+    res.set('Cache-Control', cacheControl('/index.html'));
+    const link = preloadLinkFor(req.originalUrl, preloadLinks(remoteRoutes, parsedOrNull(remotesText())));
+    if (link) res.set('Link', link);
+  };
+
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
@@ -70,6 +89,7 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
       setHeaders(res, filePath) {
         const pathname = `/${path.relative(dist, filePath).split(path.sep).join('/')}`;
         res.set({ 'Cache-Control': cacheControl(pathname), ...corsHeaders({ isRemote, pathname }) });
+        if (pathname === '/index.html') setPageHeaders(res.req, res);
       },
     }),
   );
@@ -77,14 +97,14 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
   // shows its own 404 page; anything else that is not a file is a real 404.
   app.use((req, res) => {
     if (!hasPage || !isNavigation(req.method, req.get('accept'))) return notFound(req, res);
-    res.set('Cache-Control', cacheControl('/index.html'));
-    res.sendFile(page);
+    setPageHeaders(req, res);
+    res.sendFile('index.html', { root: dist });
   });
   // An undecodable path (%zz, an overlong UTF-8 escape) stays a 400, as nginx answers it; a
   // navigation gets the shop's page with it, whose router shows its own 404 page.
   app.use((error, req, res, _next) => {
     res.status(error.status && error.status < 500 ? error.status : 400).set('Cache-Control', 'no-cache');
-    if (hasPage && isNavigation(req.method, req.get('accept'))) return res.sendFile(page);
+    if (hasPage && isNavigation(req.method, req.get('accept'))) return res.sendFile('index.html', { root: dist });
     res.type('text/plain').send('Bad request\n');
   });
 

@@ -20,6 +20,11 @@ export function appNamed(name: string): AppEntry {
   return app;
 }
 
+/** Where an app's development server answers (`npm start`). */
+export function devOrigin(name: string): string {
+  return `http://localhost:${appNamed(name).port}`;
+}
+
 export function packageVersion(dir: string): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }

@@ -11,7 +11,7 @@
  * --remotes-file-at  where nginx reads remotes.json on the server, if not at --remotes
  * A change to remotes.json that adds an origin needs a new render and `nginx -s reload`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -19,6 +19,7 @@ import {
   HASHED_FILE,
   HTML_FILE,
   SOURCE_MAP,
+  preloadLinks,
   UNCACHED_FILE,
   remoteOriginsOf,
   securityHeaders,
@@ -42,7 +43,12 @@ function quoted(value) {
 
 export function renderNginxConfig({ root = repo, remotesFile = path.join(repo, 'deploy', 'remotes.local.json'), remotesFileAt, sourceMaps = false } = {}) {
   const apps = JSON.parse(readFileSync(path.join(repo, 'apps.json'), 'utf8'));
-  const origins = remoteOriginsOf(JSON.parse(readFileSync(remotesFile, 'utf8')));
+  const remotesConfig = JSON.parse(readFileSync(remotesFile, 'utf8'));
+  const origins = remoteOriginsOf(remotesConfig);
+  const host = apps.find(({ name }) => name === 'host');
+  const routesFile = path.resolve(root, host.dir, 'dist', 'remote-routes.json');
+  if (!existsSync(routesFile)) console.warn(`[nginx] ${routesFile} is missing (build the host first): no preload hints`);
+  const links = preloadLinks(existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [], remotesConfig);
   const headerLines = (indent, isRemote, extra = []) =>
     [
       ...Object.entries(securityHeaders(origins)).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
@@ -61,7 +67,10 @@ export function renderNginxConfig({ root = repo, remotesFile = path.join(repo, '
       listen: String(port),
       server_name: 'localhost',
       root: path.resolve(root, dir, 'dist'),
-      security_headers: headerLines('    ', !isHost, ['add_header Cache-Control $maison_cache_control always;']),
+      security_headers: headerLines('    ', !isHost, [
+        'add_header Cache-Control $maison_cache_control always;',
+        ...(isHost ? ['add_header Link $maison_preload_links;'] : []),
+      ]),
       not_found_headers: headerLines('        ', !isHost, ['add_header Cache-Control "no-cache" always;']),
       source_maps: sourceMaps
         ? '    # Source maps are published here (--source-maps): a debugging environment only.'
@@ -88,6 +97,10 @@ export function renderNginxConfig({ root = repo, remotesFile = path.join(repo, '
     uncached_file: UNCACHED_FILE,
     hashed_file: HASHED_FILE,
     html_file: HTML_FILE,
+    preload_links: links
+      .filter(({ link }) => link)
+      .map(({ pattern, link }) => `    "~*${pattern}" ${quoted(link)};`)
+      .join('\n'),
     servers: servers.join('\n'),
   });
 }

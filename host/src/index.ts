@@ -3,7 +3,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import '@maison/shared/styles/tokens.css';
 import './shell/appShell.css';
 import { BUILD_INFO } from './federation/buildInfo';
-import { federationStatus, manifestReader } from './federation/federationContext';
+import { federationStatus, manifestReader, retryUrls } from './federation/federationContext';
 import { createFederatedLoader } from './federation/federatedLoader';
 import { fetchRemoteConfig, remoteOrigins } from './federation/remoteConfig';
 import { createRemoteModuleStore } from './federation/remoteModuleStore';
@@ -20,7 +20,7 @@ const config = fetchRemoteConfig({ names: BUILD_INFO.remoteNames, defaults: BUIL
   },
 );
 const modules = createRemoteModuleStore(
-  createFederatedLoader({ config, runtime: { loadRemote, registerRemotes }, manifests: manifestReader, status: federationStatus }),
+  createFederatedLoader({ config, runtime: { loadRemote, registerRemotes }, manifests: manifestReader, status: federationStatus, retryUrls }),
 );
 const thisPage = startRouteModules(modules, window.location.pathname);
 // Other teams' pages are one click away: once this page's own modules are in and the browser

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
-import type { RemoteComponents, RemoteModuleId } from '@maison/shared';
+import type { RemoteComponents, RemoteModuleId, RemoteName } from '@maison/shared';
 import type { RemoteModuleStore } from './federation/remoteModuleStore';
+import { remoteOf } from './federation/moduleIds';
 
 /**
  * The routes whose pages belong to remotes, as data. The router renders them; before that,
@@ -23,7 +24,7 @@ export const REMOTE_ROUTES: ReadonlyArray<{ path: string; module: RemotePageId }
 ];
 
 /** Remote widgets inside the host's own pages. */
-const HOST_PAGE_MODULES: Record<string, RemoteModuleId[]> = {
+export const HOST_PAGE_MODULES: Record<string, RemoteModuleId[]> = {
   '/': ['catalog/NewThisSeason'],
 };
 
@@ -41,6 +42,18 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
 export function remoteModulesForPath(pathname: string): RemoteModuleId[] {
   const route = REMOTE_ROUTES.find(({ path }) => matchesRoute(path, pathname));
   return route ? [route.module] : (HOST_PAGE_MODULES[pathname.replace(/(.)\/+$/, '$1')] ?? []);
+}
+
+/**
+ * Which remote each route's page needs, for the servers: the host build writes it to
+ * remote-routes.json, and the serving layer answers a navigation with preload hints for that
+ * remote's manifest and entry, so they download alongside the host's own start-up.
+ */
+export function remotesByRoute(): Array<{ path: string; remotes: RemoteName[] }> {
+  return [
+    ...REMOTE_ROUTES.map(({ path, module }) => ({ path, remotes: [remoteOf(module)] })),
+    ...Object.entries(HOST_PAGE_MODULES).map(([path, ids]) => ({ path, remotes: [...new Set(ids.map(remoteOf))] })),
+  ];
 }
 
 /** Starts loading the remote modules a path renders, before the router gets there; resolves when they settle. */

@@ -6,7 +6,7 @@ import puppeteer from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from './chromium-args.mjs';
 
-export async function lighthouseRun(url, executablePath) {
+async function lighthouseOnce(url, executablePath) {
   const browser = await puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
@@ -21,5 +21,17 @@ export async function lighthouseRun(url, executablePath) {
     };
   } finally {
     await browser.close();
+  }
+}
+
+/** One Lighthouse run; a run Lighthouse itself reports as broken (NO_NAVSTART and the like) is run again, up to 3 times. */
+export async function lighthouseRun(url, executablePath, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, executablePath);
+    } catch (error) {
+      if (attempt >= attempts || !String(error?.message).startsWith('Lighthouse:')) throw error;
+      process.stderr.write(`\n[bench] ${url}: ${error.message}; running it again\n`);
+    }
   }
 }

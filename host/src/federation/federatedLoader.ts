@@ -3,6 +3,7 @@ import type { RemoteConfig } from './remoteConfig';
 import type { RemoteModuleLoader } from './remoteModuleStore';
 import type { ManifestReader } from './manifests';
 import type { FederationStatusRecorder } from './federationStatus';
+import type { RetryUrls } from './retryUrls';
 import { remoteOf } from './moduleIds';
 import { isRemoteUnavailable } from './remoteUnavailable';
 import { RemoteLoadError } from './remoteLoadError';
@@ -20,6 +21,7 @@ interface LoaderDeps {
   runtime: FederationRuntime;
   manifests: ManifestReader;
   status: FederationStatusRecorder;
+  retryUrls?: RetryUrls;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -30,7 +32,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * broken shared contract) the next one is registered and tried, and the one that works stays
  * in use for the rest of the page's life. Only when every entry fails is the module unavailable.
  */
-export function createFederatedLoader({ config, runtime, manifests, status }: LoaderDeps): RemoteModuleLoader {
+export function createFederatedLoader({ config, runtime, manifests, status, retryUrls }: LoaderDeps): RemoteModuleLoader {
   const registered = new Map<RemoteName, string>();
   /** Index of the entry in use (or to try first) per remote. */
   const current = new Map<RemoteName, number>();
@@ -111,7 +113,10 @@ export function createFederatedLoader({ config, runtime, manifests, status }: Lo
       // Retry starts again from the first choice, with nothing cached from earlier attempts.
       current.delete(remote);
       const entry = registered.get(remote);
-      void config.then(({ locations }) => manifests.forget(locations[remote] ?? []));
+      void config.then(({ locations }) => {
+        manifests.forget(locations[remote] ?? []);
+        retryUrls?.retried(locations[remote] ?? []);
+      });
       if (entry) {
         registered.delete(remote);
         runtime.registerRemotes([{ name: remote, entry }], { force: true });

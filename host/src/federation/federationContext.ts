@@ -1,12 +1,15 @@
 import { BUILD_INFO } from './buildInfo';
 import { createFederationStatus, type FederationStatus } from './federationStatus';
 import { createManifestReader } from './manifests';
+import { createRetryUrls } from './retryUrls';
 
 /**
  * The page's federation bookkeeping, shared by the runtime plugin (which the federation
  * runtime instantiates) and the host's loader: one manifest reader and one status record.
  */
 export const manifestReader = createManifestReader(BUILD_INFO.sharedContract);
+
+export const retryUrls = createRetryUrls();
 
 export const federationStatus = createFederationStatus({
   buildVersion: BUILD_INFO.version,

@@ -1,9 +1,10 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { manifestReader } from './federationContext';
+import { manifestReader, retryUrls } from './federationContext';
 import { remoteUnavailable } from './remoteUnavailable';
 
 /**
  * The host's hooks into the federation runtime:
+ * - after a Retry, a remote's entry is loaded under a fresh URL (retryUrls.ts);
  * - manifests are fetched through the host's reader, which refuses one that breaks the shared
  *   contract before the runtime ever uses it (the loader then falls back to the next entry);
  * - any failure to load a remote module (manifest, entry or chunk: server down, network error,
@@ -17,6 +18,14 @@ export default function shopRuntimePlugin(): ModuleFederationRuntimePlugin {
     name: 'maison-shop-runtime',
     fetch(url) {
       return manifestReader.response(url);
+    },
+    createScript({ url, attrs }) {
+      const src = retryUrls.urlFor(url);
+      if (src === url) return undefined;
+      const script = document.createElement('script');
+      for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
+      script.src = src;
+      return script;
     },
     errorLoadRemote({ id, error, lifecycle }) {
       if (lifecycle !== 'onLoad') return undefined;

@@ -1,0 +1,24 @@
+/**
+ * After a Retry, a remote's entry is asked for under a fresh URL (`?retry=1`): the browser keeps
+ * a failed preload of the plain URL (the page's Link header preloads the route's entry) and
+ * would answer the new request with that same failure.
+ */
+export function createRetryUrls() {
+  /** Retries per remote build, keyed by the folder its manifest is in. */
+  const retries = new Map<string, number>();
+  const folderOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
+
+  return {
+    /** Retry was pressed for the remote whose entries are these manifest URLs. */
+    retried(manifestUrls: readonly string[]) {
+      for (const url of manifestUrls) retries.set(folderOf(url), (retries.get(folderOf(url)) ?? 0) + 1);
+    },
+    /** The URL to load a remote's file from: as given until that remote has been retried. */
+    urlFor(url: string): string {
+      const count = retries.get(folderOf(url));
+      return count ? `${url}${url.includes('?') ? '&' : '?'}retry=${count}` : url;
+    },
+  };
+}
+
+export type RetryUrls = ReturnType<typeof createRetryUrls>;
