@@ -1,4 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import apps from './apps.json';
+
+const portOf = (name: string) => apps.find((app) => app.name === name)!.port;
 
 /**
  * Browser tests run against the production builds on ports 3000-3003, served by `npm run serve`
@@ -16,7 +19,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
-    baseURL: 'http://localhost:3000',
+    baseURL: `http://localhost:${portOf('host')}`,
     trace: 'off',
     actionTimeout: 20_000,
     navigationTimeout: 45_000,
@@ -27,7 +30,7 @@ export default defineConfig({
   },
   webServer: {
     command: process.env.E2E_SERVER === 'nginx' ? 'node scripts/serve-nginx.mjs' : 'node scripts/serve.mjs',
-    url: 'http://localhost:3003/mf-manifest.json',
+    url: `http://localhost:${portOf('account')}/mf-manifest.json`,
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',

@@ -1,11 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import apps from '../apps.json';
 
-export const REMOTE_ORIGINS = {
-  catalog: 'http://localhost:3001',
-  cart: 'http://localhost:3002',
-  account: 'http://localhost:3003',
-} as const;
+/** Where `npm run serve` (or nginx) answers for an app, from apps.json. */
+export function originOf(name: 'host' | 'catalog' | 'cart' | 'account'): string {
+  return `http://localhost:${apps.find((app) => app.name === name)!.port}`;
+}
+
+export const REMOTE_ORIGINS = { catalog: originOf('catalog'), cart: originOf('cart'), account: originOf('account') } as const;
 
 interface Fixtures {
   /** Console errors seen on the page; tests that expect some read and clear it. */

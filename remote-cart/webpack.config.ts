@@ -1,8 +1,11 @@
 import { createAppConfig, exposesIn } from '../webpack.common';
+import { devOrigin } from '../webpack/buildInfo';
 
 export default createAppConfig({
   appDir: __dirname,
   federationName: 'cart',
   htmlTitle: 'remote-cart — standalone',
   exposes: exposesIn(__dirname),
+  // The standalone frame's sample cart line shows the catalogue dev server's image.
+  define: () => ({ CATALOG_DEV_ORIGIN: devOrigin('catalog') }),
 });

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { APPS } from './apps.mjs';
+import { APPS, originOf } from './apps.mjs';
 import { findChromium } from './system-packages.mjs';
 import { serveDist } from './static-server.mjs';
 import { CHROMIUM_ARGS } from './bench/chromium-args.mjs';
@@ -71,7 +71,7 @@ const fileFor = (url) => {
   return dist && path.join(dist, decodeURIComponent(pathname));
 };
 
-const BUILDS = { federated: 'http://localhost:3000', single: `http://localhost:${SINGLE_PORT}` };
+const BUILDS = { federated: originOf(APPS.find(({ name }) => name === 'host')), single: `http://localhost:${SINGLE_PORT}` };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const executablePath = findChromium();
 if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH');

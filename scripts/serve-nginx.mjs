@@ -62,7 +62,7 @@ function mimeTypes(nginx) {
     console.error(check.stderr);
     process.exit(1);
   }
-  console.log(`[nginx] serving on 3000-3003 with ${path.join(prefix, 'maison-khan.conf')} (remotes.json: ${remotesFile})`);
+  console.log(`[nginx] serving on the ports in apps.json with ${path.join(prefix, 'maison-khan.conf')} (remotes.json: ${remotesFile})`);
   const server = spawn(nginx, args, { stdio: 'inherit' });
   const stop = () => server.kill('SIGQUIT');
   process.on('SIGINT', stop);

@@ -3,7 +3,7 @@ import { renderStandalone } from '@maison/shared/standalone';
 import '@maison/shared/styles/tokens.css';
 import { ProfilePage } from './pages/ProfilePage';
 
-// Standalone frame for the account team (port 3003).
+// Standalone frame for the account team (its port in apps.json).
 renderStandalone({
   appName: 'remote-account',
   home: '/profile',

@@ -4,7 +4,9 @@ import '@maison/shared/styles/tokens.css';
 import { CartPage } from './pages/CartPage';
 import { CheckoutPage } from './pages/CheckoutPage';
 
-// Standalone frame for the cart team (port 3002). An empty cart gets one sample line so
+declare const CATALOG_DEV_ORIGIN: string;
+
+// Standalone frame for the cart team (its port in apps.json). An empty cart gets one sample line so
 // the pages have something to show.
 const store = createShopStore();
 if (store.getState().cart.lines.length === 0) {
@@ -15,7 +17,7 @@ if (store.getState().cart.lines.length === 0) {
         slug: 'one-pillar-pagoda-handkerchief',
         name: { en: 'One Pillar Pagoda Handkerchief', vi: 'Khăn tay Chùa Một Cột' },
         unitPrice: 8000,
-        image: 'http://localhost:3001/images/one-pillar-lotus-pond.svg',
+        image: `${CATALOG_DEV_ORIGIN}/images/one-pillar-lotus-pond.svg`,
         imageAlt: { en: 'One Pillar Pagoda handkerchief', vi: 'Khăn tay Chùa Một Cột' },
       },
     }),

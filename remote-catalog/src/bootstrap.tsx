@@ -6,7 +6,7 @@ import { ProductDetailPage } from './pages/ProductDetailPage';
 import { LegacyProductRedirect } from './pages/LegacyProductRedirect';
 import { NewThisSeason } from './components/NewThisSeason';
 
-// Standalone frame for the catalogue team (port 3001).
+// Standalone frame for the catalogue team (its port in apps.json).
 renderStandalone({
   appName: 'remote-catalog',
   home: '/products',

@@ -7,8 +7,9 @@ import styles from './PageTransition.module.css';
 export const PAGE_TRANSITION_MS = 600;
 
 /**
- * On every path change (not on query changes such as a sort): a 600 ms veil over the page
- * and a smooth scroll to the top. The veil never blocks clicks; reduced motion skips it.
+ * On every path change (not on query changes such as a sort): a veil over the page for
+ * PAGE_TRANSITION_MS and a smooth scroll to the top. The veil never blocks clicks; reduced
+ * motion skips it.
  */
 export function PageTransition() {
   const { pathname } = useLocation();
@@ -30,5 +31,14 @@ export function PageTransition() {
   }, [pathname]);
 
   if (visibleFor === null) return null;
-  return <div key={visibleFor} className={styles.overlay} aria-hidden="true" data-testid="page-transition" />;
+  // The duration lives here only; the stylesheet animates for as long as this says.
+  return (
+    <div
+      key={visibleFor}
+      className={styles.overlay}
+      style={{ animationDuration: `${PAGE_TRANSITION_MS}ms` }}
+      aria-hidden="true"
+      data-testid="page-transition"
+    />
+  );
 }
