@@ -3,8 +3,7 @@ import { defineMessages } from '@maison/shared';
 export const catalogMessages = defineMessages(
   {
     products: 'Products',
-    itemsCount: '{count} ITEMS',
-    itemCount: '1 ITEM',
+    itemCount: { one: '{count} ITEM', other: '{count} ITEMS' },
     availability: 'AVAILABILITY',
     price: 'PRICE',
     inStock: 'In stock ({count})',
@@ -52,8 +51,7 @@ export const catalogMessages = defineMessages(
   },
   {
     products: 'Sản phẩm',
-    itemsCount: '{count} SẢN PHẨM',
-    itemCount: '1 SẢN PHẨM',
+    itemCount: { other: '{count} SẢN PHẨM' },
     availability: 'TÌNH TRẠNG',
     price: 'GIÁ',
     inStock: 'Còn hàng ({count})',

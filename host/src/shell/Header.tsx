@@ -31,7 +31,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
 
   const cartLabel =
-    itemCount === 0 ? t('cart') : itemCount === 1 ? t('cartWithOne') : t('cartWithCount', { count: itemCount });
+    itemCount === 0 ? t('cart') : t('cartWithCount', { count: itemCount });
 
   return (
     <header className={`${styles.header} ${scrolled ? styles.scrolled : ''}`} data-scrolled={scrolled}>

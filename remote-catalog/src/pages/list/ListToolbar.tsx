@@ -77,7 +77,7 @@ export function ListToolbar({ query, update, counts, resultCount }: ListToolbarP
         </FilterPopover>
       </div>
       <p className={styles.count} aria-live="polite">
-        {resultCount === 1 ? t('itemCount') : t('itemsCount', { count: resultCount })}
+        {t('itemCount', { count: resultCount })}
       </p>
       <div className={styles.controls}>
         <label htmlFor={sortId} className={styles.sortLabel}>
