@@ -48,7 +48,7 @@ interface WebpackArgv {
 }
 
 export function createAppConfig(options: AppBuildOptions) {
-  return (env: WebpackEnv = {}, argv: WebpackArgv = {}): Configuration & { devServer?: DevServerConfiguration } => {
+  return (_env: WebpackEnv = {}, argv: WebpackArgv = {}): Configuration & { devServer?: DevServerConfiguration } => {
     const production = argv.mode === 'production';
     const { appDir, federationName } = options;
     const publicDir = path.join(appDir, 'public');

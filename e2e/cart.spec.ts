@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { test, expect, switchLanguage, addProductToCart, expectNoAxeViolations } from './fixtures';
 
-const summary = (page: import('@playwright/test').Page) => ({
+const summary = (page: Page) => ({
   subtotal: page.getByTestId('summary-subtotal'),
   shipping: page.getByTestId('summary-shipping'),
   tax: page.getByTestId('summary-tax'),

@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { test, expect, switchLanguage, expectNoAxeViolations } from './fixtures';
 
-const productNames = (page: import('@playwright/test').Page) => page.getByRole('main').getByRole('listitem').getByRole('heading').allTextContents();
+const productNames = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('heading').allTextContents();
 
 test.describe('/products', () => {
   test('lists the four products with their counts, prices and links', async ({ page }) => {

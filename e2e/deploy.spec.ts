@@ -167,7 +167,9 @@ test.describe('deploying one remote without the host', () => {
       .toContain(`account: ${manifestOf(ACCOUNT.newerContract.port)} could not be loaded: ${manifestOf(ACCOUNT.newerContract.port)} was refused: built against @maison/shared 0.2.0, this page provides 0.1.0`);
     // Refused before it ran: none of that build's page code was requested (its entry only by the
     // page's preload hint, which downloads without running).
-    const requested = await page.evaluate(() => performance.getEntriesByType('resource').map(({ name, initiatorType }) => `${initiatorType} ${name}`));
+    const requested = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, initiatorType }) => `${initiatorType} ${name}`),
+    );
     const fromRefused = requested.filter((entry) => entry.includes(`//localhost:${ACCOUNT.newerContract.port}/`));
     expect(fromRefused.sort()).toEqual([`link ${manifestOf(ACCOUNT.newerContract.port)}`, `link http://localhost:${ACCOUNT.newerContract.port}/remoteEntry.js`]);
   });

@@ -1,8 +1,9 @@
+import type { Page } from '@playwright/test';
 import { test, expect, REMOTE_ORIGINS } from './fixtures';
 
 type RemoteName = keyof typeof REMOTE_ORIGINS;
 
-const REMOTE_ROUTES: Array<{ remote: RemoteName; path: string; ready: (page: import('@playwright/test').Page) => Promise<void> }> = [
+const REMOTE_ROUTES: Array<{ remote: RemoteName; path: string; ready: (page: Page) => Promise<void> }> = [
   { remote: 'catalog', path: '/products', ready: (page) => expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible() },
   { remote: 'cart', path: '/cart', ready: (page) => expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible() },
   { remote: 'account', path: '/profile', ready: (page) => expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible() },

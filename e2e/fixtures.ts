@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import apps from '../apps.json';
 
 /** Where `npm run serve` (or nginx) answers for an app, from apps.json. */

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createShopRouter } from './router';
 import { IntroScreen } from './shell/IntroScreen';
@@ -15,7 +15,7 @@ function sessionStore(): Storage | undefined {
 
 /** The intro runs once per browser session; the shop appears 300 ms after it completes. */
 export function App() {
-  const router = useMemo(createShopRouter, []);
+  const [router] = useState(createShopRouter);
   const [introDone] = useState(() => hasVisitedThisSession(sessionStore()));
   const [showShop, setShowShop] = useState(introDone);
   const [showIntro, setShowIntro] = useState(!introDone);

@@ -46,8 +46,7 @@ export const catalogMessages = defineMessages(
     searchStart: 'Start typing to search for products',
     searchNoResults: 'No products found for "{query}"',
     searchResults: 'Search results',
-    searchResultCount: '{count} products found',
-    searchResultOne: '1 product found',
+    searchResultCount: { one: '{count} product found', other: '{count} products found' },
   },
   {
     products: 'Sản phẩm',
@@ -94,7 +93,6 @@ export const catalogMessages = defineMessages(
     searchStart: 'Hãy nhập để tìm kiếm sản phẩm',
     searchNoResults: 'Không tìm thấy sản phẩm nào cho "{query}"',
     searchResults: 'Kết quả tìm kiếm',
-    searchResultCount: 'Tìm thấy {count} sản phẩm',
-    searchResultOne: 'Tìm thấy 1 sản phẩm',
+    searchResultCount: { other: 'Tìm thấy {count} sản phẩm' },
   },
 );

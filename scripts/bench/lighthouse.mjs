@@ -2,12 +2,12 @@
  * Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU), performance only, with the
  * intro already seen this session. Runs offline against Debian's Chromium.
  */
-import puppeteer from 'puppeteer-core';
+import { launch } from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from './chromium-args.mjs';
 
 async function lighthouseOnce(url, executablePath) {
-  const browser = await puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     await page.evaluateOnNewDocument(() => sessionStorage.setItem('hasVisited', 'true'));

@@ -14,20 +14,24 @@ export const PAGE_TRANSITION_MS = 600;
 export function PageTransition() {
   const { pathname } = useLocation();
   const [visibleFor, setVisibleFor] = useState<string | null>(null);
-  const previousPath = useRef(pathname);
+  // A new path raises the veil, decided while rendering (no extra render from an effect).
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setVisibleFor(prefersReducedMotion() ? null : pathname);
+  }
 
   useEffect(() => {
-    if (pathname === previousPath.current) return;
-    previousPath.current = pathname;
-    const reduced = prefersReducedMotion();
-    const stopSettling = scrollToTopAndSettle(!reduced);
-    if (reduced) return stopSettling;
-    setVisibleFor(pathname);
+    if (visibleFor === null) return;
     const timer = setTimeout(() => setVisibleFor(null), PAGE_TRANSITION_MS);
-    return () => {
-      clearTimeout(timer);
-      stopSettling();
-    };
+    return () => clearTimeout(timer);
+  }, [visibleFor]);
+
+  const scrolledFor = useRef(pathname);
+  useEffect(() => {
+    if (pathname === scrolledFor.current) return;
+    scrolledFor.current = pathname;
+    return scrollToTopAndSettle(!prefersReducedMotion());
   }, [pathname]);
 
   if (visibleFor === null) return null;

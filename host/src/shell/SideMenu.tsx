@@ -19,6 +19,8 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   }, [open]);
 
   return (
+    // A click on the backdrop closes it; the keyboard way is Escape (the dialog's cancel) and the close button.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialogRef}
       id="mk-side-menu"

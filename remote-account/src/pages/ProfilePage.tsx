@@ -43,7 +43,7 @@ export function ProfilePage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('myAccount')}</h1>
-      <div role="tablist" aria-label={t('accountSections')} className={styles.tablist} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('accountSections')} className={styles.tablist}>
         {TABS.map((tab) => (
           <button
             key={tab}
@@ -58,6 +58,7 @@ export function ProfilePage() {
             tabIndex={tab === active ? 0 : -1}
             className={styles.tab}
             onClick={() => select(tab)}
+            onKeyDown={onKeyDown}
           >
             {t(LABEL[tab])}
           </button>

@@ -30,9 +30,9 @@ export function CheckoutPage() {
   const dispatch = useShopDispatch();
   const { showToast } = useToast();
   const { lines, clear } = useCart();
-  const saved = useRef(readStored(storedCheckoutInfo));
-  const [info, setInfo] = useState<SavedCheckoutInfo>(saved.current ?? EMPTY_CHECKOUT_INFO);
-  const [saveInfo, setSaveInfo] = useState(saved.current !== undefined);
+  const [saved] = useState(() => readStored(storedCheckoutInfo));
+  const [info, setInfo] = useState<SavedCheckoutInfo>(saved ?? EMPTY_CHECKOUT_INFO);
+  const [saveInfo, setSaveInfo] = useState(saved !== undefined);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvv: '' });
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);

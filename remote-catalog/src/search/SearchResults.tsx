@@ -8,10 +8,11 @@ import { useProductPrice } from '../components/ProductCard';
 import styles from './SearchResults.module.css';
 
 /** Arrow keys move between result links; Escape is handled by the host's dialog. */
-function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
+function moveFocus(event: KeyboardEvent<HTMLAnchorElement>) {
   if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>('a')];
-  const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const list = event.currentTarget.closest('ul');
+  const links = [...(list?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
+  const index = links.indexOf(event.currentTarget);
   if (index === -1) return;
   event.preventDefault();
   if (event.key === 'ArrowUp' && index === 0) {
@@ -35,14 +36,12 @@ export function SearchResults({ query, onNavigate, listboxId }: SearchResultsPro
           ? t('searchStart')
           : results.length === 0
             ? t('searchNoResults', { query: trimmed })
-            : results.length === 1
-              ? t('searchResultOne')
-              : t('searchResultCount', { count: results.length })}
+            : t('searchResultCount', { count: results.length })}
       </p>
-      <ul id={listboxId} className={styles.results} aria-label={t('searchResults')} onKeyDown={moveFocus}>
+      <ul id={listboxId} className={styles.results} aria-label={t('searchResults')}>
         {results.map((product) => (
           <li key={product.slug}>
-            <Link to={`/products/${product.slug}`} className={styles.result} onClick={onNavigate}>
+            <Link to={`/products/${product.slug}`} className={styles.result} onClick={onNavigate} onKeyDown={moveFocus}>
               <img src={product.primaryImage} alt="" width={56} height={56} />
               <span className={styles.name}>{product.name[language]}</span>
               <span className={styles.price}>{priceLabel(product)}</span>

@@ -1,40 +1,39 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styles from './ListToolbar.module.css';
 
 /** A toolbar button that discloses a small panel; Escape or a click outside closes it. */
 export function FilterPopover({ label, active, children }: { label: string; active: boolean; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const buttonId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
 
+  const close = useCallback(() => {
+    setOpen(false);
+    document.getElementById(buttonId)?.focus();
+  }, [buttonId]);
+
+  // While open: a click outside closes it, Escape closes it and returns focus to the button.
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {
       if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
     };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
     document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, close]);
 
   return (
-    <div
-      className={styles.popover}
-      ref={containerRef}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          close();
-        }
-      }}
-    >
+    <div className={styles.popover} ref={containerRef}>
       <button
-        ref={buttonRef}
+        id={buttonId}
         type="button"
         className={`${styles.filterButton} ${active ? styles.filterActive : ''}`}
         aria-expanded={open}

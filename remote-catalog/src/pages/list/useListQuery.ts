@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseListQuery, serializeListQuery, type ListQuery } from '../../catalog/listQuery';
 
@@ -11,8 +11,12 @@ export function useListQuery() {
   const [params, setParams] = useSearchParams();
   const fromUrl = useMemo(() => parseListQuery(params), [params]);
   const [query, setQuery] = useState(fromUrl);
-
-  useEffect(() => setQuery(fromUrl), [fromUrl]);
+  // A new URL (back, forward, a link) wins over the last choice: adjusted while rendering.
+  const [syncedWith, setSyncedWith] = useState(fromUrl);
+  if (syncedWith !== fromUrl) {
+    setSyncedWith(fromUrl);
+    setQuery(fromUrl);
+  }
 
   const update = useCallback(
     (change: Partial<ListQuery>) => {

@@ -1,0 +1,98 @@
+/**
+ * One lint gate for the whole repository (npm run lint, the first step of npm test, zero
+ * warnings). Besides correctness and accessibility it enforces the boundaries between teams:
+ * an app never imports another app's source, nobody reaches into @maison/shared's internals,
+ * and no module imports itself in a circle.
+ */
+import js from '@eslint/js';
+import { config, configs as tsConfigs } from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const APPS = ['host', 'remote-catalog', 'remote-cart', 'remote-account'];
+
+/** Each app may import only itself, @maison/shared's public entry points and libraries. */
+const appBoundaries = APPS.map((app) => ({
+  target: `./${app}/src`,
+  from: APPS.filter((other) => other !== app).map((other) => `./${other}`),
+  message: 'Apps meet only through federation and @maison/shared: import nothing from another app.',
+}));
+
+export default config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '.bench/**', '.e2e-deploy/**', 'test-results/**', 'playwright-report/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tsConfigs.recommended,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: appBoundaries }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@maison/shared/src/*', '**/shared/src/*'],
+              message: "Import @maison/shared's public entry points (its package.json exports), not its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['*/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs['recommended-latest'].rules,
+  },
+  {
+    files: ['*/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'test/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.jest, ...globals.node } },
+  },
+  {
+    files: ['scripts/**', 'deploy/**', 'webpack/**', '*.{js,cjs,mjs,ts}', '*/webpack.config.ts', 'e2e/**', 'types/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Code that runs in the page through Playwright's evaluate().
+    files: ['e2e/**', 'scripts/bench/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Inside @maison/shared relative imports are its own business.
+    files: ['shared/src/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The benchmark's reference build imports every app's pages directly: that is its purpose.
+    files: ['scripts/single-bundle/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
