@@ -9,7 +9,10 @@ module.exports = {
   setupFiles: ['<rootDir>/test/jest.setup.cjs'],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+    ],
   },
   moduleNameMapper: {
     '\\.(css)$': '<rootDir>/types/style-mock.cjs',

@@ -25,7 +25,15 @@ export default defineConfig({
     navigationTimeout: 45_000,
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
   webServer: {

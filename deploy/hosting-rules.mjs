@@ -63,7 +63,10 @@ export function preloadLinks(remoteRoutes, remotesConfig) {
     link: remotes
       .map(firstChoice)
       .filter(Boolean)
-      .flatMap((manifest) => [`<${manifest}>; rel=preload; as=fetch; crossorigin`, `<${manifest.replace(/mf-manifest\.json$/, 'remoteEntry.js')}>; rel=preload; as=script`])
+      .flatMap((manifest) => [
+        `<${manifest}>; rel=preload; as=fetch; crossorigin`,
+        `<${manifest.replace(/mf-manifest\.json$/, 'remoteEntry.js')}>; rel=preload; as=script`,
+      ])
       .join(', '),
   }));
 }

@@ -107,7 +107,10 @@ test.describe('/cart', () => {
     await addProductToCart(page, 'one-pillar-pagoda-handkerchief');
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('maison-khan:cart')!) as { data: Array<Record<string, unknown>> };
-      stored.data.push({ ...stored.data[0], variantId: '5', image: 'http://evil.invalid/pixel.svg' }, { ...stored.data[0], variantId: '6', image: 'javascript:alert(1)' });
+      stored.data.push(
+        { ...stored.data[0], variantId: '5', image: 'http://evil.invalid/pixel.svg' },
+        { ...stored.data[0], variantId: '6', image: 'javascript:alert(1)' },
+      );
       localStorage.setItem('maison-khan:cart', JSON.stringify(stored));
     });
     const requested: string[] = [];
@@ -137,7 +140,9 @@ test.describe('/checkout', () => {
 
     const contact = page.getByPlaceholder('Email or mobile phone number');
     await page.getByRole('button', { name: 'Complete Order' }).click();
-    expect(await contact.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe('Please fill in Email or mobile phone number.');
+    expect(await contact.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+      'Please fill in Email or mobile phone number.',
+    );
     await expect(page).toHaveURL('/checkout');
 
     await expect(page.getByLabel('Card number')).toBeVisible();

@@ -8,7 +8,12 @@ test.describe('/products', () => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
     await expect(page.getByText('4 ITEMS')).toBeVisible();
-    expect(await productNames(page)).toEqual(['Hoan Kiem Lake Handkerchief', 'One Pillar Pagoda Handkerchief', 'Hoi An Handkerchief', 'Dragon Bridge Handkerchief']);
+    expect(await productNames(page)).toEqual([
+      'Hoan Kiem Lake Handkerchief',
+      'One Pillar Pagoda Handkerchief',
+      'Hoi An Handkerchief',
+      'Dragon Bridge Handkerchief',
+    ]);
     await expect(page.getByText('From 10,000đ')).toBeVisible();
     await expect(page.getByText('8,000đ', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: /One Pillar Pagoda Handkerchief/ }).click();
@@ -18,14 +23,30 @@ test.describe('/products', () => {
   test('sorts five ways, keeps the sort in the URL and across a reload', async ({ page }) => {
     await page.goto('/products');
     const sort = page.getByLabel('Sort by');
-    await expect(sort.locator('option')).toHaveText(['Featured', 'Price: Low to High', 'Price: High to Low', 'Alphabetically: A-Z', 'Alphabetically: Z-A']);
+    await expect(sort.locator('option')).toHaveText([
+      'Featured',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Alphabetically: A-Z',
+      'Alphabetically: Z-A',
+    ]);
     await sort.selectOption({ label: 'Price: Low to High' });
     await expect(page).toHaveURL('/products?sort=price-asc');
-    expect(await productNames(page)).toEqual(['One Pillar Pagoda Handkerchief', 'Hoan Kiem Lake Handkerchief', 'Hoi An Handkerchief', 'Dragon Bridge Handkerchief']);
+    expect(await productNames(page)).toEqual([
+      'One Pillar Pagoda Handkerchief',
+      'Hoan Kiem Lake Handkerchief',
+      'Hoi An Handkerchief',
+      'Dragon Bridge Handkerchief',
+    ]);
     await page.reload();
     await expect(sort).toHaveValue('price-asc');
     await sort.selectOption({ label: 'Alphabetically: Z-A' });
-    expect(await productNames(page)).toEqual(['One Pillar Pagoda Handkerchief', 'Hoi An Handkerchief', 'Hoan Kiem Lake Handkerchief', 'Dragon Bridge Handkerchief']);
+    expect(await productNames(page)).toEqual([
+      'One Pillar Pagoda Handkerchief',
+      'Hoi An Handkerchief',
+      'Hoan Kiem Lake Handkerchief',
+      'Dragon Bridge Handkerchief',
+    ]);
   });
 
   test('sorts Vietnamese names in Vietnamese order', async ({ page }) => {

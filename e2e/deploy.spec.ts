@@ -36,7 +36,8 @@ function buildChangedAccountRemote(): number {
   mkdirSync(copy, { recursive: true });
   // The copy sits one folder below .e2e-deploy, as the real remote sits below the repository.
   writeFileSync(path.join(work, 'webpack.common.ts'), "export * from '../webpack.common';\n");
-  for (const entry of ['src', 'package.json', 'webpack.config.ts']) cpSync(path.join(root, 'remote-account', entry), path.join(copy, entry), { recursive: true });
+  for (const entry of ['src', 'package.json', 'webpack.config.ts'])
+    cpSync(path.join(root, 'remote-account', entry), path.join(copy, entry), { recursive: true });
   const messages = path.join(copy, 'src', 'messages.ts');
   const source = readFileSync(messages, 'utf8');
   expect(source).toContain("myAccount: 'My Account',");
@@ -58,7 +59,9 @@ function makeBadDeploys() {
 
   cpSync(ACCOUNT.newBuild.dir, ACCOUNT.newerContract.dir, { recursive: true });
   const manifestFile = path.join(ACCOUNT.newerContract.dir, 'mf-manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { shared: Array<{ name: string; version: string; requiredVersion: string }> };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    shared: Array<{ name: string; version: string; requiredVersion: string }>;
+  };
   const contract = manifest.shared.find(({ name }) => name === '@maison/shared');
   expect(contract?.version).toBe('0.1.0');
   Object.assign(contract!, { version: '0.2.0', requiredVersion: '0.2.0' });
@@ -79,7 +82,9 @@ function serve(args: string[]): Promise<ChildProcess> {
 /** `npm run remotes -- …` against this test's remotes.json; resolves with its output and exit status. */
 function remotes(...args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'remotes.ts'), ...args, '--file', remotesFile], { cwd: root });
+    const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'remotes.ts'), ...args, '--file', remotesFile], {
+      cwd: root,
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -112,7 +117,8 @@ test.describe('deploying one remote without the host', () => {
     makeBadDeploys();
     writeFileSync(remotesFile, readFileSync(path.join(root, 'deploy', 'remotes.local.json')));
     servers.push(await serve(['--dist', path.join(root, 'host', 'dist'), '--port', '3100', '--remotes', remotesFile]));
-    for (const { port, dir } of Object.values(ACCOUNT)) servers.push(await serve(['--dist', dir, '--port', String(port), '--remotes', remotesFile, '--remote']));
+    for (const { port, dir } of Object.values(ACCOUNT))
+      servers.push(await serve(['--dist', dir, '--port', String(port), '--remotes', remotesFile, '--remote']));
     console.log(`[deploy test] changed remote-account built in ${(buildMs / 1000).toFixed(1)} s`);
   });
 
@@ -131,7 +137,12 @@ test.describe('deploying one remote without the host', () => {
 
     await page.reload();
     await expect(page.getByRole('heading', { name: NEW_HEADING, level: 1 })).toBeVisible();
-    expect(await accountStatus(page)).toMatchObject({ state: 'loaded', url: manifestOf(ACCOUNT.newBuild.port), buildVersion: NEW_BUILD_VERSION, fallback: false });
+    expect(await accountStatus(page)).toMatchObject({
+      state: 'loaded',
+      url: manifestOf(ACCOUNT.newBuild.port),
+      buildVersion: NEW_BUILD_VERSION,
+      fallback: false,
+    });
     // The rest of the shop is untouched.
     await page.getByRole('link', { name: /^Cart/ }).click();
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
@@ -164,14 +175,21 @@ test.describe('deploying one remote without the host', () => {
     await expect(page.getByRole('heading', { name: NEW_HEADING, level: 1 })).toBeVisible();
     await expect
       .poll(() => logged.join('\n'))
-      .toContain(`account: ${manifestOf(ACCOUNT.newerContract.port)} could not be loaded: ${manifestOf(ACCOUNT.newerContract.port)} was refused: built against @maison/shared 0.2.0, this page provides 0.1.0`);
+      .toContain(
+        `account: ${manifestOf(ACCOUNT.newerContract.port)} could not be loaded: ${manifestOf(ACCOUNT.newerContract.port)} was refused: built against @maison/shared 0.2.0, this page provides 0.1.0`,
+      );
     // Refused before it ran: none of that build's page code was requested (its entry only by the
     // page's preload hint, which downloads without running).
     const requested = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, initiatorType }) => `${initiatorType} ${name}`),
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+        ({ name, initiatorType }) => `${initiatorType} ${name}`,
+      ),
     );
     const fromRefused = requested.filter((entry) => entry.includes(`//localhost:${ACCOUNT.newerContract.port}/`));
-    expect(fromRefused.sort()).toEqual([`link ${manifestOf(ACCOUNT.newerContract.port)}`, `link http://localhost:${ACCOUNT.newerContract.port}/remoteEntry.js`]);
+    expect(fromRefused.sort()).toEqual([
+      `link ${manifestOf(ACCOUNT.newerContract.port)}`,
+      `link http://localhost:${ACCOUNT.newerContract.port}/remoteEntry.js`,
+    ]);
   });
 
   test('when every entry fails, the area shows Retry and the rest of the shop works', async ({ page }) => {
@@ -192,7 +210,14 @@ test.describe('deploying one remote without the host', () => {
     expect(wrongRemote.output).toContain('it is the manifest of "cart", not of "account"');
 
     // A hand edit that skipped the script: the page names the remote and the bad value.
-    writeFileSync(remotesFile, JSON.stringify({ catalog: `${REMOTE_ORIGINS.catalog}/mf-manifest.json`, cart: `${REMOTE_ORIGINS.cart}/mf-manifest.json`, acount: `${REMOTE_ORIGINS.account}/mf-manifest.json` }));
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({
+        catalog: `${REMOTE_ORIGINS.catalog}/mf-manifest.json`,
+        cart: `${REMOTE_ORIGINS.cart}/mf-manifest.json`,
+        acount: `${REMOTE_ORIGINS.account}/mf-manifest.json`,
+      }),
+    );
     const logged = federationConsole(page);
     await page.goto(`${HOST}/profile`);
     await expect(page.getByRole('region', { name: 'This section is temporarily unavailable' })).toBeVisible();

@@ -4,14 +4,21 @@ import { test, expect, REMOTE_ORIGINS } from './fixtures';
 type RemoteName = keyof typeof REMOTE_ORIGINS;
 
 const REMOTE_ROUTES: Array<{ remote: RemoteName; path: string; ready: (page: Page) => Promise<void> }> = [
-  { remote: 'catalog', path: '/products', ready: (page) => expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible() },
+  {
+    remote: 'catalog',
+    path: '/products',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible(),
+  },
   { remote: 'cart', path: '/cart', ready: (page) => expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible() },
   { remote: 'account', path: '/profile', ready: (page) => expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible() },
 ];
 
 test.describe('a remote that cannot be loaded', () => {
   for (const { remote, path, ready } of REMOTE_ROUTES) {
-    test(`${remote} down: its area shows Retry, the shell keeps working, Retry recovers without a reload`, async ({ page, consoleErrors }) => {
+    test(`${remote} down: its area shows Retry, the shell keeps working, Retry recovers without a reload`, async ({
+      page,
+      consoleErrors,
+    }) => {
       await page.route(`${REMOTE_ORIGINS[remote]}/**`, (route) => route.abort('connectionrefused'));
       await page.goto(path);
       const panel = page.getByRole('region', { name: 'This section is temporarily unavailable' });
@@ -58,7 +65,10 @@ test.describe('loading', () => {
     const read = () =>
       page.evaluate((origins) => {
         const entries = performance.getEntriesByType('resource').filter(({ name }) => origins.some((origin) => name.startsWith(origin)));
-        return { idlePrefetchAt: window.__MAISON_FEDERATION__!.idlePrefetchAt!, fetched: entries.map(({ name, startTime }) => ({ url: name, at: startTime })) };
+        return {
+          idlePrefetchAt: window.__MAISON_FEDERATION__!.idlePrefetchAt!,
+          fetched: entries.map(({ name, startTime }) => ({ url: name, at: startTime })),
+        };
       }, otherOrigins);
     await expect.poll(async () => (await read()).fetched.length).toBeGreaterThan(0);
     const { idlePrefetchAt, fetched } = await read();
@@ -113,7 +123,9 @@ test.describe('shared singletons', () => {
       await page.waitForLoadState('networkidle');
       const copies = await page.evaluate(() => {
         type Shared = { loaded?: boolean; loading?: unknown; from: string };
-        const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__;
+        const federation = (
+          window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }
+        ).__FEDERATION__;
         const loaded: Record<string, string[]> = {};
         for (const scopes of Object.values(federation.__SHARE__)) {
           for (const [name, versions] of Object.entries(scopes.default ?? {})) {
@@ -122,7 +134,8 @@ test.describe('shared singletons', () => {
             }
           }
         }
-        const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__;
+        const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } })
+          .__REACT_DEVTOOLS_GLOBAL_HOOK__;
         return { loaded, renderers: hook.renderers.size };
       });
       expect(copies.renderers, `react-dom renderers on ${path}`).toBe(1);

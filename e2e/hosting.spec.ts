@@ -18,7 +18,8 @@ const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=
 
 async function distFile(request: APIRequestContext, origin: string, pattern: RegExp): Promise<string> {
   // The page and manifests name the hashed files, so the test never hard-codes a hash.
-  const listing = origin === HOST ? await (await request.get(`${HOST}/`)).text() : await (await request.get(`${origin}/mf-manifest.json`)).text();
+  const listing =
+    origin === HOST ? await (await request.get(`${HOST}/`)).text() : await (await request.get(`${origin}/mf-manifest.json`)).text();
   const file = listing.match(pattern)?.[0];
   expect(file, `a file matching ${pattern} at ${origin}`).toBeTruthy();
   return file!.replace(/^\/+/, '');
@@ -30,8 +31,24 @@ async function filesToCheck(request: APIRequestContext): Promise<Kind[]> {
   const hostChunk = await distFile(request, HOST, /\/?main\.[0-9a-f]{10}\.js/);
   const hostCss = await distFile(request, HOST, /\/?main\.[0-9a-f]{10}\.css/);
   const kinds: Kind[] = [
-    { name: 'host page', url: `${HOST}/`, accept: NAVIGATION.accept, status: 200, cache: CACHE_CONTROL.uncached, cors: false, type: /text\/html/ },
-    { name: 'host deep link', url: `${HOST}/products/v1.2`, accept: NAVIGATION.accept, status: 200, cache: CACHE_CONTROL.uncached, cors: false, type: /text\/html/ },
+    {
+      name: 'host page',
+      url: `${HOST}/`,
+      accept: NAVIGATION.accept,
+      status: 200,
+      cache: CACHE_CONTROL.uncached,
+      cors: false,
+      type: /text\/html/,
+    },
+    {
+      name: 'host deep link',
+      url: `${HOST}/products/v1.2`,
+      accept: NAVIGATION.accept,
+      status: 200,
+      cache: CACHE_CONTROL.uncached,
+      cors: false,
+      type: /text\/html/,
+    },
     { name: 'host chunk', url: `${HOST}/${hostChunk}`, status: 200, cache: CACHE_CONTROL.hashed, cors: false, type: /javascript/ },
     { name: 'host styles', url: `${HOST}/${hostCss}`, status: 200, cache: CACHE_CONTROL.hashed, cors: false, type: /text\/css/ },
     { name: 'remotes.json', url: `${HOST}/remotes.json`, status: 200, cache: CACHE_CONTROL.uncached, cors: false, type: /json/ },
@@ -42,11 +59,33 @@ async function filesToCheck(request: APIRequestContext): Promise<Kind[]> {
   for (const [remote, origin] of Object.entries(REMOTE_ORIGINS)) {
     const chunk = await distFile(request, origin, /[\w-]+\.[0-9a-f]{10}\.js/);
     kinds.push(
-      { name: `${remote} entry`, url: `${origin}/remoteEntry.js`, status: 200, cache: CACHE_CONTROL.uncached, cors: true, type: /javascript/ },
-      { name: `${remote} manifest`, url: `${origin}/mf-manifest.json`, status: 200, cache: CACHE_CONTROL.uncached, cors: true, type: /json/ },
+      {
+        name: `${remote} entry`,
+        url: `${origin}/remoteEntry.js`,
+        status: 200,
+        cache: CACHE_CONTROL.uncached,
+        cors: true,
+        type: /javascript/,
+      },
+      {
+        name: `${remote} manifest`,
+        url: `${origin}/mf-manifest.json`,
+        status: 200,
+        cache: CACHE_CONTROL.uncached,
+        cors: true,
+        type: /json/,
+      },
       { name: `${remote} chunk`, url: `${origin}/${chunk}`, status: 200, cache: CACHE_CONTROL.hashed, cors: true, type: /javascript/ },
       { name: `${remote} source map`, url: `${origin}/${chunk}.map`, status: 404, cache: 'no-cache', cors: true, type: /text\/plain/ },
-      { name: `${remote} navigation`, url: `${origin}/products`, accept: NAVIGATION.accept, status: 404, cache: 'no-cache', cors: true, type: /text\/plain/ },
+      {
+        name: `${remote} navigation`,
+        url: `${origin}/products`,
+        accept: NAVIGATION.accept,
+        status: 404,
+        cache: 'no-cache',
+        cors: true,
+        type: /text\/plain/,
+      },
     );
   }
   kinds.push({
@@ -66,7 +105,8 @@ test.describe('hosting rules @smoke', () => {
       const response = await request.get(kind.url, { headers: { accept: kind.accept ?? '*/*', 'accept-encoding': 'gzip' } });
       const headers = response.headers();
       expect(response.status(), kind.name).toBe(kind.status);
-      for (const [name, value] of Object.entries(EXPECTED_SECURITY_HEADERS)) expect(headers[name.toLowerCase()], `${kind.name}: ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(EXPECTED_SECURITY_HEADERS))
+        expect(headers[name.toLowerCase()], `${kind.name}: ${name}`).toBe(value);
       expect(headers['cache-control'], `${kind.name}: Cache-Control`).toBe(kind.cache);
       expect(headers['access-control-allow-origin'], `${kind.name}: CORS`).toBe(kind.cors ? '*' : undefined);
       expect(headers['content-type'], `${kind.name}: Content-Type`).toMatch(kind.type);
@@ -124,7 +164,18 @@ async function mainHeading(page: Page): Promise<string> {
 }
 
 test.describe('strict Content-Security-Policy @smoke', () => {
-  const ROUTES = ['/', '/products', '/products/hoi-an-handkerchief', '/product/9', '/cart', '/checkout', '/profile', '/about', '/contact', '/nowhere'];
+  const ROUTES = [
+    '/',
+    '/products',
+    '/products/hoi-an-handkerchief',
+    '/product/9',
+    '/cart',
+    '/checkout',
+    '/profile',
+    '/about',
+    '/contact',
+    '/nowhere',
+  ];
 
   test('every route renders, styled, under the policy the server sends, with no violation', async ({ page }) => {
     for (const route of ROUTES) {
@@ -162,7 +213,10 @@ test.describe('hostile and mistyped paths @smoke', () => {
     return [NOT_FOUND];
   }
 
-  test('each of 200+ seeded paths ends in the shell with the 404 or Product not found page, and runs no script', async ({ page, consoleErrors }) => {
+  test('each of 200+ seeded paths ends in the shell with the 404 or Product not found page, and runs no script', async ({
+    page,
+    consoleErrors,
+  }) => {
     test.setTimeout(300_000);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {

@@ -12,7 +12,16 @@ import { test, expect, switchLanguage, REMOTE_ORIGINS } from './fixtures';
 
 interface ShopTexts {
   nav: { home: string; products: string; contact: string; about: string; main: string };
-  headings: { home: string; products: string; cart: string; cartEmpty: string; checkout: string; account: string; about: string; contact: string };
+  headings: {
+    home: string;
+    products: string;
+    cart: string;
+    cartEmpty: string;
+    checkout: string;
+    account: string;
+    about: string;
+    contact: string;
+  };
   cartLink: RegExp;
   profileLink: string;
   addToCart: string;
@@ -188,7 +197,11 @@ function shopper(page: Page, texts: ShopTexts) {
     account: () => expectPage(/\/profile(\?.*)?$/, texts.headings.account),
     about: () => expectPage('/about', texts.headings.about),
     contact: () => expectPage('/contact', texts.headings.contact),
-    card: (key: keyof typeof SLUGS) => main.getByRole('link', { name: new RegExp(texts.products[key]) }).first().click(),
+    card: (key: keyof typeof SLUGS) =>
+      main
+        .getByRole('link', { name: new RegExp(texts.products[key]) })
+        .first()
+        .click(),
     searchFor: async (key: keyof ShopTexts['queries']) => {
       const query = texts.queries[key];
       await header.getByRole('button', { name: texts.search, exact: true }).click();
@@ -237,7 +250,10 @@ async function crossAllRemotes(page: Page, texts: ShopTexts) {
   await shop.productList();
   await shop.card('dragon');
   await shop.product('dragon');
-  await page.getByRole('region', { name: texts.youMayAlsoLike }).getByRole('link', { name: new RegExp(texts.products.hoanKiem) }).click();
+  await page
+    .getByRole('region', { name: texts.youMayAlsoLike })
+    .getByRole('link', { name: new RegExp(texts.products.hoanKiem) })
+    .click();
   await shop.product('hoanKiem');
   await shop.profile();
   await shop.account();
@@ -251,7 +267,10 @@ async function crossAllRemotes(page: Page, texts: ShopTexts) {
   await shop.account();
   await shop.nav('home');
   await shop.home();
-  await page.getByRole('region', { name: texts.newThisSeason }).getByRole('link', { name: new RegExp(texts.products.hoiAn) }).click();
+  await page
+    .getByRole('region', { name: texts.newThisSeason })
+    .getByRole('link', { name: new RegExp(texts.products.hoiAn) })
+    .click();
   await shop.product('hoiAn');
 
   // search results from every kind of page
@@ -310,14 +329,18 @@ async function crossAllRemotes(page: Page, texts: ShopTexts) {
 }
 
 test.describe('moving between remotes by clicking', () => {
-  test('in English: every remote and the host, back and forth, with Back and Forward', { tag: '@smoke' }, async ({ page, consoleErrors }) => {
-    await recordHeadings(page);
-    await page.goto('/');
-    await shopper(page, EN).home();
-    await crossAllRemotes(page, EN);
-    await expectOnlyMatchingHeadings(page, EN);
-    await expectNoConsoleErrors(consoleErrors);
-  });
+  test(
+    'in English: every remote and the host, back and forth, with Back and Forward',
+    { tag: '@smoke' },
+    async ({ page, consoleErrors }) => {
+      await recordHeadings(page);
+      await page.goto('/');
+      await shopper(page, EN).home();
+      await crossAllRemotes(page, EN);
+      await expectOnlyMatchingHeadings(page, EN);
+      await expectNoConsoleErrors(consoleErrors);
+    },
+  );
 
   test('in Vietnamese: the same journeys', async ({ page, consoleErrors }) => {
     await recordHeadings(page);

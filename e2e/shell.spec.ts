@@ -4,7 +4,12 @@ test.describe('header', () => {
   test('links to Home, Products, Contact and About, plus profile and cart', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
-    for (const [name, path] of [['Products', '/products'], ['Contact', '/contact'], ['About', '/about'], ['Home', '/']] as const) {
+    for (const [name, path] of [
+      ['Products', '/products'],
+      ['Contact', '/contact'],
+      ['About', '/about'],
+      ['Home', '/'],
+    ] as const) {
       await nav.getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(path);
     }

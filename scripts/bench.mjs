@@ -105,7 +105,11 @@ try {
 process.stderr.write('\n');
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-const cols = (cells, widths) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join('').trimEnd();
+const cols = (cells, widths) =>
+  cells
+    .map((cell, i) => String(cell).padEnd(widths[i]))
+    .join('')
+    .trimEnd();
 const WIDTHS = [40, 11, 12, 10, 7, 9, 9, 9, 7];
 const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '-');
 const chromiumVersion = spawnSync(executablePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
@@ -164,5 +168,7 @@ console.log(
     `federated ${Math.round(results['nav federated'])} ms, single ${Math.round(results['nav single'])} ms`,
 );
 if (buildSeconds.federated) {
-  console.log(`production build: federated ${buildSeconds.federated.toFixed(1)} s (4 apps, one after another), single ${buildSeconds.single.toFixed(1)} s`);
+  console.log(
+    `production build: federated ${buildSeconds.federated.toFixed(1)} s (4 apps, one after another), single ${buildSeconds.single.toFixed(1)} s`,
+  );
 }

@@ -24,7 +24,8 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 }
 
 const playwright = (args, env = {}) =>
-  spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromium, ...env } }).status ?? 1;
+  spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromium, ...env } }).status ??
+  1;
 
 const extraArgs = process.argv.slice(2);
 const status = playwright(extraArgs);

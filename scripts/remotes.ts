@@ -86,7 +86,9 @@ function writeAtomically(file: string, config: RemotesFile) {
 async function main(argv: string[]) {
   const flags = new Set(argv.filter((arg) => arg.startsWith('--') && arg !== '--file'));
   const fileIndex = argv.indexOf('--file');
-  const file = path.resolve(fileIndex > -1 ? (argv[fileIndex + 1] ?? fail('--file needs a path')) : path.join(root, 'deploy', 'remotes.local.json'));
+  const file = path.resolve(
+    fileIndex > -1 ? (argv[fileIndex + 1] ?? fail('--file needs a path')) : path.join(root, 'deploy', 'remotes.local.json'),
+  );
   const words = argv.filter((arg, index) => !arg.startsWith('--') && argv[index - 1] !== '--file');
   const [command, remote, ...urls] = words;
   const fetchManifests = !flags.has('--no-verify');
@@ -99,7 +101,8 @@ async function main(argv: string[]) {
     return console.log(`[remotes] ${file} is valid`);
   }
   if (command === 'set') {
-    if (!remote || !(REMOTE_NAMES as string[]).includes(remote)) fail(`set needs a remote name: ${REMOTE_NAMES.join(', ')} (got ${remote ?? 'nothing'})`);
+    if (!remote || !(REMOTE_NAMES as string[]).includes(remote))
+      fail(`set needs a remote name: ${REMOTE_NAMES.join(', ')} (got ${remote ?? 'nothing'})`);
     if (urls.length === 0) fail(`set ${remote} needs at least one manifest URL`);
     const next: RemotesFile = { ...config, [remote]: urls.length === 1 ? urls[0]! : urls };
     const problems = (await check({ [remote]: next[remote]! }, { fetchManifests })).filter((problem) => problem.includes(`"${remote}"`));

@@ -28,6 +28,7 @@ export function installDebianPackage(name) {
   console.log(`[setup] installing Debian's ${name} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { stdio: 'inherit', env });
+  const install =
+    update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { stdio: 'inherit', env });
   return Boolean(install && install.status === 0);
 }

@@ -67,7 +67,9 @@ export function commonPlugins(
   options: { htmlTitle?: string; appShell?: string; define?: Record<string, unknown>; publicDirs: string[] },
 ) {
   return [
-    ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })] : []),
+    ...(production
+      ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })]
+      : []),
     ...(options.htmlTitle
       ? [
           new HtmlWebpackPlugin({
@@ -85,9 +87,7 @@ export function commonPlugins(
     new webpack.DefinePlugin(
       Object.fromEntries(Object.entries(options.define ?? {}).map(([key, value]) => [key, JSON.stringify(value ?? '')])),
     ),
-    ...options.publicDirs
-      .filter((dir) => existsSync(dir))
-      .map((dir) => new CopyWebpackPlugin({ patterns: [{ from: dir }] })),
+    ...options.publicDirs.filter((dir) => existsSync(dir)).map((dir) => new CopyWebpackPlugin({ patterns: [{ from: dir }] })),
   ];
 }
 

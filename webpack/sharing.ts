@@ -44,7 +44,9 @@ export function resolveOptions(production: boolean): Configuration['resolve'] {
       // A facade imports the package it wraps through this prefix: a plain '@reduxjs/toolkit'
       // would be consumed from the share scope, that is, from the facade itself.
       ...Object.fromEntries(UNSHARED_SOURCES.map((name) => [`@maison/unshared/${name}$`, name])),
-      ...(production ? { 'react-router$': path.join(routerDist, 'index.mjs'), 'react-router/dom$': path.join(routerDist, 'dom-export.mjs') } : {}),
+      ...(production
+        ? { 'react-router$': path.join(routerDist, 'index.mjs'), 'react-router/dom$': path.join(routerDist, 'dom-export.mjs') }
+        : {}),
     },
   };
 }

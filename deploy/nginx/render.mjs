@@ -41,7 +41,12 @@ function quoted(value) {
   return `"${value}"`;
 }
 
-export function renderNginxConfig({ root = repo, remotesFile = path.join(repo, 'deploy', 'remotes.local.json'), remotesFileAt, sourceMaps = false } = {}) {
+export function renderNginxConfig({
+  root = repo,
+  remotesFile = path.join(repo, 'deploy', 'remotes.local.json'),
+  remotesFileAt,
+  sourceMaps = false,
+} = {}) {
   const apps = JSON.parse(readFileSync(path.join(repo, 'apps.json'), 'utf8'));
   const remotesConfig = JSON.parse(readFileSync(remotesFile, 'utf8'));
   const origins = remoteOriginsOf(remotesConfig);
@@ -74,17 +79,24 @@ export function renderNginxConfig({ root = repo, remotesFile = path.join(repo, '
       not_found_headers: headerLines('        ', !isHost, ['add_header Cache-Control "no-cache" always;']),
       source_maps: sourceMaps
         ? '    # Source maps are published here (--source-maps): a debugging environment only.'
-        : ['    # Source maps are written for error tracking, never published.', `    location ~ ${SOURCE_MAP} {`, '        return 404;', '    }'].join('\n'),
+        : [
+            '    # Source maps are written for error tracking, never published.',
+            `    location ~ ${SOURCE_MAP} {`,
+            '        return 404;',
+            '    }',
+          ].join('\n'),
       remotes_json: isHost ? `    location = /remotes.json {\n        alias ${path.resolve(remotesFileAt ?? remotesFile)};\n    }` : '',
       undecodable_path: isHost
         ? [
-            "    # A path nginx refuses (undecodable like %zz or %00, or .. above the root) stays a 400,",
+            '    # A path nginx refuses (undecodable like %zz or %00, or .. above the root) stays a 400,',
             "    # answered with the shop's page, whose router shows its own 404 page.",
             '    error_page 400 /index.html;',
           ].join('\n')
         : '    # An undecodable path is a plain 400 here: no page to show.',
       fallback: isHost
-        ? ['        if ($maison_navigation = 0) {', '            return 404;', '        }', '        rewrite ^ /index.html break;'].join('\n')
+        ? ['        if ($maison_navigation = 0) {', '            return 404;', '        }', '        rewrite ^ /index.html break;'].join(
+            '\n',
+          )
         : '        return 404;',
     });
   });

@@ -20,7 +20,13 @@ const config = fetchRemoteConfig({ names: BUILD_INFO.remoteNames, defaults: BUIL
   },
 );
 const modules = createRemoteModuleStore(
-  createFederatedLoader({ config, runtime: { loadRemote, registerRemotes }, manifests: manifestReader, status: federationStatus, retryUrls }),
+  createFederatedLoader({
+    config,
+    runtime: { loadRemote, registerRemotes },
+    manifests: manifestReader,
+    status: federationStatus,
+    retryUrls,
+  }),
 );
 const thisPage = startRouteModules(modules, window.location.pathname);
 // Other teams' pages are one click away: once this page's own modules are in and the browser

@@ -29,13 +29,21 @@ export const HOST_PAGE_MODULES: Record<string, RemoteModuleId[]> = {
 };
 
 /** Pages a shopper reaches from the header: their code is prefetched once the page is idle. */
-export const PREFETCH_WHEN_IDLE: readonly RemoteModuleId[] = ['catalog/ProductListPage', 'catalog/ProductDetailPage', 'cart/CartPage', 'account/ProfilePage'];
+export const PREFETCH_WHEN_IDLE: readonly RemoteModuleId[] = [
+  'catalog/ProductListPage',
+  'catalog/ProductDetailPage',
+  'cart/CartPage',
+  'account/ProfilePage',
+];
 
 /** Whether `pathname` matches a pattern of plain segments and `:param` segments, as the router does. */
 export function matchesRoute(pattern: string, pathname: string): boolean {
   const wanted = pattern.split('/').filter(Boolean);
   const actual = pathname.split('/').filter(Boolean);
-  return wanted.length === actual.length && wanted.every((segment, index) => segment.startsWith(':') || segment.toLowerCase() === actual[index]!.toLowerCase());
+  return (
+    wanted.length === actual.length &&
+    wanted.every((segment, index) => segment.startsWith(':') || segment.toLowerCase() === actual[index]!.toLowerCase())
+  );
 }
 
 /** The remote modules a path renders. */

@@ -58,7 +58,9 @@ export function isImageUrl(value: unknown): value is string {
   } catch {
     return false;
   }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && IMAGE_PATH.test(url.pathname);
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && IMAGE_PATH.test(url.pathname)
+  );
 }
 
 /** Whether `url` (absolute, or relative to `base`) is served from one of `origins`. */

@@ -46,7 +46,9 @@ type RemoteAreaProps<Id extends RemoteModuleId> = {
   placeholder: ReactNode;
   /** A smaller panel for areas inside other content (home cards, search panel). */
   compact?: boolean;
-} & (ComponentProps<RemoteComponents[Id]> extends Record<string, never> ? { props?: undefined } : { props: ComponentProps<RemoteComponents[Id]> });
+} & (ComponentProps<RemoteComponents[Id]> extends Record<string, never>
+  ? { props?: undefined }
+  : { props: ComponentProps<RemoteComponents[Id]> });
 
 /**
  * One remote's area of the page. Whatever happens inside (remote down, chunk missing,

@@ -55,10 +55,16 @@ describe('federated loader', () => {
 
   it.each([
     ['the runtime throws (manifest 404, script error)', () => Promise.reject(new Error('RUNTIME-003'))],
-    ['the runtime marks the module unavailable (chunk missing)', () => Promise.resolve(remoteUnavailable('cart/CartPage', new Error('ChunkLoadError')))],
+    [
+      'the runtime marks the module unavailable (chunk missing)',
+      () => Promise.resolve(remoteUnavailable('cart/CartPage', new Error('ChunkLoadError'))),
+    ],
     ['the module exports no component', () => Promise.resolve({ default: 'nothing' })],
   ])('falls back to the next entry when %s, and says which one it used', async (_case, failing) => {
-    const { loader, registrations, status } = loaderWith({ [CART_1]: failing, [CART_2]: () => Promise.resolve(cartPage) }, { cart: [CART_1, CART_2] });
+    const { loader, registrations, status } = loaderWith(
+      { [CART_1]: failing, [CART_2]: () => Promise.resolve(cartPage) },
+      { cart: [CART_1, CART_2] },
+    );
     await expect(loader.load('cart/CartPage')).resolves.toBe(cartPage);
     expect(registrations).toEqual([
       { entry: CART_1, force: false },
@@ -66,15 +72,24 @@ describe('federated loader', () => {
     ]);
     expect(status.remotes.cart).toMatchObject({ state: 'loaded', url: CART_2, fallback: true });
     expect(status.remotes.cart!.failures).toHaveLength(1);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`[federation] cart: using ${CART_2} (entry 2 in remotes.json) because ${CART_1} failed`));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`[federation] cart: using ${CART_2} (entry 2 in remotes.json) because ${CART_1} failed`),
+    );
   });
 
   it('reports the manifest’s own reason (refused, 404) rather than the runtime’s wrapper text', async () => {
-    const { runtime } = fakeRuntime({ [CART_1]: () => Promise.reject(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003')) });
+    const { runtime } = fakeRuntime({
+      [CART_1]: () => Promise.reject(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003')),
+    });
     const status = createFederationStatus({ buildVersion: 'host', sharedContract: '0.1.0' });
     const manifests = createManifestReader('0.1.0', () => Promise.resolve(new Response('', { status: 404 })));
     await manifests.response(CART_1).catch(() => undefined);
-    const loader = createFederatedLoader({ config: Promise.resolve({ locations: { cart: [CART_1] }, problems: [] }), runtime, manifests, status });
+    const loader = createFederatedLoader({
+      config: Promise.resolve({ locations: { cart: [CART_1] }, problems: [] }),
+      runtime,
+      manifests,
+      status,
+    });
     await expect(loader.load('cart/CartPage')).rejects.toBeInstanceOf(RemoteLoadError);
     expect(error).toHaveBeenCalledWith(`[federation] cart: ${CART_1} could not be loaded: ${CART_1} answered HTTP 404`);
     expect(status.status.remotes.cart!.failures).toEqual([{ url: CART_1, error: `${CART_1} answered HTTP 404` }]);
@@ -103,7 +118,9 @@ describe('federated loader', () => {
 
   it('fails at once, with a reason, for a remote remotes.json does not name', async () => {
     const { loader, runtime } = loaderWith({}, {});
-    await expect(loader.load('account/ProfilePage')).rejects.toMatchObject({ cause: { message: 'remotes.json has no manifest URL for "account"' } });
+    await expect(loader.load('account/ProfilePage')).rejects.toMatchObject({
+      cause: { message: 'remotes.json has no manifest URL for "account"' },
+    });
     expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 

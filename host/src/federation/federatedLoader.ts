@@ -80,7 +80,8 @@ export function createFederatedLoader({ config, runtime, manifests, status, retr
         const module = await loadFrom(id, entry);
         current.set(remote, index);
         status.loaded(remote, entry, manifests.summary(entry)?.buildVersion, index > 0);
-        if (index > 0) console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failures.join('; ')}`);
+        if (index > 0)
+          console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failures.join('; ')}`);
         return module;
       } catch (error) {
         // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
@@ -100,7 +101,10 @@ export function createFederatedLoader({ config, runtime, manifests, status, retr
         () => load(id),
         () => load(id),
       );
-      queues.set(remote, next.catch(() => undefined));
+      queues.set(
+        remote,
+        next.catch(() => undefined),
+      );
       return next;
     },
     async prefetch(id) {

@@ -42,7 +42,13 @@ export function createFederationStatus(host: FederationStatus['host']) {
         Object.fromEntries(
           Object.entries(status.remotes).map(([name, remote]) => [
             name,
-            { state: remote.state, url: remote.url, build: remote.buildVersion, fallback: remote.fallback, failures: remote.failures.length },
+            {
+              state: remote.state,
+              url: remote.url,
+              build: remote.buildVersion,
+              fallback: remote.fallback,
+              failures: remote.failures.length,
+            },
           ]),
         ),
       );

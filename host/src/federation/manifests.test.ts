@@ -44,7 +44,9 @@ describe('checkManifest', () => {
   });
 
   it('refuses a newer contract and anything that is not a manifest', () => {
-    expect(() => checkManifest('u', manifest('0.2.0'), '0.1.0')).toThrow(new ManifestRefused('u', 'built against @maison/shared 0.2.0, this page provides 0.1.0'));
+    expect(() => checkManifest('u', manifest('0.2.0'), '0.1.0')).toThrow(
+      new ManifestRefused('u', 'built against @maison/shared 0.2.0, this page provides 0.1.0'),
+    );
     expect(() => checkManifest('u', { hello: 'world' }, '0.1.0')).toThrow(/not a federation manifest/);
     expect(() => checkManifest('u', null, '0.1.0')).toThrow(/not a federation manifest/);
   });
@@ -52,7 +54,9 @@ describe('checkManifest', () => {
   it("with a remote name, refuses another remote's manifest", () => {
     const cart = { ...manifest('0.1.0'), metaData: { name: 'cart', buildInfo: { buildVersion: '1' } } };
     expect(checkManifest('u', cart, '0.1.0', 'cart').buildVersion).toBe('1');
-    expect(() => checkManifest('u', cart, '0.1.0', 'account')).toThrow(new ManifestRefused('u', 'it is the manifest of "cart", not of "account"'));
+    expect(() => checkManifest('u', cart, '0.1.0', 'account')).toThrow(
+      new ManifestRefused('u', 'it is the manifest of "cart", not of "account"'),
+    );
   });
 });
 
@@ -73,7 +77,10 @@ describe('createManifestReader', () => {
   });
 
   it('rejects missing, broken and refused manifests, remembers why, and tries the network again next time', async () => {
-    const fetchMock = fetchOf({ newer: { status: 200, body: JSON.stringify(manifest('0.3.0')) }, html: { status: 200, body: '<!doctype html>' } });
+    const fetchMock = fetchOf({
+      newer: { status: 200, body: JSON.stringify(manifest('0.3.0')) },
+      html: { status: 200, body: '<!doctype html>' },
+    });
     const reader = createManifestReader('0.1.0', fetchMock);
     await expect(reader.response('missing')).rejects.toThrow('missing answered HTTP 404');
     await expect(reader.response('html')).rejects.toThrow(new ManifestRefused('html', 'not JSON'));

@@ -54,7 +54,11 @@ export function sharedContractProblem(required: string, provided: string): strin
  * also that it is that remote's manifest (not another team's, pasted into the wrong entry).
  */
 export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string): ManifestSummary {
-  const data = manifest as { metaData?: { name?: unknown; buildInfo?: { buildVersion?: unknown } }; exposes?: unknown; shared?: unknown } | null;
+  const data = manifest as {
+    metaData?: { name?: unknown; buildInfo?: { buildVersion?: unknown } };
+    exposes?: unknown;
+    shared?: unknown;
+  } | null;
   if (!data || typeof data !== 'object' || !data.metaData || !Array.isArray(data.exposes) || !Array.isArray(data.shared)) {
     throw new ManifestRefused(url, 'not a federation manifest (metaData, exposes and shared are required)');
   }

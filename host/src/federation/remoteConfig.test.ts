@@ -13,7 +13,9 @@ const development: RemoteConfigRules = {
 
 describe('toManifestUrl', () => {
   it('accepts absolute and root-relative http(s) manifest URLs', () => {
-    expect(toManifestUrl('https://cdn.example.com/cart/1.4.2/mf-manifest.json', base)).toEqual({ url: 'https://cdn.example.com/cart/1.4.2/mf-manifest.json' });
+    expect(toManifestUrl('https://cdn.example.com/cart/1.4.2/mf-manifest.json', base)).toEqual({
+      url: 'https://cdn.example.com/cart/1.4.2/mf-manifest.json',
+    });
     expect(toManifestUrl('/cart/mf-manifest.json', base)).toEqual({ url: 'https://shop.example.com/cart/mf-manifest.json' });
   });
 
@@ -48,7 +50,11 @@ describe('parseRemoteConfig', () => {
 
   it('in production, names every missing, bad or unknown entry and uses no default', () => {
     const config = parseRemoteConfig(
-      { catlog: 'https://cdn.example.com/catalog/mf-manifest.json', cart: ['ftp://x/mf-manifest.json', 'https://cdn.example.com/cart/mf-manifest.json'], account: 'not a url' },
+      {
+        catlog: 'https://cdn.example.com/catalog/mf-manifest.json',
+        cart: ['ftp://x/mf-manifest.json', 'https://cdn.example.com/cart/mf-manifest.json'],
+        account: 'not a url',
+      },
       production,
     );
     expect(config.locations).toEqual({ cart: ['https://cdn.example.com/cart/mf-manifest.json'] });
@@ -83,7 +89,8 @@ describe('fetchRemoteConfig', () => {
   });
   afterEach(() => errors.mockRestore());
 
-  const respond = (status: number, body: unknown) => (() => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) })) as unknown as typeof fetch;
+  const respond = (status: number, body: unknown) =>
+    (() => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) })) as unknown as typeof fetch;
 
   it('reports each problem in the console with the remote and the value', async () => {
     const config = await fetchRemoteConfig(production, respond(200, { cart: 'javascript:alert(1)' }));

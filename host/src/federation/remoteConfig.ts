@@ -43,7 +43,7 @@ export function toManifestUrl(value: unknown, base: string): { url: string } | {
   return { url: url.href };
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
+const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value)));
 
 /** The origins remote code comes from: with the page's own, the only ones that may serve images. */
 export function remoteOrigins(locations: RemoteLocations): string[] {
@@ -57,7 +57,8 @@ export function parseRemoteConfig(raw: unknown, rules: RemoteConfigRules): Remot
   if (!config) problems.push(`${REMOTE_CONFIG_PATH} must be a JSON object of remote names, got ${show(raw)}`);
 
   for (const name of Object.keys(config ?? {})) {
-    if (!(rules.names as readonly string[]).includes(name)) problems.push(`${REMOTE_CONFIG_PATH}: unknown remote "${name}" (known: ${rules.names.join(', ')})`);
+    if (!(rules.names as readonly string[]).includes(name))
+      problems.push(`${REMOTE_CONFIG_PATH}: unknown remote "${name}" (known: ${rules.names.join(', ')})`);
   }
   for (const name of rules.names) {
     const value = config?.[name];

@@ -8,10 +8,7 @@ import { remoteOf } from './moduleIds';
  * a module that was loaded for another route, whatever React keeps between renders.
  */
 export type RemoteModuleState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; module: unknown }
-  | { status: 'unavailable'; error: unknown };
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; module: unknown } | { status: 'unavailable'; error: unknown };
 
 /** How modules arrive: federation in the shop, plain `import()` in the single-bundle benchmark build. */
 export interface RemoteModuleLoader {

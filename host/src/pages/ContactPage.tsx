@@ -72,13 +72,29 @@ export function ContactPage() {
           <label className={styles.label} htmlFor={`${id}-phone`}>
             {t('phone')}
           </label>
-          <input id={`${id}-phone`} className={styles.input} name="phone" type="tel" inputMode="tel" autoComplete="tel" value={values.phone} onChange={update('phone')} />
+          <input
+            id={`${id}-phone`}
+            className={styles.input}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={update('phone')}
+          />
         </div>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-comment`}>
             {t('comment')}
           </label>
-          <textarea id={`${id}-comment`} className={styles.input} name="comment" rows={COMMENT_ROWS} value={values.comment} onChange={update('comment')} />
+          <textarea
+            id={`${id}-comment`}
+            className={styles.input}
+            name="comment"
+            rows={COMMENT_ROWS}
+            value={values.comment}
+            onChange={update('comment')}
+          />
         </div>
         <div>
           <button type="submit" className={styles.button}>
@@ -87,9 +103,7 @@ export function ContactPage() {
         </div>
       </form>
       <div role="status">
-        {sentBy !== null && (
-          <p className={styles.success}>{sentBy ? t('contactThanks', { name: sentBy }) : t('contactThanksAnonymous')}</p>
-        )}
+        {sentBy !== null && <p className={styles.success}>{sentBy ? t('contactThanks', { name: sentBy }) : t('contactThanksAnonymous')}</p>}
       </div>
     </article>
   );

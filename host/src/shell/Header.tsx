@@ -30,8 +30,7 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
-  const cartLabel =
-    itemCount === 0 ? t('cart') : t('cartWithCount', { count: itemCount });
+  const cartLabel = itemCount === 0 ? t('cart') : t('cartWithCount', { count: itemCount });
 
   return (
     <header className={`${styles.header} ${scrolled ? styles.scrolled : ''}`} data-scrolled={scrolled}>
@@ -39,7 +38,14 @@ export function Header() {
         {t('skipToContent')}
       </a>
       <div className={styles.inner}>
-        <button type="button" className={`${styles.iconButton} ${styles.menuButton}`} onClick={() => setMenuOpen(true)} aria-label={t('openMenu')} aria-expanded={menuOpen} aria-controls="mk-side-menu">
+        <button
+          type="button"
+          className={`${styles.iconButton} ${styles.menuButton}`}
+          onClick={() => setMenuOpen(true)}
+          aria-label={t('openMenu')}
+          aria-expanded={menuOpen}
+          aria-controls="mk-side-menu"
+        >
           <MenuIcon />
         </button>
         <nav className={styles.nav} aria-label={t('mainNavigation')}>
@@ -63,7 +69,14 @@ export function Header() {
         </Link>
         <div className={styles.actions}>
           <LanguageMenu />
-          <button type="button" className={styles.iconButton} onClick={() => setSearchOpen(true)} aria-label={t('search')} aria-haspopup="dialog" aria-expanded={searchOpen}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            onClick={() => setSearchOpen(true)}
+            aria-label={t('search')}
+            aria-haspopup="dialog"
+            aria-expanded={searchOpen}
+          >
             <SearchIcon />
           </button>
           <Link to="/profile" className={styles.iconButton} aria-label={t('profile')}>

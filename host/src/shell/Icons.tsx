@@ -1,5 +1,14 @@
 /** Decorative line icons; the controls that use them carry the accessible names. */
-const common = { width: 22, height: 22, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.5, 'aria-hidden': true, focusable: false } as const;
+const common = {
+  width: 22,
+  height: 22,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.5,
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export const SearchIcon = () => (
   <svg {...common}>

@@ -18,7 +18,10 @@ describe('intro timing', () => {
 
   it('remembers the visit in session storage under hasVisited', () => {
     const values = new Map<string, string>();
-    const storage = { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => values.set(k, v) } as unknown as Storage;
+    const storage = {
+      getItem: (k: string) => values.get(k) ?? null,
+      setItem: (k: string, v: string) => values.set(k, v),
+    } as unknown as Storage;
     expect(hasVisitedThisSession(storage)).toBe(false);
     markVisited(storage);
     expect(values.get('hasVisited')).toBe('true');

@@ -10,7 +10,9 @@ export interface Profile {
   postalCode: string;
 }
 
-export const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'postalCode'] as const satisfies ReadonlyArray<keyof Profile>;
+export const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'postalCode'] as const satisfies ReadonlyArray<
+  keyof Profile
+>;
 
 /** The sample profile every shopper starts with (there is no sign-in). */
 export const SAMPLE_PROFILE: Profile = {

@@ -29,7 +29,13 @@ export function PaymentFields({ method, onMethodChange, card, onCardChange }: Pa
         {PAYMENT_METHODS.map((option) => (
           <div key={option} className={styles.method}>
             <label className={styles.methodLabel}>
-              <input type="radio" name="payment-method" value={option} checked={method === option} onChange={() => onMethodChange(option)} />
+              <input
+                type="radio"
+                name="payment-method"
+                value={option}
+                checked={method === option}
+                onChange={() => onMethodChange(option)}
+              />
               <span>
                 {t(option)}
                 {option === 'wallet' && <span className={styles.methodDetail}> ({t('walletDetail')})</span>}
@@ -41,19 +47,41 @@ export function PaymentFields({ method, onMethodChange, card, onCardChange }: Pa
                   <label htmlFor={`${id}-number`} className={styles.label}>
                     {t('cardNumber')}
                   </label>
-                  <input id={`${id}-number`} className={styles.input} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => onCardChange({ ...card, number: e.target.value })} />
+                  <input
+                    id={`${id}-number`}
+                    className={styles.input}
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    value={card.number}
+                    onChange={(e) => onCardChange({ ...card, number: e.target.value })}
+                  />
                 </div>
                 <div className={styles.field}>
                   <label htmlFor={`${id}-expiry`} className={styles.label}>
                     {t('expiry')}
                   </label>
-                  <input id={`${id}-expiry`} className={styles.input} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={card.expiry} onChange={(e) => onCardChange({ ...card, expiry: e.target.value })} />
+                  <input
+                    id={`${id}-expiry`}
+                    className={styles.input}
+                    inputMode="numeric"
+                    autoComplete="cc-exp"
+                    placeholder="MM / YY"
+                    value={card.expiry}
+                    onChange={(e) => onCardChange({ ...card, expiry: e.target.value })}
+                  />
                 </div>
                 <div className={styles.field}>
                   <label htmlFor={`${id}-cvv`} className={styles.label}>
                     {t('cvv')}
                   </label>
-                  <input id={`${id}-cvv`} className={styles.input} inputMode="numeric" autoComplete="cc-csc" value={card.cvv} onChange={(e) => onCardChange({ ...card, cvv: e.target.value })} />
+                  <input
+                    id={`${id}-cvv`}
+                    className={styles.input}
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    value={card.cvv}
+                    onChange={(e) => onCardChange({ ...card, cvv: e.target.value })}
+                  />
                 </div>
               </div>
             )}

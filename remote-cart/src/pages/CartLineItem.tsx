@@ -38,13 +38,25 @@ export function CartLineItem({ line }: { line: CartLine }) {
         </dl>
         <div className={styles.lineControls}>
           <div className={styles.stepper} role="group" aria-label={t('quantityOf', { name })}>
-            <button type="button" className={styles.stepButton} aria-label={t('decrease', { name })} disabled={line.quantity <= 1} onClick={() => setQuantity(line.key, line.quantity - 1)}>
+            <button
+              type="button"
+              className={styles.stepButton}
+              aria-label={t('decrease', { name })}
+              disabled={line.quantity <= 1}
+              onClick={() => setQuantity(line.key, line.quantity - 1)}
+            >
               −
             </button>
             <output className={styles.quantity} aria-live="polite" aria-label={t('quantity')}>
               {line.quantity}
             </output>
-            <button type="button" className={styles.stepButton} aria-label={t('increase', { name })} disabled={line.quantity >= MAX_LINE_QUANTITY} onClick={() => setQuantity(line.key, line.quantity + 1)}>
+            <button
+              type="button"
+              className={styles.stepButton}
+              aria-label={t('increase', { name })}
+              disabled={line.quantity >= MAX_LINE_QUANTITY}
+              onClick={() => setQuantity(line.key, line.quantity + 1)}
+            >
               +
             </button>
           </div>

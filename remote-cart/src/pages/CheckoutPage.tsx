@@ -17,7 +17,13 @@ import { EmptyCart } from '../components/EmptyCart';
 import { TextField } from '../checkout/TextField';
 import { PaymentFields, type CardDetails } from '../checkout/PaymentFields';
 import { OrderSummary } from '../checkout/OrderSummary';
-import { EMPTY_CHECKOUT_INFO, storedCheckoutInfo, trimCheckoutInfo, type PaymentMethod, type SavedCheckoutInfo } from '../checkout/checkoutForm';
+import {
+  EMPTY_CHECKOUT_INFO,
+  storedCheckoutInfo,
+  trimCheckoutInfo,
+  type PaymentMethod,
+  type SavedCheckoutInfo,
+} from '../checkout/checkoutForm';
 import styles from '../checkout/Checkout.module.css';
 
 /** Spec §9: the shopper is taken home 2 seconds after the order is placed. */
@@ -89,7 +95,14 @@ export function CheckoutPage() {
             <p className={styles.help}>
               {t('haveAccount')} <Link to="/profile">{t('signIn')}</Link>
             </p>
-            <TextField {...field('contact')} label={t('contactLabel')} placeholder={t('contactPlaceholder')} required autoComplete="email" inputMode="email" />
+            <TextField
+              {...field('contact')}
+              label={t('contactLabel')}
+              placeholder={t('contactPlaceholder')}
+              required
+              autoComplete="email"
+              inputMode="email"
+            />
           </fieldset>
           <fieldset className={styles.section}>
             <legend className={styles.sectionTitle}>{t('delivery')}</legend>

@@ -1,13 +1,6 @@
 import { CATALOG_VARIANTS } from './variants';
 import { groupVariants, PRODUCT_GROUPS } from './products';
-import {
-  availabilityCounts,
-  DEFAULT_LIST_QUERY,
-  filterProducts,
-  parseListQuery,
-  serializeListQuery,
-  sortProducts,
-} from './listQuery';
+import { availabilityCounts, DEFAULT_LIST_QUERY, filterProducts, parseListQuery, serializeListQuery, sortProducts } from './listQuery';
 
 const slugs = (groups: { slug: string }[]) => groups.map((group) => group.slug);
 

@@ -55,7 +55,12 @@ describe('groupVariants', () => {
   });
 
   it('takes the lowest price, the cheapest image and distinct images', () => {
-    expect(groups[0]).toMatchObject({ basePriceNumeric: 10, primaryImage: '/img/c.svg', images: ['/img/c.svg', '/img/a.svg'], hasPriceRange: true });
+    expect(groups[0]).toMatchObject({
+      basePriceNumeric: 10,
+      primaryImage: '/img/c.svg',
+      images: ['/img/c.svg', '/img/a.svg'],
+      hasPriceRange: true,
+    });
   });
 
   it('has no price range for a single variant', () => {

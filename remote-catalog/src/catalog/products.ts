@@ -42,7 +42,9 @@ export function groupVariants(variants: readonly CatalogVariant[], imageUrl: (fi
 
   return [...byName.entries()].map(([name, members]) => {
     // Stable sort: equal prices keep catalogue order.
-    const sorted = [...members].sort((a, b) => a.price - b.price).map(({ imageFile, ...rest }) => ({ ...rest, image: imageUrl(imageFile) }));
+    const sorted = [...members]
+      .sort((a, b) => a.price - b.price)
+      .map(({ imageFile, ...rest }) => ({ ...rest, image: imageUrl(imageFile) }));
     const cheapest = sorted[0]!;
     const texts = PRODUCT_TEXTS[name];
     return {

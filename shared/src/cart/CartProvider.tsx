@@ -5,15 +5,7 @@ import { useTranslator } from '../i18n/LanguageProvider';
 import { defineMessages } from '../i18n/messages';
 import { useToast } from '../toast/ToastProvider';
 import { cartLineKey, type CartTotals, type FreeShippingHint } from './cartRules';
-import {
-  cartCleared,
-  itemAdded,
-  lineRemoved,
-  quantitySet,
-  selectCartLines,
-  selectCartTotals,
-  selectFreeShippingHint,
-} from './cartSlice';
+import { cartCleared, itemAdded, lineRemoved, quantitySet, selectCartLines, selectCartTotals, selectFreeShippingHint } from './cartSlice';
 
 const cartMessages = defineMessages(
   { added: 'Added to cart', updated: 'Updated cart quantity', removed: 'Removed from cart' },

@@ -32,9 +32,7 @@ export function addToCart(lines: readonly CartLine[], item: CartItemInput, quant
   if (existing) {
     return {
       merged: true,
-      lines: lines.map((line) =>
-        line.key === key ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + amount) } : line,
-      ),
+      lines: lines.map((line) => (line.key === key ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + amount) } : line)),
     };
   }
   return { merged: false, lines: [...lines, { ...item, key, quantity: Math.min(MAX_LINE_QUANTITY, amount) }] };

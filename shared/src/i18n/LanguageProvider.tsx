@@ -40,8 +40,5 @@ export function useLanguage(): LanguageContextValue {
 /** `t(key, params)` over an app's own catalogue, in the current language. */
 export function useTranslator<K extends string>(catalog: MessageCatalog<K>) {
   const { language } = useLanguage();
-  return useCallback(
-    (key: K, params?: MessageParams) => translate(catalog, language, key, params),
-    [catalog, language],
-  );
+  return useCallback((key: K, params?: MessageParams) => translate(catalog, language, key, params), [catalog, language]);
 }

@@ -57,7 +57,8 @@ const ORDER_ID = /^[A-Z0-9-]{1,40}$/;
 export function toOrder(raw: unknown): Order | undefined {
   if (!isRecord(raw)) return undefined;
   const { id, date, status, total, items } = raw;
-  if (!isIdentifier(id) || !ORDER_ID.test(id) || typeof date !== 'string' || date.length > 40 || Number.isNaN(Date.parse(date))) return undefined;
+  if (!isIdentifier(id) || !ORDER_ID.test(id) || typeof date !== 'string' || date.length > 40 || Number.isNaN(Date.parse(date)))
+    return undefined;
   if (!isBoundedText(status, 40) || !isMoney(total, STORED_LIMITS.orderTotal) || !Array.isArray(items)) return undefined;
   if (items.length === 0 || items.length > STORED_LIMITS.orderItems) return undefined;
   const validItems = items.filter(

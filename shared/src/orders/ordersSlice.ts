@@ -30,9 +30,8 @@ export const ordersSlice = createSlice({
 export const { orderPlaced, ordersReplaced } = ordersSlice.actions;
 export const { selectPlacedOrders } = ordersSlice.selectors;
 
-export const selectOrdersNewestFirst = createSelector(
-  [(state: { orders: OrdersState }) => state.orders.placed],
-  (placed) => ordersNewestFirst(placed),
+export const selectOrdersNewestFirst = createSelector([(state: { orders: OrdersState }) => state.orders.placed], (placed) =>
+  ordersNewestFirst(placed),
 );
 
 export const storedOrders: StoredValue<Order[]> = {

@@ -11,7 +11,16 @@ export function StandaloneFrame({ appName, links }: { appName: string; links: Ar
   const count = useShopSelector(selectCartItemCount);
   return (
     <>
-      <header style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', alignItems: 'center', padding: '0.75rem 1rem', borderBottom: '1px dashed #8a5a1e' }}>
+      <header
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '1rem',
+          alignItems: 'center',
+          padding: '0.75rem 1rem',
+          borderBottom: '1px dashed #8a5a1e',
+        }}
+      >
         <strong>{appName} (standalone)</strong>
         <nav aria-label="Standalone pages" style={{ display: 'flex', gap: '1rem' }}>
           {links.map((link) => (

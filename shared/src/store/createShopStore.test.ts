@@ -64,23 +64,33 @@ describe('createShopStore', () => {
     const storage = memoryStorage();
     const setItem = jest.spyOn(storage, 'setItem');
     const store = createShopStore({ storage, syncAcrossTabs: false });
-    store.dispatch(
-      wishlistToggled({ slug: 'a', name: scarf.name, price: 1, hasPriceRange: false, image: '', imageAlt: scarf.imageAlt }),
-    );
+    store.dispatch(wishlistToggled({ slug: 'a', name: scarf.name, price: 1, hasPriceRange: false, image: '', imageAlt: scarf.imageAlt }));
     expect(setItem.mock.calls.map(([key]) => key)).toEqual(['maison-khan:wishlist']);
   });
 
   it('lists a placed order above the samples', () => {
     const store = createShopStore({ storage: memoryStorage(), syncAcrossTabs: false });
     store.dispatch(
-      orderPlaced({ id: 'MK-NEW', date: '2026-11-22T00:00:00.000Z', status: 'Processing', total: 13_800, items: [{ name: scarf.name, quantity: 1, unitPrice: 8000 }] }),
+      orderPlaced({
+        id: 'MK-NEW',
+        date: '2026-11-22T00:00:00.000Z',
+        status: 'Processing',
+        total: 13_800,
+        items: [{ name: scarf.name, quantity: 1, unitPrice: 8000 }],
+      }),
     );
     expect(selectOrdersNewestFirst(store.getState()).map((o) => o.id)).toEqual(['MK-NEW', 'MK-10512', 'MK-10428']);
   });
 
   it('treats stored data as a stranger’s: bad images, unsafe money, huge ids and overlong lists are dropped and cleaned up', () => {
     const line = { ...scarf, key: 'x', quantity: 1 };
-    const order = { id: 'MK-1', date: '2026-11-01T00:00:00.000Z', status: 'Processing', total: 13_800, items: [{ name: scarf.name, quantity: 1, unitPrice: 8000 }] };
+    const order = {
+      id: 'MK-1',
+      date: '2026-11-01T00:00:00.000Z',
+      status: 'Processing',
+      total: 13_800,
+      items: [{ name: scarf.name, quantity: 1, unitPrice: 8000 }],
+    };
     const storage = memoryStorage({
       'maison-khan:cart': JSON.stringify({
         version: 1,
@@ -121,7 +131,9 @@ describe('createShopStore', () => {
       }),
     });
     const store = createShopStore({ storage, syncAcrossTabs: false });
-    store.dispatch(imageOriginsConfigured({ origins: ['http://localhost:3000', 'http://localhost:3001'], base: 'http://localhost:3000/cart' }));
+    store.dispatch(
+      imageOriginsConfigured({ origins: ['http://localhost:3000', 'http://localhost:3001'], base: 'http://localhost:3000/cart' }),
+    );
     expect(selectCartLines(store.getState()).map(({ variantId, image }) => [variantId, image])).toEqual([
       ['1', 'http://localhost:3001/images/1.svg'],
       ['2', ''],
@@ -146,7 +158,8 @@ function tabsNetwork() {
   let holding = false;
   const tab = (id: number): TabChannel => ({
     post: (action: UnknownAction) => {
-      const deliver = () => listeners.filter((listener) => listener.tab !== id).forEach((listener) => listener.onAction(structuredClone(action)));
+      const deliver = () =>
+        listeners.filter((listener) => listener.tab !== id).forEach((listener) => listener.onAction(structuredClone(action)));
       if (holding) held.push(deliver);
       else deliver();
     },
@@ -177,7 +190,11 @@ describe('two tabs', () => {
     network.release();
     for (const store of [a, b]) expect(selectCartItemCount(store.getState())).toBe(2);
     const reloaded = createShopStore({ storage, syncAcrossTabs: false });
-    expect(selectCartLines(reloaded.getState()).map((line) => line.variantId).sort()).toEqual(['1', '4']);
+    expect(
+      selectCartLines(reloaded.getState())
+        .map((line) => line.variantId)
+        .sort(),
+    ).toEqual(['1', '4']);
   });
 
   it('the same line added in both tabs at once counts twice', () => {
@@ -197,7 +214,15 @@ describe('two tabs', () => {
     const a = createShopStore({ storage: memoryStorage(), tabs: network.tab(1) });
     const b = createShopStore({ storage: memoryStorage(), tabs: network.tab(2) });
     a.dispatch(itemAdded({ item: scarf }));
-    a.dispatch(orderPlaced({ id: 'MK-NEW', date: '2026-11-22T00:00:00.000Z', status: 'Processing', total: 16_000, items: [{ name: scarf.name, quantity: 1, unitPrice: 10_000 }] }));
+    a.dispatch(
+      orderPlaced({
+        id: 'MK-NEW',
+        date: '2026-11-22T00:00:00.000Z',
+        status: 'Processing',
+        total: 16_000,
+        items: [{ name: scarf.name, quantity: 1, unitPrice: 10_000 }],
+      }),
+    );
     a.dispatch(cartCleared());
     expect(selectCartLines(b.getState())).toEqual([]);
     expect(selectOrdersNewestFirst(b.getState())[0]!.id).toBe('MK-NEW');

@@ -12,9 +12,7 @@ const initialState: WishlistState = { items: [] };
 
 /** Adds the product when absent, removes it when present; newest saves first. */
 export function toggleWishlistItem(items: readonly WishlistItem[], item: WishlistItem): WishlistItem[] {
-  return items.some((saved) => saved.slug === item.slug)
-    ? items.filter((saved) => saved.slug !== item.slug)
-    : [item, ...items];
+  return items.some((saved) => saved.slug === item.slug) ? items.filter((saved) => saved.slug !== item.slug) : [item, ...items];
 }
 
 export const wishlistSlice = createSlice({

@@ -33,7 +33,13 @@ export function ProductAccordion({ product }: { product: ProductGroup }) {
                 <span aria-hidden="true">{expanded ? '−' : '+'}</span>
               </button>
             </h2>
-            <div id={`${id}-${section}-panel`} role="region" aria-labelledby={`${id}-${section}-button`} hidden={!expanded} className={styles.accordionPanel}>
+            <div
+              id={`${id}-${section}-panel`}
+              role="region"
+              aria-labelledby={`${id}-${section}-button`}
+              hidden={!expanded}
+              className={styles.accordionPanel}
+            >
               <p>{product[section][language]}</p>
             </div>
           </div>

@@ -3,7 +3,15 @@ import { catalogMessages } from '../../messages';
 import type { ProductVariant } from '../../catalog/products';
 import styles from '../ProductDetailPage.module.css';
 
-export function StylePicker({ variants, selectedId, onSelect }: { variants: ProductVariant[]; selectedId: string; onSelect: (id: string) => void }) {
+export function StylePicker({
+  variants,
+  selectedId,
+  onSelect,
+}: {
+  variants: ProductVariant[];
+  selectedId: string;
+  onSelect: (id: string) => void;
+}) {
   const t = useTranslator(catalogMessages);
   const { language } = useLanguage();
   return (

@@ -35,9 +35,25 @@ function PriceForm({ query, update, close }: { query: ListQuery; update: ListToo
   return (
     <form onSubmit={submit} className={styles.priceForm} noValidate>
       <label htmlFor={`${id}-min`}>{t('minPrice')}</label>
-      <input id={`${id}-min`} className={styles.priceInput} inputMode="numeric" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} />
+      <input
+        id={`${id}-min`}
+        className={styles.priceInput}
+        inputMode="numeric"
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+      />
       <label htmlFor={`${id}-max`}>{t('maxPrice')}</label>
-      <input id={`${id}-max`} className={styles.priceInput} inputMode="numeric" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} />
+      <input
+        id={`${id}-max`}
+        className={styles.priceInput}
+        inputMode="numeric"
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+      />
       {invalid && (
         <p id={`${id}-error`} className={styles.error} role="alert">
           {t('priceRangeInvalid')}
@@ -54,7 +70,9 @@ export function ListToolbar({ query, update, counts, resultCount }: ListToolbarP
   const t = useTranslator(catalogMessages);
   const sortId = useId();
   const toggleAvailability = (value: Availability) =>
-    update({ availability: query.availability.includes(value) ? query.availability.filter((v) => v !== value) : [...query.availability, value] });
+    update({
+      availability: query.availability.includes(value) ? query.availability.filter((v) => v !== value) : [...query.availability, value],
+    });
 
   return (
     <div className={styles.toolbar}>
@@ -83,7 +101,12 @@ export function ListToolbar({ query, update, counts, resultCount }: ListToolbarP
         <label htmlFor={sortId} className={styles.sortLabel}>
           {t('sortBy')}
         </label>
-        <select id={sortId} className={styles.select} value={query.sort} onChange={(event) => update({ sort: event.target.value as SortOption })}>
+        <select
+          id={sortId}
+          className={styles.select}
+          value={query.sort}
+          onChange={(event) => update({ sort: event.target.value as SortOption })}
+        >
           {SORT_OPTIONS.map((option) => (
             <option key={option} value={option}>
               {t(`sort_${option}`)}
@@ -92,7 +115,14 @@ export function ListToolbar({ query, update, counts, resultCount }: ListToolbarP
         </select>
         <div className={styles.viewToggle} role="group" aria-label={t('view')}>
           {(['grid', 'list'] as const).map((view) => (
-            <button key={view} type="button" className={styles.viewButton} aria-pressed={query.view === view} aria-label={t(view === 'grid' ? 'gridView' : 'listView')} onClick={() => update({ view })}>
+            <button
+              key={view}
+              type="button"
+              className={styles.viewButton}
+              aria-pressed={query.view === view}
+              aria-label={t(view === 'grid' ? 'gridView' : 'listView')}
+              onClick={() => update({ view })}
+            >
               <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
                 {view === 'grid' ? (
                   <path d="M1 1h7v7H1zM10 1h7v7h-7zM1 10h7v7H1zM10 10h7v7h-7z" fill="currentColor" />
