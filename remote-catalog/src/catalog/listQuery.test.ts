@@ -1,6 +1,14 @@
 import { CATALOG_VARIANTS } from './variants';
 import { groupVariants, PRODUCT_GROUPS } from './products';
-import { availabilityCounts, DEFAULT_LIST_QUERY, filterProducts, parseListQuery, serializeListQuery, sortProducts } from './listQuery';
+import {
+  availabilityCounts,
+  DEFAULT_LIST_QUERY,
+  filterProducts,
+  parseListQuery,
+  serializeListQuery,
+  sortProducts,
+  isValidPriceText,
+} from './listQuery';
 
 const slugs = (groups: { slug: string }[]) => groups.map((group) => group.slug);
 
@@ -76,6 +84,13 @@ describe('parseListQuery', () => {
 
   it('swaps a reversed price range', () => {
     expect(parseListQuery(new URLSearchParams('min=30000&max=10000'))).toMatchObject({ minPrice: 10000, maxPrice: 30000 });
+  });
+
+  it('reads prices by the same rule as the price form: whole dong only', () => {
+    expect(parseListQuery(new URLSearchParams('min=10000.5&max=2e4'))).toMatchObject({ minPrice: undefined, maxPrice: undefined });
+    expect(parseListQuery(new URLSearchParams('min=%2B5&max=%2020000%20'))).toMatchObject({ minPrice: undefined, maxPrice: 20000 });
+    expect([' ', '0', '10000'].every(isValidPriceText)).toBe(true);
+    expect(['10000.5', '-1', 'abc', '1e4', '99999999999999999999'].some(isValidPriceText)).toBe(false);
   });
 
   it('round-trips through the canonical query, leaving defaults out', () => {

@@ -18,10 +18,15 @@ export interface ListQuery {
 
 export const DEFAULT_LIST_QUERY: ListQuery = { sort: 'featured', view: 'grid', availability: [] };
 
-function parsePrice(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) && number >= 0 ? Math.floor(number) : undefined;
+/** A price bound as typed or as in the URL: blank (no bound) or whole dong, not negative. */
+export function isValidPriceText(value: string | null): boolean {
+  const text = value?.trim() ?? '';
+  return text === '' || (/^\d+$/.test(text) && Number.isSafeInteger(Number(text)));
+}
+
+/** The bound a valid text stands for; blank and invalid text mean no bound. */
+export function parsePrice(value: string | null): number | undefined {
+  return value !== null && value.trim() !== '' && isValidPriceText(value) ? Number(value.trim()) : undefined;
 }
 
 /** A reversed range (min above max) is read the way the shopper meant it. */

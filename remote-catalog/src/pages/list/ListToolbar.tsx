@@ -1,7 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslator } from '@maison/shared';
 import { catalogMessages } from '../../messages';
-import { orderedPriceRange, SORT_OPTIONS, type Availability, type ListQuery, type SortOption } from '../../catalog/listQuery';
+import {
+  isValidPriceText,
+  orderedPriceRange,
+  parsePrice,
+  SORT_OPTIONS,
+  type Availability,
+  type ListQuery,
+  type SortOption,
+} from '../../catalog/listQuery';
 import { FilterPopover } from './FilterPopover';
 import styles from './ListToolbar.module.css';
 
@@ -18,16 +26,12 @@ function PriceForm({ query, update, close }: { query: ListQuery; update: ListToo
   const [min, setMin] = useState(query.minPrice?.toString() ?? '');
   const [max, setMax] = useState(query.maxPrice?.toString() ?? '');
   const [invalid, setInvalid] = useState(false);
-  const parse = (value: string) => (value.trim() === '' ? undefined : Number(value));
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const minPrice = parse(min);
-    const maxPrice = parse(max);
-    const bad = [minPrice, maxPrice].some((value) => value !== undefined && (!Number.isSafeInteger(value) || value < 0));
+    const bad = ![min, max].every(isValidPriceText);
     setInvalid(bad);
     if (bad) return;
-    const [low, high] = orderedPriceRange(minPrice, maxPrice);
+    const [low, high] = orderedPriceRange(parsePrice(min), parsePrice(max));
     update({ minPrice: low, maxPrice: high });
     close();
   };
