@@ -15,6 +15,7 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    '^@test/(.*)$': '<rootDir>/test/$1',
     '\\.(css)$': '<rootDir>/types/style-mock.cjs',
     '\\.(svg|png|webp)$': '<rootDir>/types/file-mock.cjs',
   },

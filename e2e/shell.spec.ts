@@ -105,6 +105,28 @@ test.describe('intro screen', () => {
 });
 
 test.describe('pages', () => {
+  test('every page has its own title, host and remote pages alike, and none lingers after leaving', async ({ page }) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await page.goto('/');
+    await expect(page).toHaveTitle('Maison Khăn — Handkerchiefs & Scarves');
+    await nav.getByRole('link', { name: 'Products', exact: true }).click();
+    await expect(page).toHaveTitle('Products — Maison Khăn');
+    await page.getByRole('main').getByRole('link', { name: /Hoi An Handkerchief/ }).first().click();
+    await expect(page).toHaveTitle('Hoi An Handkerchief — Maison Khăn');
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await expect(page).toHaveTitle('Your cart — Maison Khăn');
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveTitle('About Maison Khăn — Maison Khăn');
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
+    await expect(page).toHaveTitle('My Account — Maison Khăn');
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveTitle('Maison Khăn — Handkerchiefs & Scarves');
+    await page.goto('/nowhere');
+    await expect(page).toHaveTitle('Oops! Page not found — Maison Khăn');
+    await switchLanguage(page, 'Tiếng Việt');
+    await expect(page).toHaveTitle('Rất tiếc! Không tìm thấy trang — Maison Khăn');
+  });
+
   test('home has heroes, the collection strip, the Pinner block, New this season and View All Products', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('img', { name: /silk handkerchief in ivory/ })).toBeVisible();

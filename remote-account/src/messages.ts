@@ -22,7 +22,6 @@ export const accountMessages = defineMessages(
     noOrders: 'You have no orders yet.',
     orderNumber: 'Order {id}',
     orderDate: 'Date',
-    orderStatus: 'Status',
     orderTotal: 'Total',
     orderItems: 'Items',
     itemLine: '{name} × {quantity}',
@@ -34,7 +33,6 @@ export const accountMessages = defineMessages(
     removeFromWishlist: 'Remove {name} from wishlist',
     remove: 'Remove',
     fromPrice: 'From {price}',
-    removedFromWishlist: 'Removed from wishlist',
   },
   {
     myAccount: 'Tài khoản của tôi',
@@ -57,7 +55,6 @@ export const accountMessages = defineMessages(
     noOrders: 'Bạn chưa có đơn hàng nào.',
     orderNumber: 'Đơn hàng {id}',
     orderDate: 'Ngày',
-    orderStatus: 'Trạng thái',
     orderTotal: 'Tổng cộng',
     orderItems: 'Sản phẩm',
     itemLine: '{name} × {quantity}',
@@ -69,6 +66,5 @@ export const accountMessages = defineMessages(
     removeFromWishlist: 'Xóa {name} khỏi danh sách yêu thích',
     remove: 'Xóa',
     fromPrice: 'Từ {price}',
-    removedFromWishlist: 'Đã xóa khỏi danh sách yêu thích',
   },
 );

@@ -6,22 +6,24 @@
 export { LANGUAGES, type CartItemInput, type CartLine, type Language, type LocalizedText, type Order, type WishlistItem } from './types';
 export { formatMoney } from './money';
 export { foldForSearch } from './text';
-export { parseStored, readStored, removeStored, writeStored, type StoredValue } from './storage';
+export { type StoredValue } from './storage';
+export { useStoredValue } from './useStoredValue';
 export { isRecord } from './storedFields';
 export { imageOriginsConfigured } from './store/imageOrigins';
 
 export { MAX_LINE_QUANTITY, type CartTotals, type FreeShippingHint } from './cart/cartRules';
 export { itemAdded, selectCartItemCount } from './cart/cartSlice';
 export { useCart } from './cart/CartProvider';
-export { selectIsInWishlist, selectWishlistItems, wishlistItemRemoved, wishlistToggled } from './wishlist/wishlistSlice';
-export { createOrderFromCart, createOrderId } from './orders/orderRules';
-export { orderPlaced, selectOrdersNewestFirst } from './orders/ordersSlice';
+export { useWishlist } from './wishlist/useWishlist';
+export { placeOrder } from './orders/placeOrder';
+export { selectOrdersNewestFirst } from './orders/ordersSlice';
 export { createShopStore, type ShopStore } from './store/createShopStore';
 export { useShopDispatch, useShopSelector } from './store/hooks';
 
 export { defineMessages } from './i18n/messages';
 export { LOCALE_OF } from './i18n/language';
 export { useLanguage, useTranslator } from './i18n/LanguageProvider';
+export { usePageTitle } from './i18n/usePageTitle';
 export { useToast } from './toast/ToastProvider';
 export { ShopProviders } from './ShopProviders';
 export type { RemoteComponents, RemoteModule, RemoteModuleId, RemoteName, SearchResultsProps } from './remoteContract';

@@ -1,9 +1,10 @@
-import { useTranslator } from '@maison/shared';
+import { usePageTitle, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import styles from './TextPage.module.css';
 
 export function AboutPage() {
   const t = useTranslator(hostMessages);
+  usePageTitle(t('aboutTitle'));
   return (
     <article className={styles.page}>
       <h1 className={styles.title}>{t('aboutTitle')}</h1>

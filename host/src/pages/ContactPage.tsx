@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslator } from '@maison/shared';
+import { usePageTitle, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import { emailProblem } from '../forms/email';
 import styles from './TextPage.module.css';
@@ -9,6 +9,7 @@ export const COMMENT_ROWS = 8;
 
 export function ContactPage() {
   const t = useTranslator(hostMessages);
+  usePageTitle(t('contactTitle'));
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [emailError, setEmailError] = useState<'emailMissing' | 'emailInvalid' | null>(null);

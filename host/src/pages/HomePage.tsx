@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useLanguage, useTranslator } from '@maison/shared';
+import { useLanguage, usePageTitle, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import { LoadingPlaceholder, RemoteArea } from '../federation/RemoteArea';
 import heroSilk from '../images/hero-silk.svg';
@@ -9,6 +9,7 @@ import styles from './HomePage.module.css';
 
 export function HomePage() {
   const t = useTranslator(hostMessages);
+  usePageTitle();
   const { language } = useLanguage();
   return (
     <>

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useTranslator } from '@maison/shared';
+import { usePageTitle, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import styles from './TextPage.module.css';
 
 export function NotFoundPage() {
   const t = useTranslator(hostMessages);
+  usePageTitle(t('notFoundTitle'));
   const { pathname } = useLocation();
 
   useEffect(() => {

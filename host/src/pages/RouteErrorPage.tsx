@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { usePageTitle, useTranslator } from '@maison/shared';
+import { hostMessages } from '../messages';
 import { ErrorPanel } from '../federation/RemotePanels';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -9,5 +11,11 @@ import { NotFoundPage } from './NotFoundPage';
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <UnexpectedErrorPage error={error} />;
+}
+
+function UnexpectedErrorPage({ error }: { error: unknown }) {
+  const t = useTranslator(hostMessages);
+  usePageTitle(t('unexpectedError'));
   return <ErrorPanel error={error} onRetry={() => window.location.reload()} />;
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useTranslator } from '@maison/shared';
+import { usePageTitle, useTranslator } from '@maison/shared';
 import { accountMessages } from '../messages';
 import { ProfileTab } from '../profile/ProfileTab';
 import { OrdersTab } from '../orders/OrdersTab';
@@ -22,9 +22,7 @@ export function ProfilePage() {
   const active = parseTab(params.get('tab'));
   const tabRefs = useRef<Record<AccountTab, HTMLButtonElement | null>>({ profile: null, orders: null, wishlist: null });
 
-  useEffect(() => {
-    document.title = `${t('myAccount')} — Maison Khăn`;
-  }, [t]);
+  usePageTitle(t('myAccount'));
 
   const select = (tab: AccountTab, focus = false) => {
     setParams(tab === 'profile' ? {} : { tab }, { replace: true, preventScrollReset: true });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { readStored, useTranslator, writeStored } from '@maison/shared';
+import { useStoredValue, useTranslator } from '@maison/shared';
 import { accountMessages } from '../messages';
 import { PROFILE_FIELDS, SAMPLE_PROFILE, storedProfile, type Profile } from './profileData';
 import styles from '../account.module.css';
@@ -18,7 +18,8 @@ const AUTOCOMPLETE: Record<keyof Profile, string> = {
 export function ProfileTab() {
   const t = useTranslator(accountMessages);
   const id = useId();
-  const [profile, setProfile] = useState<Profile>(() => readStored(storedProfile) ?? SAMPLE_PROFILE);
+  const [storedValue, saveProfile] = useStoredValue(storedProfile);
+  const [profile, setProfile] = useState<Profile>(storedValue ?? SAMPLE_PROFILE);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
 
@@ -29,7 +30,7 @@ export function ProfileTab() {
       setSaved(false);
       return;
     }
-    writeStored(storedProfile, profile);
+    saveProfile(profile);
     setEditing(false);
     setSaved(true);
   };

@@ -1,23 +1,12 @@
 import { Link } from 'react-router-dom';
-import {
-  formatMoney,
-  selectWishlistItems,
-  useLanguage,
-  useShopDispatch,
-  useShopSelector,
-  useToast,
-  useTranslator,
-  wishlistItemRemoved,
-} from '@maison/shared';
+import { formatMoney, useLanguage, useTranslator, useWishlist } from '@maison/shared';
 import { accountMessages } from '../messages';
 import styles from '../account.module.css';
 
 export function WishlistTab() {
   const t = useTranslator(accountMessages);
   const { language } = useLanguage();
-  const items = useShopSelector(selectWishlistItems);
-  const dispatch = useShopDispatch();
-  const { showToast } = useToast();
+  const { items, remove } = useWishlist();
 
   return (
     <section aria-labelledby="wishlist-title">
@@ -48,10 +37,7 @@ export function WishlistTab() {
                   type="button"
                   className={styles.textButton}
                   aria-label={t('removeFromWishlist', { name: item.name[language] })}
-                  onClick={() => {
-                    dispatch(wishlistItemRemoved({ slug: item.slug }));
-                    showToast(t('removedFromWishlist'), 'info');
-                  }}
+                  onClick={() => remove(item.slug)}
                 >
                   {t('remove')}
                 </button>

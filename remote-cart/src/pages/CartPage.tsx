@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useCart, useTranslator } from '@maison/shared';
+import { useCart, usePageTitle, useTranslator } from '@maison/shared';
 import { cartMessages } from '../messages';
 import { OrderTotals } from '../components/OrderTotals';
 import { EmptyCart } from '../components/EmptyCart';
@@ -11,9 +10,7 @@ export function CartPage() {
   const t = useTranslator(cartMessages);
   const { lines, totals, freeShippingHint } = useCart();
 
-  useEffect(() => {
-    document.title = `${t('cartTitle')} — Maison Khăn`;
-  }, [t]);
+  usePageTitle(t('cartTitle'));
 
   if (lines.length === 0) return <EmptyCart />;
 

@@ -1,29 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  createOrderFromCart,
-  createOrderId,
-  orderPlaced,
-  readStored,
-  removeStored,
-  useCart,
-  useShopDispatch,
-  useToast,
-  useTranslator,
-  writeStored,
-} from '@maison/shared';
+import { useCart, usePageTitle, useTranslator } from '@maison/shared';
 import { cartMessages } from '../messages';
 import { EmptyCart } from '../components/EmptyCart';
 import { TextField } from '../checkout/TextField';
 import { PaymentFields, type CardDetails } from '../checkout/PaymentFields';
 import { OrderSummary } from '../checkout/OrderSummary';
-import {
-  EMPTY_CHECKOUT_INFO,
-  storedCheckoutInfo,
-  trimCheckoutInfo,
-  type PaymentMethod,
-  type SavedCheckoutInfo,
-} from '../checkout/checkoutForm';
+import { EMPTY_CHECKOUT_INFO, type PaymentMethod, type SavedCheckoutInfo } from '../checkout/checkoutForm';
+import { usePlaceOrder } from '../checkout/usePlaceOrder';
 import styles from '../checkout/Checkout.module.css';
 
 /** Spec §9: the shopper is taken home 2 seconds after the order is placed. */
@@ -33,20 +17,16 @@ export function CheckoutPage() {
   const t = useTranslator(cartMessages);
   const id = useId();
   const navigate = useNavigate();
-  const dispatch = useShopDispatch();
-  const { showToast } = useToast();
-  const { lines, clear } = useCart();
-  const [saved] = useState(() => readStored(storedCheckoutInfo));
-  const [info, setInfo] = useState<SavedCheckoutInfo>(saved ?? EMPTY_CHECKOUT_INFO);
-  const [saveInfo, setSaveInfo] = useState(saved !== undefined);
+  const { lines } = useCart();
+  const { place, savedInfo } = usePlaceOrder();
+  const [info, setInfo] = useState<SavedCheckoutInfo>(savedInfo ?? EMPTY_CHECKOUT_INFO);
+  const [saveInfo, setSaveInfo] = useState(savedInfo !== undefined);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvv: '' });
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
   const placing = useRef(false);
 
-  useEffect(() => {
-    document.title = `${t('checkoutTitle')} — Maison Khăn`;
-  }, [t]);
+  usePageTitle(t('checkoutTitle'));
 
   useEffect(() => {
     if (!placedOrderId) return;
@@ -75,14 +55,8 @@ export function CheckoutPage() {
     // A double click or a second Enter must not place a second order.
     if (placing.current) return;
     placing.current = true;
-    const now = new Date();
-    const order = createOrderFromCart(lines, now, createOrderId(now));
-    dispatch(orderPlaced(order));
-    if (saveInfo) writeStored(storedCheckoutInfo, trimCheckoutInfo(info));
-    else removeStored(storedCheckoutInfo);
-    clear();
-    showToast(t('orderPlaced'));
-    setPlacedOrderId(order.id);
+    const order = place(info, saveInfo);
+    if (order) setPlacedOrderId(order.id);
   };
 
   return (

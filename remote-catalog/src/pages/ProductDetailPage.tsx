@@ -1,16 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  formatMoney,
-  selectIsInWishlist,
-  useCart,
-  useLanguage,
-  useShopDispatch,
-  useShopSelector,
-  useToast,
-  useTranslator,
-  wishlistToggled,
-} from '@maison/shared';
+import { formatMoney, useCart, useLanguage, usePageTitle, useTranslator, useWishlist } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import { findProductBySlug, relatedProducts, toCartItem, toWishlistItem, type ProductGroup } from '../catalog/products';
 import { ProductCard } from '../components/ProductCard';
@@ -32,30 +22,24 @@ function ProductDetail({ product }: { product: ProductGroup }) {
   const t = useTranslator(catalogMessages);
   const { language } = useLanguage();
   const { addItem } = useCart();
-  const { showToast } = useToast();
-  const dispatch = useShopDispatch();
+  const wishlist = useWishlist();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const inWishlist = useShopSelector((state) => selectIsInWishlist(state, product.slug));
+  const inWishlist = wishlist.isSaved(product.slug);
 
   // `?variant=` comes from the legacy /product/{id} links; otherwise the cheapest is selected.
   const requested = product.variants.find((variant) => variant.id === params.get('variant'));
   const [selectedId, setSelectedId] = useState((requested ?? product.variants[0]!).id);
   const selected = product.variants.find((variant) => variant.id === selectedId) ?? product.variants[0]!;
 
-  useEffect(() => {
-    document.title = `${product.name[language]} — Maison Khăn`;
-  }, [product, language]);
+  usePageTitle(product.name[language]);
 
   const addToCart = () => addItem(toCartItem(product, selected));
   const buyNow = () => {
     addItem(toCartItem(product, selected));
     navigate('/checkout');
   };
-  const toggleWishlist = () => {
-    dispatch(wishlistToggled(toWishlistItem(product)));
-    showToast(t(inWishlist ? 'wishlistRemoved' : 'wishlistAdded'), 'info');
-  };
+  const toggleWishlist = () => wishlist.toggle(toWishlistItem(product));
 
   return (
     <div className={styles.page}>
