@@ -111,7 +111,11 @@ test.describe('pages', () => {
     await expect(page).toHaveTitle('Maison Khăn — Handkerchiefs & Scarves');
     await nav.getByRole('link', { name: 'Products', exact: true }).click();
     await expect(page).toHaveTitle('Products — Maison Khăn');
-    await page.getByRole('main').getByRole('link', { name: /Hoi An Handkerchief/ }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Hoi An Handkerchief/ })
+      .first()
+      .click();
     await expect(page).toHaveTitle('Hoi An Handkerchief — Maison Khăn');
     await page.getByRole('link', { name: /^Cart/ }).click();
     await expect(page).toHaveTitle('Your cart — Maison Khăn');

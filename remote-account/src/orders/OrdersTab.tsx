@@ -1,7 +1,7 @@
 import { formatMoney, LOCALE_OF, selectOrdersNewestFirst, useLanguage, useShopSelector, useTranslator, type Order } from '@maison/shared';
 import { accountMessages } from '../messages';
 import { badgeToneFor } from './orderStatus';
-import styles from '../account.module.css';
+import styles from '../components/accountTabs.module.css';
 
 function StatusBadge({ status }: { status: string }) {
   const t = useTranslator(accountMessages);

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useStoredValue, useTranslator } from '@maison/shared';
 import { accountMessages } from '../messages';
 import { PROFILE_FIELDS, SAMPLE_PROFILE, storedProfile, type Profile } from './profileData';
-import styles from '../account.module.css';
+import styles from '../components/accountTabs.module.css';
 
 const AUTOCOMPLETE: Record<keyof Profile, string> = {
   firstName: 'given-name',

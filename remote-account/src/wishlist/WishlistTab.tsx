@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatMoney, useLanguage, useTranslator, useWishlist } from '@maison/shared';
 import { accountMessages } from '../messages';
-import styles from '../account.module.css';
+import styles from '../components/accountTabs.module.css';
 
 export function WishlistTab() {
   const t = useTranslator(accountMessages);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslator } from '@maison/shared';
 import { cartMessages } from '../messages';
-import styles from '../pages/CartPage.module.css';
+import styles from '../cart/Cart.module.css';
 
 export function EmptyCart() {
   const t = useTranslator(cartMessages);

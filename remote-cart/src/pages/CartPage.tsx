@@ -3,8 +3,8 @@ import { useCart, usePageTitle, useTranslator } from '@maison/shared';
 import { cartMessages } from '../messages';
 import { OrderTotals } from '../components/OrderTotals';
 import { EmptyCart } from '../components/EmptyCart';
-import { CartLineItem } from './CartLineItem';
-import styles from './CartPage.module.css';
+import { CartLineItem } from '../cart/CartLineItem';
+import styles from '../cart/Cart.module.css';
 
 export function CartPage() {
   const t = useTranslator(cartMessages);

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { findProductByVariantId } from '../catalog/products';
-import { ProductNotFound } from './detail/ProductNotFound';
+import { ProductNotFound } from '../product-detail/ProductNotFound';
 
 /** `/product/{id}` (the original search links) → that variant's product page, variant preselected. */
 export function LegacyProductRedirect() {

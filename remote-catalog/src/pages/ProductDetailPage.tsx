@@ -4,11 +4,11 @@ import { formatMoney, useCart, useLanguage, usePageTitle, useTranslator, useWish
 import { catalogMessages } from '../messages';
 import { findProductBySlug, relatedProducts, toCartItem, toWishlistItem, type ProductGroup } from '../catalog/products';
 import { ProductCard } from '../components/ProductCard';
-import { Gallery } from './detail/Gallery';
-import { StylePicker } from './detail/StylePicker';
-import { ProductAccordion } from './detail/ProductAccordion';
-import { ProductNotFound } from './detail/ProductNotFound';
-import styles from './ProductDetailPage.module.css';
+import { Gallery } from '../product-detail/Gallery';
+import { StylePicker } from '../product-detail/StylePicker';
+import { ProductAccordion } from '../product-detail/ProductAccordion';
+import { ProductNotFound } from '../product-detail/ProductNotFound';
+import styles from '../product-detail/ProductDetail.module.css';
 
 export function ProductDetailPage() {
   const { slug = '' } = useParams();

@@ -4,8 +4,8 @@ import { catalogMessages } from '../messages';
 import { PRODUCT_GROUPS } from '../catalog/products';
 import { availabilityCounts, filterProducts, hasActiveFilters, sortProducts } from '../catalog/listQuery';
 import { ProductCard } from '../components/ProductCard';
-import { ListToolbar } from './list/ListToolbar';
-import { useListQuery } from './list/useListQuery';
+import { ListToolbar } from '../product-list/ListToolbar';
+import { useListQuery } from '../product-list/useListQuery';
 import styles from './ProductListPage.module.css';
 
 export function ProductListPage() {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslator } from '@maison/shared';
-import { catalogMessages } from '../../messages';
+import { catalogMessages } from '../messages';
 import {
   isValidPriceText,
   orderedPriceRange,
@@ -9,7 +9,7 @@ import {
   type Availability,
   type ListQuery,
   type SortOption,
-} from '../../catalog/listQuery';
+} from '../catalog/listQuery';
 import { FilterPopover } from './FilterPopover';
 import styles from './ListToolbar.module.css';
 

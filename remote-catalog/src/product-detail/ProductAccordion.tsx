@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useLanguage, useTranslator } from '@maison/shared';
-import { catalogMessages } from '../../messages';
-import type { ProductGroup } from '../../catalog/products';
-import styles from '../ProductDetailPage.module.css';
+import { catalogMessages } from '../messages';
+import type { ProductGroup } from '../catalog/products';
+import styles from './ProductDetail.module.css';
 
 const SECTIONS = ['description', 'care', 'design'] as const;
 type Section = (typeof SECTIONS)[number];

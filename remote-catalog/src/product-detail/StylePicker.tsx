@@ -1,7 +1,7 @@
 import { formatMoney, useLanguage, useTranslator } from '@maison/shared';
-import { catalogMessages } from '../../messages';
-import type { ProductVariant } from '../../catalog/products';
-import styles from '../ProductDetailPage.module.css';
+import { catalogMessages } from '../messages';
+import type { ProductVariant } from '../catalog/products';
+import styles from './ProductDetail.module.css';
 
 export function StylePicker({
   variants,

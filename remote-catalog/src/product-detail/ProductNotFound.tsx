@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle, useTranslator } from '@maison/shared';
-import { catalogMessages } from '../../messages';
-import styles from '../ProductDetailPage.module.css';
+import { catalogMessages } from '../messages';
+import styles from './ProductDetail.module.css';
 
 /** The spec keeps the Vietnamese sentence in every language, as the original did. */
 export const PRODUCT_NOT_FOUND_SENTENCE = 'Không tìm thấy sản phẩm bạn đang tìm.';

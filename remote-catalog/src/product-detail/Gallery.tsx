@@ -1,7 +1,7 @@
 import { useLanguage, useTranslator } from '@maison/shared';
-import { catalogMessages } from '../../messages';
-import type { ProductGroup, ProductVariant } from '../../catalog/products';
-import styles from '../ProductDetailPage.module.css';
+import { catalogMessages } from '../messages';
+import type { ProductGroup, ProductVariant } from '../catalog/products';
+import styles from './ProductDetail.module.css';
 
 /** The large image follows the selected variant; a thumbnail picks the variant it shows. */
 export function Gallery({

@@ -1,7 +1,7 @@
 import { formatMoney, MAX_LINE_QUANTITY, useCart, useLanguage, useTranslator, type CartLine } from '@maison/shared';
 import { Link } from 'react-router-dom';
 import { cartMessages } from '../messages';
-import styles from './CartPage.module.css';
+import styles from './Cart.module.css';
 
 /** Minus is disabled at 1: lowering never removes a line by surprise; Remove does that. */
 export function CartLineItem({ line }: { line: CartLine }) {
