@@ -7,7 +7,7 @@
  * app's npm scripts).
  */
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -105,6 +105,22 @@ export function createAppConfig(options: AppBuildOptions) {
         ...(options.plugins ?? []),
       ],
       optimization: production ? productionOptimization() : undefined,
+      // Warm rebuilds (npm start, a second npm run build) reuse what did not change. The config
+      // files are build dependencies: editing one starts from scratch.
+      cache: {
+        type: 'filesystem',
+        name: `${federationName}-${production ? 'production' : 'development'}`,
+        cacheDirectory: path.join(__dirname, 'node_modules', '.cache', 'webpack'),
+        buildDependencies: {
+          config: [
+            __filename,
+            ...readdirSync(path.join(__dirname, 'webpack')).map((file) => path.join(__dirname, 'webpack', file)),
+            path.join(appDir, 'webpack.config.ts'),
+            path.join(__dirname, 'apps.json'),
+            path.join(__dirname, 'tsconfig.base.json'),
+          ],
+        },
+      },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
       devServer: {

@@ -104,7 +104,9 @@ export function outputOptions(production: boolean, outDir: string, uniqueName: s
     publicPath: 'auto',
     uniqueName,
     filename: production ? '[name].[contenthash:10].js' : '[name].js',
-    chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+    // Hashed in development too: there a shared facade's chunk and the federation plugin's copy
+    // of it take the same name, and '[name].js' would write both to one file.
+    chunkFilename: production ? '[name].[contenthash:10].js' : '[name].[contenthash:8].js',
     assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
     clean: true,
   };
