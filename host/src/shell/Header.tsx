@@ -62,7 +62,8 @@ export function Header() {
         <Link to="/" className={styles.logo} aria-label={`${t('brand')}, ${t('navHome')}`}>
           <span className={styles.logoMark} aria-hidden="true">
             MAISON
-          </span>
+          </span>{' '}
+          {/* The space keeps the visible words apart in the link's text (label in name). */}
           <span className={styles.logoName} aria-hidden="true">
             Khăn
           </span>

@@ -69,7 +69,8 @@ export function LanguageMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={t('languageCurrent', { language: t(`language_${language}`) })}
+        // The name holds the visible code too (WCAG 2.5.3, label in name): a speech user says what they see.
+        aria-label={t('languageCurrent', { language: t(`language_${language}`), code: language.toUpperCase() })}
         onClick={() => (open ? setOpen(false) : openMenu())}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

@@ -30,7 +30,7 @@ export function StylePicker({
             <img src={variant.image} alt="" width={64} height={64} loading="lazy" />
             <span className={styles.styleName} aria-hidden="true">
               {variant.style[language]}
-            </span>
+            </span>{' '}
             <span className={styles.stylePrice} aria-hidden="true">
               {formatMoney(variant.price, language)}
             </span>
