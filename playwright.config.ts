@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import apps from './apps.json';
+import { CHROMIUM_ARGS } from './scripts/chromium-args.mjs';
 
 const portOf = (name: string) => apps.find((app) => app.name === name)!.port;
 
@@ -25,15 +26,7 @@ export default defineConfig({
     navigationTimeout: 45_000,
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

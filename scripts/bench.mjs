@@ -20,7 +20,7 @@ import { chromium } from '@playwright/test';
 import { APPS, originOf } from './apps.mjs';
 import { findChromium } from './system-packages.mjs';
 import { serveDist } from './static-server.mjs';
-import { CHROMIUM_ARGS } from './bench/chromium-args.mjs';
+import { CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile } from './bench/network.mjs';
 

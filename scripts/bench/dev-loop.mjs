@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { APPS, originOf } from '../apps.mjs';
 import { findChromium } from '../system-packages.mjs';
-import { CHROMIUM_ARGS } from './chromium-args.mjs';
+import { CHROMIUM_ARGS } from '../chromium-args.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HOST = originOf(APPS.find(({ name }) => name === 'host'));

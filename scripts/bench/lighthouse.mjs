@@ -4,7 +4,7 @@
  */
 import { launch } from 'puppeteer-core';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from './chromium-args.mjs';
+import { CHROMIUM_ARGS } from '../chromium-args.mjs';
 
 async function lighthouseOnce(url, executablePath) {
   const browser = await launch({ executablePath, headless: true, args: CHROMIUM_ARGS });

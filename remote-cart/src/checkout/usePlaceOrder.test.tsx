@@ -2,6 +2,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { useCart } from '@maison/shared';
 import { renderHookWithProviders } from '@test/renderWithProviders';
+import { PAGODA } from '@test/sampleItems';
 import { usePlaceOrder } from './usePlaceOrder';
 import { EMPTY_CHECKOUT_INFO } from './checkoutForm';
 
@@ -16,16 +17,7 @@ describe('usePlaceOrder', () => {
 
   it('places the order, empties the cart, keeps the details when asked, and confirms', () => {
     const { result, store } = renderCheckout();
-    act(() =>
-      result.current.cart.addItem({
-        variantId: '4',
-        slug: 'one-pillar-pagoda-handkerchief',
-        name: { en: 'One Pillar Pagoda Handkerchief', vi: 'Khăn tay Chùa Một Cột' },
-        unitPrice: 8_000,
-        image: '/images/pagoda.svg',
-        imageAlt: { en: 'Pagoda', vi: 'Chùa' },
-      }),
-    );
+    act(() => result.current.cart.addItem(PAGODA));
     let order: ReturnType<typeof result.current.checkout.place>;
     act(() => {
       order = result.current.checkout.place(info, true);

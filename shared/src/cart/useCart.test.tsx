@@ -2,16 +2,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { renderHookWithProviders } from '@test/renderWithProviders';
 import { useCart } from './CartProvider';
-import type { CartItemInput } from '../types';
+import { PAGODA } from '@test/sampleItems';
 
-const pagoda: CartItemInput = {
-  variantId: '4',
-  slug: 'one-pillar-pagoda-handkerchief',
-  name: { en: 'One Pillar Pagoda Handkerchief', vi: 'Khăn tay Chùa Một Cột' },
-  unitPrice: 8_000,
-  image: '/images/pagoda.svg',
-  imageAlt: { en: 'Pagoda', vi: 'Chùa' },
-};
+const pagoda = PAGODA;
 
 /** A confirmation in the toast region (a polite live region). */
 const toast = (text: string) => within(screen.getByRole('status')).queryByText(text);

@@ -2,16 +2,9 @@ import { createShopStore } from '../store/createShopStore';
 import { itemAdded, selectCartLines } from '../cart/cartSlice';
 import { selectOrdersNewestFirst } from './ordersSlice';
 import { placeOrder } from './placeOrder';
-import type { CartItemInput } from '../types';
+import { PAGODA } from '@test/sampleItems';
 
-const pagoda: CartItemInput = {
-  variantId: '4',
-  slug: 'one-pillar-pagoda-handkerchief',
-  name: { en: 'One Pillar Pagoda Handkerchief', vi: 'Khăn tay Chùa Một Cột' },
-  unitPrice: 8_000,
-  image: '/images/pagoda.svg',
-  imageAlt: { en: 'Pagoda', vi: 'Chùa' },
-};
+const pagoda = PAGODA;
 
 describe('placeOrder', () => {
   const now = new Date('2026-11-22T10:00:00.000Z');

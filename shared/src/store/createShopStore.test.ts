@@ -6,6 +6,7 @@ import { cartCleared, itemAdded, selectCartItemCount, selectCartLines } from '..
 import { wishlistToggled } from '../wishlist/wishlistSlice';
 import { orderPlaced, selectOrdersNewestFirst } from '../orders/ordersSlice';
 import type { CartItemInput } from '../types';
+import { HOAN_KIEM } from '@test/sampleItems';
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
   const values = new Map(Object.entries(initial));
@@ -21,14 +22,7 @@ function memoryStorage(initial: Record<string, string> = {}): Storage {
   };
 }
 
-const scarf: CartItemInput = {
-  variantId: '1',
-  slug: 'hoan-kiem-lake-handkerchief',
-  name: { en: 'Hoan Kiem Lake Handkerchief', vi: 'Khăn tay Hồ Hoàn Kiếm' },
-  unitPrice: 10_000,
-  image: '/images/1.svg',
-  imageAlt: { en: 'alt', vi: 'alt' },
-};
+const scarf = HOAN_KIEM;
 
 describe('createShopStore', () => {
   it('persists the cart and restores it in a new store', () => {
