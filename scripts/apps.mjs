@@ -2,5 +2,4 @@
 import { readFileSync } from 'node:fs';
 
 export const APPS = JSON.parse(readFileSync(new URL('../apps.json', import.meta.url), 'utf8'));
-export const REMOTE_APPS = APPS.filter(({ name }) => name !== 'host');
 export const originOf = ({ port }) => `http://localhost:${port}`;

@@ -19,22 +19,30 @@ import {
   securityHeaders,
 } from '../deploy/hosting-rules.mjs';
 
-/** remotes.json as it is on disk now: re-read when the file changes, so a deploy needs no restart. */
-function watchedJson(file) {
-  let cached = { mtimeMs: -1, text: '' };
-  return () => {
-    const { mtimeMs } = statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, text: readFileSync(file, 'utf8') };
-    return cached.text;
-  };
-}
-
 function parsedOrNull(text) {
   try {
     return JSON.parse(text);
   } catch {
     return null;
   }
+}
+
+/**
+ * This environment's remotes.json and what the rules derive from it (security headers, the
+ * pages' preload hints), re-read and re-derived only when the file changes: a deploy needs no
+ * restart, and a request does no parsing.
+ */
+function watchedRemotes(file, remoteRoutes) {
+  let current = { mtimeMs: Number.NaN };
+  return () => {
+    const mtimeMs = file ? statSync(file).mtimeMs : 0;
+    if (mtimeMs !== current.mtimeMs) {
+      const text = file ? readFileSync(file, 'utf8') : '{}';
+      const config = parsedOrNull(text);
+      current = { mtimeMs, text, headers: securityHeaders(remoteOriginsOf(config)), links: preloadLinks(remoteRoutes, config) };
+    }
+    return current;
+  };
 }
 
 /**
@@ -51,15 +59,14 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
     throw new Error(`${dist} is not built: run "npm run build" first.`);
   }
   if (remotesFile && !existsSync(remotesFile)) throw new Error(`${remotesFile} does not exist`);
-  const remotesText = remotesFile ? watchedJson(remotesFile) : () => '{}';
-
   // The host build says which remote each route needs (remote-routes.json): the page is sent
   // with preload hints for that remote's manifest and entry.
   const routesFile = path.join(dist, 'remote-routes.json');
   const remoteRoutes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
+  const remotes = watchedRemotes(remotesFile, remoteRoutes);
   const setPageHeaders = (req, res) => {
     res.set('Cache-Control', cacheControl('/index.html'));
-    const link = preloadLinkFor(req.originalUrl, preloadLinks(remoteRoutes, parsedOrNull(remotesText())));
+    const link = preloadLinkFor(req.originalUrl, remotes().links);
     if (link) res.set('Link', link);
   };
 
@@ -67,7 +74,7 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
   app.disable('x-powered-by');
   app.use(compression());
   app.use((_req, res, next) => {
-    res.set(securityHeaders(remoteOriginsOf(parsedOrNull(remotesText()))));
+    res.set(remotes().headers);
     next();
   });
 
@@ -78,7 +85,7 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
 
   if (remotesFile && hasPage) {
     app.get('/remotes.json', (_req, res) => {
-      res.set('Cache-Control', cacheControl('/remotes.json')).type('application/json').send(remotesText());
+      res.set('Cache-Control', cacheControl('/remotes.json')).type('application/json').send(remotes().text);
     });
   }
   app.use((req, res, next) => (isSourceMap(req.path) && !serveSourceMaps ? notFound(req, res) : next()));

@@ -39,32 +39,31 @@ export function readStored<T>(spec: StoredValue<T>, storage: Storage | undefined
   } catch {
     return undefined;
   }
-  if (text == null || isFromNewerVersion(spec, text)) return undefined;
-  const value = parseStored(spec, text);
+  if (text == null) return undefined;
+  const envelope = parseJson(text);
+  // Left alone for the newer version of the shop that wrote it (another tab, a rollout).
+  if (isRecord(envelope) && typeof envelope.version === 'number' && envelope.version > spec.version) return undefined;
+  const value = validEnvelopeData(spec, envelope);
   if (value === undefined) removeStored(spec, storage);
   else if (envelopeText(spec, value) !== text) writeStored(spec, value, storage);
   return value;
 }
 
 export function parseStored<T>(spec: StoredValue<T>, text: string | null): T | undefined {
-  if (text == null) return undefined;
-  let parsed: unknown;
+  return text == null ? undefined : validEnvelopeData(spec, parseJson(text));
+}
+
+function parseJson(text: string): unknown {
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
-  if (!isRecord(parsed) || parsed.version !== spec.version || !('data' in parsed)) return undefined;
-  return spec.validate(parsed.data);
 }
 
-function isFromNewerVersion(spec: StoredValue<unknown>, text: string): boolean {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isRecord(parsed) && typeof parsed.version === 'number' && parsed.version > spec.version;
-  } catch {
-    return false;
-  }
+function validEnvelopeData<T>(spec: StoredValue<T>, envelope: unknown): T | undefined {
+  if (!isRecord(envelope) || envelope.version !== spec.version || !('data' in envelope)) return undefined;
+  return spec.validate(envelope.data);
 }
 
 function envelopeText<T>(spec: StoredValue<T>, data: T): string {

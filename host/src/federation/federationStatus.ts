@@ -28,10 +28,7 @@ export interface FederationStatus {
   print(): void;
 }
 
-export type StatusListener = () => void;
-
 export function createFederationStatus(host: FederationStatus['host']) {
-  const listeners = new Set<StatusListener>();
   const status: FederationStatus = {
     host,
     configProblems: [],
@@ -57,26 +54,18 @@ export function createFederationStatus(host: FederationStatus['host']) {
 
   const remote = (name: RemoteName): RemoteStatus =>
     (status.remotes[name] ??= { configured: [], state: 'not loaded', url: null, buildVersion: null, fallback: false, failures: [] });
-  const changed = () => listeners.forEach((listener) => listener());
 
   return {
     status,
-    subscribe(listener: StatusListener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
     configured(problems: string[], locations: Partial<Record<RemoteName, string[]>>, names: readonly RemoteName[]) {
       status.configProblems = problems;
       for (const name of names) remote(name).configured = locations[name] ?? [];
-      changed();
     },
     loading(name: RemoteName, url: string) {
       Object.assign(remote(name), { state: 'loading', url });
-      changed();
     },
     loaded(name: RemoteName, url: string, buildVersion: string | undefined, fallback: boolean) {
       Object.assign(remote(name), { state: 'loaded', url, buildVersion: buildVersion ?? null, fallback });
-      changed();
     },
     idlePrefetchStarted() {
       status.idlePrefetchAt = Math.round(performance.now());
@@ -85,7 +74,6 @@ export function createFederationStatus(host: FederationStatus['host']) {
       const entry = remote(name);
       entry.state = 'failed';
       if (url) entry.failures.push({ url, error: error instanceof Error ? error.message : String(error) });
-      changed();
     },
   };
 }

@@ -53,15 +53,13 @@ export interface ShopStoreOptions {
   tabs?: TabChannel;
 }
 
-function loadPersistedState(storage: Storage | undefined) {
+/** The initial state: each persisted slice as stored (cleaned as it is read), the rest as new. */
+function loadPersistedState(storage: Storage | undefined): ShopState {
   const initial = rootReducer(undefined, { type: '@@maison/init' });
-  if (!storage) return initial;
-  return {
-    ...initial,
-    cart: { lines: readStored(storedCart, storage) ?? initial.cart.lines },
-    wishlist: { items: readStored(storedWishlist, storage) ?? initial.wishlist.items },
-    orders: { placed: readStored(storedOrders, storage) ?? initial.orders.placed },
-  };
+  return PERSISTED.reduce((state, slice) => {
+    const stored = storage ? readStored(slice.stored, storage) : undefined;
+    return stored === undefined ? state : rootReducer(state, slice.replace(stored));
+  }, initial);
 }
 
 export function createShopStore({ storage = getLocalStorage(), syncAcrossTabs = true, tabs }: ShopStoreOptions = {}) {
