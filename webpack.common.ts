@@ -91,7 +91,7 @@ export function createAppConfig(options: AppBuildOptions) {
             // other remotes, so its runtime also leaves out remote loading and manifest handling.
             optimization: isRemote ? { target: 'web', disableRemote: true, disableSnapshot: true } : { target: 'web' },
             // Production remotes use the page's one runtime, handed over by the host
-            // (host/src/federation/provideFederationRuntime.ts); dev servers keep their own.
+            // (host/src/federation/runtime/provideFederationRuntime.ts); dev servers keep their own.
             ...(isRemote && production ? { externalRuntime: true } : {}),
           },
         }),

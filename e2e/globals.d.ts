@@ -1,8 +1,8 @@
-import type { FederationStatus } from '../host/src/federation/federationStatus';
+import type { FederationStatus } from '../host/src/federation/loading/status';
 
 declare global {
   interface Window {
-    /** The host's on-call status record (host/src/federation/federationContext.ts). */
+    /** The host's on-call status record (host/src/federation/index.ts). */
     __MAISON_FEDERATION__?: FederationStatus;
   }
 }

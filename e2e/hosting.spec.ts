@@ -1,19 +1,20 @@
 /**
  * Production hosting, checked against whichever server runs the suite: `npm run serve` (Node)
  * or nginx with the configuration in deploy/nginx (E2E_SERVER=nginx). Both must answer by the
- * rules in deploy/hosting-rules.mjs: headers for every origin and kind of file, a fallback
+ * rules in deploy/hosting-rules.ts: headers for every origin and kind of file, a fallback
  * that always ends in the shop, and a strict Content-Security-Policy every page runs under.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CACHE_CONTROL, remoteOriginsOf, securityHeaders } from '../deploy/hosting-rules.mjs';
+import { CACHE_CONTROL, securityHeaders, servedRemotes } from '../deploy/hosting-rules';
+import { routeFor } from '../host/src/routes';
 import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
 import { hostilePaths } from './hostilePaths';
 
 const HOST = originOf('host');
-const remotesConfig = JSON.parse(readFileSync(path.join(__dirname, '..', 'deploy', 'remotes.local.json'), 'utf8')) as unknown;
-const EXPECTED_SECURITY_HEADERS = securityHeaders(remoteOriginsOf(remotesConfig));
+const remotesJson = readFileSync(path.join(__dirname, '..', 'deploy', 'remotes.local.json'), 'utf8');
+const EXPECTED_SECURITY_HEADERS = securityHeaders(servedRemotes(remotesJson, ['catalog', 'cart', 'account']).origins);
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 async function distFile(request: APIRequestContext, origin: string, pattern: RegExp): Promise<string> {
@@ -193,24 +194,25 @@ test.describe('strict Content-Security-Policy @smoke', () => {
 test.describe('hostile and mistyped paths @smoke', () => {
   const NOT_FOUND = 'Oops! Page not found';
   const PRODUCT_NOT_FOUND = 'Product not found';
-  // A few paths are real routes once the browser normalises them ('/cart//', '/products/..').
-  const LEGIT: Record<string, string> = {
-    '/': 'Maison Khăn',
-    '/products': 'Products',
-    '/cart': 'Your cart is empty',
-    '/checkout': 'Your cart is empty',
-    '/profile': 'My Account',
-    '/about': 'About Maison Khăn',
-    '/contact': 'Contact',
+  // What each route's page shows as its heading when opened with nothing stored; a few hostile
+  // paths are real routes once the browser normalises them ('/cart//', '/products/..').
+  const HEADINGS: Record<string, string[]> = {
+    '/': ['Maison Khăn'],
+    '/products': ['Products'],
+    '/products/:slug': [PRODUCT_NOT_FOUND],
+    '/product/:id': [PRODUCT_NOT_FOUND],
+    '/cart': ['Your cart is empty'],
+    '/checkout': ['Your cart is empty'],
+    '/profile': ['My Account'],
+    '/about': ['About Maison Khăn'],
+    '/contact': ['Contact'],
+    '*': [NOT_FOUND],
   };
 
-  /** What the shop must show for a path, given how the browser normalises it. */
+  /** What the shop must show for a path, given how the browser normalises it: the route table decides. */
   function expectedHeadings(hostile: string): string[] {
-    const pathname = new URL(`${HOST}${hostile}`).pathname;
-    const route = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-    if (LEGIT[route]) return [LEGIT[route]];
-    if (/^\/products?\/[^/]+\/?$/i.test(pathname)) return [PRODUCT_NOT_FOUND, NOT_FOUND];
-    return [NOT_FOUND];
+    const { path } = routeFor(new URL(`${HOST}${hostile}`).pathname);
+    return HEADINGS[path] ?? [];
   }
 
   test('each of 200+ seeded paths ends in the shell with the 404 or Product not found page, and runs no script', async ({

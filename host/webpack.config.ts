@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
 import { APPS, devOrigin, packageVersion } from '../webpack/buildInfo';
 import { EmitJsonPlugin } from '../webpack/parts';
-import { remotesByRoute } from './src/routeTable';
+import { servedRoutes } from './src/routes';
 
 const remotes = APPS.filter(({ name }) => name !== 'host');
 
@@ -11,17 +11,15 @@ export default createAppConfig({
   appDir: __dirname,
   federationName: 'host',
   htmlTitle: 'Maison Khăn — Handkerchiefs & Scarves',
-  runtimePlugins: [
-    path.join(__dirname, 'src/federation/provideFederationRuntime.ts'),
-    path.join(__dirname, 'src/federation/shopRuntimePlugin.ts'),
-  ],
+  // Runs at the runtime's init, before any remote; the shop's own plugin is registered at start-up (src/federation/index.ts).
+  runtimePlugins: [path.join(__dirname, 'src/federation/runtime/provideFederationRuntime.ts')],
   // Styled by src/shell/appShell.css; the real header draws the same bar and brand.
   appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
   // The local environment's remotes.json (deploy/); production serves its own (README, "Deploy").
   devServerFiles: { '/remotes.json': path.join(__dirname, '..', 'deploy', 'remotes.local.json') },
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
-  // For the serving layer: which remote a route needs, to send preload hints with the page.
-  plugins: [new EmitJsonPlugin('remote-routes.json', remotesByRoute())],
+  // For the servers: the route table's patterns and the remotes each route needs (deploy/hosting-rules.ts).
+  plugins: [new EmitJsonPlugin('routes.json', servedRoutes())],
   define: ({ production, version }) => ({
     // Read by host/src/federation/buildInfo.ts.
     MAISON_BUILD: {

@@ -13,8 +13,8 @@
  */
 import path from 'node:path';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { parseRemoteConfig, toManifestUrl, type RemoteConfigRules } from '../host/src/federation/remoteConfig';
-import { checkManifest } from '../host/src/federation/manifests';
+import { entriesOf, manifestUrlOf, parseRemotesJson, type RemotesJsonRules } from '../host/src/federation/loading/remotesJson';
+import { checkManifest } from '../host/src/federation/loading/manifests';
 import type { RemoteName } from '@maison/shared';
 
 const root = path.resolve(__dirname, '..');
@@ -23,7 +23,7 @@ const REMOTE_NAMES = apps.map(({ name }) => name).filter((name) => name !== 'hos
 const HOST_CONTRACT = (JSON.parse(readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
 // Root-relative entries ("/cart/mf-manifest.json") belong to the shop's own origin, unknown here.
 const SHOP_ORIGIN = 'https://shop.invalid/';
-const RULES: RemoteConfigRules = { names: REMOTE_NAMES, defaults: {}, base: SHOP_ORIGIN };
+const RULES: RemotesJsonRules = { names: REMOTE_NAMES, base: SHOP_ORIGIN };
 
 type RemotesFile = Record<string, string | string[]>;
 
@@ -40,8 +40,6 @@ function readConfig(file: string): RemotesFile {
   }
 }
 
-const entriesOf = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-
 /** Problems with one manifest URL as deployed: unreachable, not a manifest, another remote's, a newer shared contract. */
 async function verify(name: RemoteName, url: string): Promise<string | undefined> {
   if (url.startsWith(SHOP_ORIGIN)) return undefined;
@@ -57,11 +55,11 @@ async function verify(name: RemoteName, url: string): Promise<string | undefined
 }
 
 async function check(config: RemotesFile, { fetchManifests }: { fetchManifests: boolean }): Promise<string[]> {
-  const problems = parseRemoteConfig(config, RULES).problems;
+  const problems = parseRemotesJson(config, RULES).problems;
   if (!fetchManifests) return problems;
   for (const name of REMOTE_NAMES) {
     for (const entry of entriesOf(config[name])) {
-      const parsed = toManifestUrl(entry, SHOP_ORIGIN);
+      const parsed = manifestUrlOf(entry, SHOP_ORIGIN);
       if (!('url' in parsed)) continue;
       const problem = await verify(name, parsed.url);
       if (problem) problems.push(`"${name}" entry "${entry}": ${problem}`);

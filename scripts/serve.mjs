@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Serves the four production builds on their ports, by the production hosting rules
- * (deploy/hosting-rules.mjs, applied in static-server.mjs).
+ * (deploy/hosting-rules.ts, applied in static-server.mjs).
  *
  *   npm run serve                                   all four apps, remotes.json from deploy/remotes.local.json
  *   npm run serve -- --only host,catalog            a subset

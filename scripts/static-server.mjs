@@ -1,6 +1,6 @@
 /**
  * One app's production build served as production serves it, by the rules in
- * deploy/hosting-rules.mjs (nginx gets the same rules from deploy/nginx/render.mjs).
+ * deploy/hosting-rules.ts (nginx gets the same rules from deploy/nginx/render.mjs).
  * Used by `npm run serve` (the four apps), the browser tests and the benchmark.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -15,31 +15,24 @@ import {
   isSourceMap,
   preloadLinkFor,
   preloadLinks,
-  remoteOriginsOf,
   securityHeaders,
-} from '../deploy/hosting-rules.mjs';
-
-function parsedOrNull(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+  servedRemotes,
+} from '../deploy/hosting-rules.ts';
+import { REMOTE_NAMES } from './apps.mjs';
 
 /**
  * This environment's remotes.json and what the rules derive from it (security headers, the
  * pages' preload hints), re-read and re-derived only when the file changes: a deploy needs no
  * restart, and a request does no parsing.
  */
-function watchedRemotes(file, remoteRoutes) {
+function watchedRemotes(file, routes) {
   let current = { mtimeMs: Number.NaN };
   return () => {
     const mtimeMs = file ? statSync(file).mtimeMs : 0;
     if (mtimeMs !== current.mtimeMs) {
       const text = file ? readFileSync(file, 'utf8') : '{}';
-      const config = parsedOrNull(text);
-      current = { mtimeMs, text, headers: securityHeaders(remoteOriginsOf(config)), links: preloadLinks(remoteRoutes, config) };
+      const { locations, origins } = servedRemotes(text, REMOTE_NAMES);
+      current = { mtimeMs, text, headers: securityHeaders(origins), links: preloadLinks(routes, locations) };
     }
     return current;
   };
@@ -59,14 +52,14 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
     throw new Error(`${dist} is not built: run "npm run build" first.`);
   }
   if (remotesFile && !existsSync(remotesFile)) throw new Error(`${remotesFile} does not exist`);
-  // The host build says which remote each route needs (remote-routes.json): the page is sent
-  // with preload hints for that remote's manifest and entry.
-  const routesFile = path.join(dist, 'remote-routes.json');
-  const remoteRoutes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
-  const remotes = watchedRemotes(remotesFile, remoteRoutes);
+  // The host build's route table (routes.json) says which remote each route needs: the page is
+  // sent with preload hints for that remote's manifest and entry.
+  const routesFile = path.join(dist, 'routes.json');
+  const routes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
+  const remotes = watchedRemotes(remotesFile, routes);
   const setPageHeaders = (req, res) => {
     res.set('Cache-Control', cacheControl('/index.html'));
-    const link = preloadLinkFor(req.originalUrl, remotes().links);
+    const link = preloadLinkFor(req.path, remotes().links);
     if (link) res.set('Link', link);
   };
 

@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APPS, REMOTE_NAMES } from '../../scripts/apps.mjs';
 import {
   CACHE_CONTROL,
   HASHED_FILE,
@@ -21,9 +22,9 @@ import {
   SOURCE_MAP,
   preloadLinks,
   UNCACHED_FILE,
-  remoteOriginsOf,
   securityHeaders,
-} from '../hosting-rules.mjs';
+  servedRemotes,
+} from '../hosting-rules.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -47,13 +48,11 @@ export function renderNginxConfig({
   remotesFileAt,
   sourceMaps = false,
 } = {}) {
-  const apps = JSON.parse(readFileSync(path.join(repo, 'apps.json'), 'utf8'));
-  const remotesConfig = JSON.parse(readFileSync(remotesFile, 'utf8'));
-  const origins = remoteOriginsOf(remotesConfig);
-  const host = apps.find(({ name }) => name === 'host');
-  const routesFile = path.resolve(root, host.dir, 'dist', 'remote-routes.json');
+  const { locations, origins } = servedRemotes(readFileSync(remotesFile, 'utf8'), REMOTE_NAMES);
+  const host = APPS.find(({ name }) => name === 'host');
+  const routesFile = path.resolve(root, host.dir, 'dist', 'routes.json');
   if (!existsSync(routesFile)) console.warn(`[nginx] ${routesFile} is missing (build the host first): no preload hints`);
-  const links = preloadLinks(existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [], remotesConfig);
+  const links = preloadLinks(existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [], locations);
   const headerLines = (indent, isRemote, extra = []) =>
     [
       ...Object.entries(securityHeaders(origins)).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
@@ -64,7 +63,7 @@ export function renderNginxConfig({
       .join('\n');
   const serverTemplate = readFileSync(path.join(here, 'server.conf.template'), 'utf8');
 
-  const servers = apps.map(({ name, dir, port }) => {
+  const servers = APPS.map(({ name, dir, port }) => {
     const isHost = name === 'host';
     return fill(serverTemplate, {
       name,
@@ -109,10 +108,8 @@ export function renderNginxConfig({
     uncached_file: UNCACHED_FILE,
     hashed_file: HASHED_FILE,
     html_file: HTML_FILE,
-    preload_links: links
-      .filter(({ link }) => link)
-      .map(({ pattern, link }) => `    "~*${pattern}" ${quoted(link)};`)
-      .join('\n'),
+    // Every route, in the table's order: nginx takes the first regex that matches, as the router does.
+    preload_links: links.map(({ pattern, link }) => `    "~*${pattern}" ${quoted(link)};`).join('\n'),
     servers: servers.join('\n'),
   });
 }

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createShopStore, imageOriginsConfigured, ShopProviders } from '@maison/shared';
-import { RemoteModulesProvider } from './federation/RemoteArea';
-import type { RemoteModuleStore } from './federation/remoteModuleStore';
+import { RemoteModulesProvider } from './federation/react/RemoteArea';
+import type { RemoteModuleStore } from './federation/react/remoteModuleStore';
 import { App } from './App';
 
 /**

@@ -6,9 +6,9 @@
 import type { RemoteModuleId } from '@maison/shared';
 import '@maison/shared/styles/tokens.css';
 import '../../host/src/shell/appShell.css';
-import { createRemoteModuleStore } from '../../host/src/federation/remoteModuleStore';
+import { createRemoteModuleStore } from '../../host/src/federation/react/remoteModuleStore';
 import { startShop } from '../../host/src/bootstrap';
-import { startRouteModules } from '../../host/src/routeTable';
+import { remoteModulesFor } from '../../host/src/routes';
 
 const MODULES: Record<RemoteModuleId, () => Promise<unknown>> = {
   'catalog/ProductListPage': () => import('../../remote-catalog/src/exposes/ProductListPage'),
@@ -22,5 +22,5 @@ const MODULES: Record<RemoteModuleId, () => Promise<unknown>> = {
 };
 
 const modules = createRemoteModuleStore({ load: (id) => MODULES[id]() });
-void startRouteModules(modules, window.location.pathname);
+for (const id of remoteModulesFor(window.location.pathname)) void modules.load(id);
 startShop(modules);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useLanguage, usePageTitle, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
-import { LoadingPlaceholder, RemoteArea } from '../federation/RemoteArea';
+import { LoadingPlaceholder, RemoteArea } from '../federation/react/RemoteArea';
 import heroSilk from '../images/hero-silk.svg';
 import heroScarf from '../images/hero-scarf.svg';
 import { COLLECTION_IMAGES } from '../images/collection';

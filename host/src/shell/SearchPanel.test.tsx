@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import type { SearchResultsProps } from '@maison/shared';
 import { renderWithProviders } from '@test/renderWithProviders';
-import { createRemoteModuleStore } from '../federation/remoteModuleStore';
-import { RemoteModulesProvider } from '../federation/RemoteArea';
+import { createRemoteModuleStore } from '../federation/react/remoteModuleStore';
+import { RemoteModulesProvider } from '../federation/react/RemoteArea';
 import { SearchPanel } from './SearchPanel';
 
 /** Stands in for the catalogue's results: two links under the list id the panel names. */

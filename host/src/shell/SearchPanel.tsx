@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
-import { LoadingPlaceholder, RemoteArea } from '../federation/RemoteArea';
+import { LoadingPlaceholder, RemoteArea } from '../federation/react/RemoteArea';
 import { CloseIcon, SearchIcon } from './Icons';
 import styles from './SearchPanel.module.css';
 

@@ -1,10 +1,18 @@
 /**
  * How the four production builds are served, in one place. `npm run serve` (scripts/serve.mjs)
  * applies these rules in Node; deploy/nginx/render.mjs writes the same rules into the nginx
- * configuration; e2e/hosting.spec.ts checks both servers against them.
+ * configuration; e2e/hosting.spec.ts checks both servers against them, hosting-rules.test.ts
+ * checks the rules themselves.
  *
- * Patterns are written so that JavaScript and nginx (PCRE) read them the same way.
+ * Patterns are written so that JavaScript and nginx (PCRE) read them the same way. Routes come
+ * from the host build's routes.json (host/src/routes.ts) and remote locations from the
+ * environment's remotes.json, read with the page's own module. Node runs this file as it is:
+ * only TypeScript syntax that erases to JavaScript, and imports with their `.ts` extension.
  */
+import type { RemoteName } from '@maison/shared';
+import { entryUrlOf, parseRemotesJson, remoteOrigins, type RemoteLocations } from '../host/src/federation/loading/remotesJson.ts';
+import { firstMatching } from '../host/src/routePatterns.ts';
+import type { ServedRoute } from '../host/src/routes.ts';
 
 /** Answered `no-cache`: what names the current deploy (entries, manifests, remotes.json, the page). */
 export const UNCACHED_FILE = String.raw`(^|/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|remotes\.json|index\.html)$`;
@@ -19,77 +27,67 @@ export const CACHE_CONTROL = {
   other: 'public, max-age=3600',
 };
 
-export function cacheControl(pathname) {
+export function cacheControl(pathname: string): string {
   if (new RegExp(UNCACHED_FILE).test(pathname)) return CACHE_CONTROL.uncached;
   if (new RegExp(HASHED_FILE).test(pathname)) return CACHE_CONTROL.hashed;
   return CACHE_CONTROL.other;
 }
 
-export function isSourceMap(pathname) {
+export function isSourceMap(pathname: string): boolean {
   return new RegExp(SOURCE_MAP).test(pathname);
 }
 
 /** A browser navigation: the shopper typed or followed a link, so the answer is the shop's page. */
-export function isNavigation(method, accept = '') {
+export function isNavigation(method: string, accept = ''): boolean {
   return (method === 'GET' || method === 'HEAD') && /text\/html/.test(accept);
 }
 
-/**
- * A route pattern of the host (`/products/:slug`) as a regular expression over the request URI
- * (path and query), for JavaScript and nginx alike; match it case-insensitively, as the router does.
- */
-export function routePatternSource(pattern) {
-  const segments = pattern
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => (segment.startsWith(':') ? '[^/?#]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return segments.length === 0 ? String.raw`^/(\?.*)?$` : `^/${segments.join('/')}/?(\\?.*)?$`;
+/** Root-relative entries in remotes.json belong to the shop's own origin, which the servers do not know. */
+const SHOP_ORIGIN = 'https://shop.invalid';
+
+/** What the servers derive from an environment's remotes.json (its text, as served). */
+export interface ServedRemotes {
+  locations: RemoteLocations;
+  problems: string[];
+  /** Origins besides the shop's own that remote code comes from: the policy allows them. */
+  origins: string[];
 }
+
+export function servedRemotes(text: string | undefined, names: readonly RemoteName[]): ServedRemotes {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text ?? '{}');
+  } catch {
+    raw = null;
+  }
+  const { locations, problems } = parseRemotesJson(raw, { names, base: `${SHOP_ORIGIN}/` });
+  return { locations, problems, origins: remoteOrigins(locations, SHOP_ORIGIN) };
+}
+
+/** A URL as the shop's page names it: root-relative on the shop's own origin. */
+const asServed = (url: string) => (url.startsWith(`${SHOP_ORIGIN}/`) ? url.slice(SHOP_ORIGIN.length) : url);
 
 /**
  * Preload hints for the page a navigation opens: the manifest and entry of each remote its route
- * needs (remote-routes.json, written by the host build), first choice in remotes.json. They then
- * download beside the host's own scripts instead of after them. The entry is `remoteEntry.js`
- * beside the manifest, as every remote here is built.
+ * needs, first choice in remotes.json. They then download beside the host's own scripts
+ * instead of after them.
  */
-export function preloadLinks(remoteRoutes, remotesConfig) {
-  const firstChoice = (remote) => {
-    const value = remotesConfig?.[remote];
-    const url = Array.isArray(value) ? value[0] : value;
-    return typeof url === 'string' && /\/mf-manifest\.json$/.test(url) ? url : undefined;
-  };
-  return (remoteRoutes ?? []).map(({ path, remotes }) => ({
-    pattern: routePatternSource(path),
+export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLocations): Array<{ pattern: string; link: string }> {
+  return routes.map(({ pattern, remotes }) => ({
+    pattern,
     link: remotes
-      .map(firstChoice)
-      .filter(Boolean)
+      .flatMap((remote) => locations[remote]?.slice(0, 1) ?? [])
       .flatMap((manifest) => [
-        `<${manifest}>; rel=preload; as=fetch; crossorigin`,
-        `<${manifest.replace(/mf-manifest\.json$/, 'remoteEntry.js')}>; rel=preload; as=script`,
+        `<${asServed(manifest)}>; rel=preload; as=fetch; crossorigin`,
+        `<${asServed(entryUrlOf(manifest))}>; rel=preload; as=script`,
       ])
       .join(', '),
   }));
 }
 
-/** The Link header for a request URI, from preloadLinks(); undefined when the route needs no remote. */
-export function preloadLinkFor(requestUri, links) {
-  return links.find(({ pattern, link }) => link && new RegExp(pattern, 'i').test(requestUri))?.link;
-}
-
-/** The origins of every manifest URL in remotes.json (fallbacks included); relative entries are 'self'. */
-export function remoteOriginsOf(remotesConfig) {
-  const origins = new Set();
-  const values = typeof remotesConfig === 'object' && remotesConfig !== null ? Object.values(remotesConfig) : [];
-  for (const value of values.flatMap((entry) => (Array.isArray(entry) ? entry : [entry]))) {
-    if (typeof value !== 'string') continue;
-    try {
-      const url = new URL(value);
-      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
-    } catch {
-      // Relative (same origin) or not a URL: the page refuses it anyway (remoteConfig.ts).
-    }
-  }
-  return [...origins].sort();
+/** The Link header for a request path, from preloadLinks(); undefined when the route needs no remote. */
+export function preloadLinkFor(path: string, links: ReadonlyArray<{ pattern: string; link: string }>): string | undefined {
+  return firstMatching(links, path)?.link || undefined;
 }
 
 /**
@@ -97,8 +95,8 @@ export function remoteOriginsOf(remotesConfig) {
  * configured remote origins only. No inline code and no eval anywhere (production CSS is in
  * files), so neither 'unsafe-inline' nor 'unsafe-eval' is allowed.
  */
-export function contentSecurityPolicy(remoteOrigins) {
-  const sources = ["'self'", ...remoteOrigins].join(' ');
+export function contentSecurityPolicy(origins: readonly string[]): string {
+  const sources = ["'self'", ...origins].join(' ');
   return [
     "default-src 'self'",
     `script-src ${sources}`,
@@ -132,9 +130,9 @@ const DENIED_FEATURES = [
 ];
 
 /** Sent with every response of every app. */
-export function securityHeaders(remoteOrigins) {
+export function securityHeaders(origins: readonly string[]): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(remoteOrigins),
+    'Content-Security-Policy': contentSecurityPolicy(origins),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
@@ -151,7 +149,7 @@ export function securityHeaders(remoteOrigins) {
  */
 export const HTML_FILE = String.raw`\.html$`;
 
-export function corsHeaders({ isRemote, pathname }) {
+export function corsHeaders({ isRemote, pathname }: { isRemote: boolean; pathname: string }): Record<string, string> {
   if (!isRemote || new RegExp(HTML_FILE).test(pathname)) return {};
   return { 'Access-Control-Allow-Origin': '*' };
 }

@@ -1,9 +1,10 @@
-import { createFederatedLoader, type FederationRuntime } from './federatedLoader';
-import { createFederationStatus } from './federationStatus';
-import { createManifestReader } from './manifests';
-import type { RemoteConfig } from './remoteConfig';
-import { RemoteLoadError } from './remoteLoadError';
-import { remoteUnavailable } from './remoteUnavailable';
+import { createFederationEvents } from './events';
+import { createFederatedLoader, type FederationRuntime } from './loader';
+import { LoadFailure } from './loadFailure';
+import { createManifestReader, type ManifestReader } from './manifests';
+import type { RemoteLocations } from './remotesJson';
+import { createRetryUrls } from './retryUrls';
+import { recordFederationStatus } from './status';
 
 const CART_1 = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const CART_2 = 'https://cdn.example.com/cart/1.4.1/mf-manifest.json';
@@ -23,16 +24,28 @@ function fakeRuntime(answers: Record<string, () => Promise<unknown>>) {
   return { runtime, registrations };
 }
 
-function loaderWith(answers: Record<string, () => Promise<unknown>>, locations: RemoteConfig['locations']) {
-  const { runtime, registrations } = fakeRuntime(answers);
-  const status = createFederationStatus({ buildVersion: 'host', sharedContract: '0.1.0' });
+/** A loader over `runtime`, and the status record listening to its events. */
+function loaderOver(
+  runtime: FederationRuntime,
+  locations: RemoteLocations,
+  manifests: ManifestReader = createManifestReader('0.1.0', () => Promise.reject(new Error('unused'))),
+) {
+  const events = createFederationEvents();
+  const status = recordFederationStatus(events, { buildVersion: 'host', sharedContract: '0.1.0' }, ['catalog', 'cart', 'account']);
+  events.emit({ type: 'configured', locations, problems: [] });
   const loader = createFederatedLoader({
     config: Promise.resolve({ locations, problems: [] }),
     runtime,
-    manifests: createManifestReader('0.1.0', () => Promise.reject(new Error('unused'))),
-    status,
+    manifests,
+    events,
+    retryUrls: createRetryUrls(),
   });
-  return { loader, runtime, registrations, status: status.status };
+  return { loader, status };
+}
+
+function loaderWith(answers: Record<string, () => Promise<unknown>>, locations: RemoteLocations) {
+  const { runtime, registrations } = fakeRuntime(answers);
+  return { ...loaderOver(runtime, locations), runtime, registrations };
 }
 
 describe('federated loader', () => {
@@ -50,15 +63,12 @@ describe('federated loader', () => {
   it('loads from the first entry and records it as live', async () => {
     const { loader, status } = loaderWith({ [CART_1]: () => Promise.resolve(cartPage) }, { cart: [CART_1, CART_2] });
     await expect(loader.load('cart/CartPage')).resolves.toBe(cartPage);
-    expect(status.remotes.cart).toMatchObject({ state: 'loaded', url: CART_1, fallback: false });
+    expect(status.remotes.cart).toMatchObject({ state: 'loaded', url: CART_1, fallback: false, configured: [CART_1, CART_2] });
   });
 
   it.each([
     ['the runtime throws (manifest 404, script error)', () => Promise.reject(new Error('RUNTIME-003'))],
-    [
-      'the runtime marks the module unavailable (chunk missing)',
-      () => Promise.resolve(remoteUnavailable('cart/CartPage', new Error('ChunkLoadError'))),
-    ],
+    ['a chunk is missing', () => Promise.reject(Object.assign(new Error('Loading chunk 12 failed'), { name: 'ChunkLoadError' }))],
     ['the module exports no component', () => Promise.resolve({ default: 'nothing' })],
   ])('falls back to the next entry when %s, and says which one it used', async (_case, failing) => {
     const { loader, registrations, status } = loaderWith(
@@ -81,18 +91,12 @@ describe('federated loader', () => {
     const { runtime } = fakeRuntime({
       [CART_1]: () => Promise.reject(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003')),
     });
-    const status = createFederationStatus({ buildVersion: 'host', sharedContract: '0.1.0' });
     const manifests = createManifestReader('0.1.0', () => Promise.resolve(new Response('', { status: 404 })));
     await manifests.response(CART_1).catch(() => undefined);
-    const loader = createFederatedLoader({
-      config: Promise.resolve({ locations: { cart: [CART_1] }, problems: [] }),
-      runtime,
-      manifests,
-      status,
-    });
-    await expect(loader.load('cart/CartPage')).rejects.toBeInstanceOf(RemoteLoadError);
+    const { loader, status } = loaderOver(runtime, { cart: [CART_1] }, manifests);
+    await expect(loader.load('cart/CartPage')).rejects.toMatchObject({ reason: 'http-error' });
     expect(error).toHaveBeenCalledWith(`[federation] cart: ${CART_1} could not be loaded: ${CART_1} answered HTTP 404`);
-    expect(status.status.remotes.cart!.failures).toEqual([{ url: CART_1, error: `${CART_1} answered HTTP 404` }]);
+    expect(status.remotes.cart!.failures).toEqual([{ url: CART_1, reason: 'http-error', error: `${CART_1} answered HTTP 404` }]);
   });
 
   it('keeps using the entry that worked for the remote’s other modules', async () => {
@@ -108,20 +112,26 @@ describe('federated loader', () => {
   it('fails with every reason when every entry fails, and Retry starts from the first again', async () => {
     const { loader, registrations, status } = loaderWith({}, { cart: [CART_1, CART_2] });
     const failure = loader.load('cart/CartPage');
-    await expect(failure).rejects.toBeInstanceOf(RemoteLoadError);
-    await expect(failure).rejects.toMatchObject({ cause: { message: expect.stringContaining(`${CART_1} failed`) } });
+    await expect(failure).rejects.toBeInstanceOf(LoadFailure);
+    await expect(failure).rejects.toMatchObject({
+      reason: 'load-failed',
+      message: expect.stringContaining(`${CART_1} failed: not registered`),
+    });
     expect(status.remotes.cart!.state).toBe('failed');
+    expect(status.remotes.cart!.failures.map(({ reason }) => reason)).toEqual(['load-failed', 'load-failed']);
     loader.forget!('cart');
-    await expect(loader.load('cart/CartPage')).rejects.toBeInstanceOf(RemoteLoadError);
+    await expect(loader.load('cart/CartPage')).rejects.toBeInstanceOf(LoadFailure);
     expect(registrations.map(({ entry }) => entry)).toEqual([CART_1, CART_2, CART_2, CART_1, CART_2]);
   });
 
   it('fails at once, with a reason, for a remote remotes.json does not name', async () => {
-    const { loader, runtime } = loaderWith({}, {});
+    const { loader, runtime, status } = loaderWith({}, {});
     await expect(loader.load('account/ProfilePage')).rejects.toMatchObject({
-      cause: { message: 'remotes.json has no manifest URL for "account"' },
+      reason: 'not-configured',
+      message: 'remotes.json has no manifest URL for "account"',
     });
     expect(runtime.loadRemote).not.toHaveBeenCalled();
+    expect(status.remotes.account).toMatchObject({ state: 'failed', failures: [{ url: null, reason: 'not-configured' }] });
   });
 
   it('runs one remote’s loads one after another', async () => {
@@ -130,13 +140,7 @@ describe('federated loader', () => {
     const answers = [() => first, () => Promise.resolve(cartPage)];
     const { runtime } = fakeRuntime({});
     runtime.loadRemote = jest.fn(() => answers.shift()!());
-    const status = createFederationStatus({ buildVersion: 'host', sharedContract: '0.1.0' });
-    const loader = createFederatedLoader({
-      config: Promise.resolve({ locations: { cart: [CART_1] }, problems: [] }),
-      runtime,
-      manifests: createManifestReader('0.1.0'),
-      status,
-    });
+    const { loader } = loaderOver(runtime, { cart: [CART_1] });
     const a = loader.load('cart/CartPage');
     const b = loader.load('cart/CheckoutPage');
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslator } from '@maison/shared';
-import { hostMessages } from '../messages';
+import { hostMessages } from '../../messages';
 import styles from './RemoteArea.module.css';
 
 export function UnavailablePanel({ onRetry, compact }: { onRetry: () => void; compact: boolean }) {

@@ -1,5 +1,5 @@
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
-import { remoteOf } from './moduleIds';
+import { remoteOf } from '../moduleIds';
 
 /**
  * The one record of every remote module the page has asked for, keyed by its id

@@ -1,13 +1,12 @@
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
-import type { RemoteConfig } from './remoteConfig';
-import type { RemoteModuleLoader } from './remoteModuleStore';
+import { remoteOf } from '../moduleIds';
+import type { RemoteModuleLoader } from '../react/remoteModuleStore';
+import type { FederationEvents } from './events';
+import { LoadFailure, messageOf } from './loadFailure';
 import type { ManifestReader } from './manifests';
-import type { FederationStatusRecorder } from './federationStatus';
-import type { RetryUrls } from './retryUrls';
-import { remoteOf } from './moduleIds';
-import { isRemoteUnavailable } from './remoteUnavailable';
-import { RemoteLoadError } from './remoteLoadError';
 import { exposeAssetUrls, prefetchFiles } from './prefetch';
+import type { RemotesJson } from './remotesJson';
+import type { RetryUrls } from './retryUrls';
 
 /** The two calls of the federation runtime the loader needs (injected, so tests can fake them). */
 export interface FederationRuntime {
@@ -15,24 +14,33 @@ export interface FederationRuntime {
   loadRemote(id: string): Promise<unknown>;
 }
 
-interface LoaderDeps {
+export interface LoaderDeps {
   /** remotes.json, once fetched and checked. Loads asked for earlier wait for it. */
-  config: Promise<RemoteConfig>;
+  config: Promise<RemotesJson>;
   runtime: FederationRuntime;
   manifests: ManifestReader;
-  status: FederationStatusRecorder;
-  retryUrls?: RetryUrls;
+  events: FederationEvents;
+  retryUrls: RetryUrls;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The module, or a LoadFailure saying why there is none to render. */
+function checkedModule(id: RemoteModuleId, module: unknown, url: string): unknown {
+  const exported = (module as { default?: unknown } | undefined)?.default;
+  // A deploy that no longer exports a component breaks the contract: treat it as unavailable.
+  if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null)) {
+    throw new LoadFailure('no-export', `${id} has no default export to render`, url);
+  }
+  return module;
+}
 
 /**
  * Loads remote modules through the federation runtime. Each remote's entries in remotes.json
- * are tried in order: when one cannot be loaded (unreachable, 404, a script that throws, a
- * broken shared contract) the next one is registered and tried, and the one that works stays
+ * are tried in order: when one cannot be loaded (unreachable, 404, refused, a script that
+ * throws, nothing to render) the next one is registered and tried, and the one that works stays
  * in use for the rest of the page's life. Only when every entry fails is the module unavailable.
+ * Everything it does is reported as events (events.ts); it keeps no status of its own.
  */
-export function createFederatedLoader({ config, runtime, manifests, status, retryUrls }: LoaderDeps): RemoteModuleLoader {
+export function createFederatedLoader({ config, runtime, manifests, events, retryUrls }: LoaderDeps): RemoteModuleLoader {
   const registered = new Map<RemoteName, string>();
   /** Index of the entry in use (or to try first) per remote. */
   const current = new Map<RemoteName, number>();
@@ -46,52 +54,47 @@ export function createFederatedLoader({ config, runtime, manifests, status, retr
     registered.set(remote, entry);
   };
 
-  const loadFrom = async (id: RemoteModuleId, entry: string) => {
-    const remote = remoteOf(id);
-    register(remote, entry);
-    let result: unknown;
+  const loadFrom = async (id: RemoteModuleId, entry: string): Promise<unknown> => {
+    register(remoteOf(id), entry);
     try {
-      result = await runtime.loadRemote(id);
+      return checkedModule(id, await runtime.loadRemote(id), entry);
     } catch (error) {
-      throw new RemoteLoadError(id, error);
+      if (error instanceof LoadFailure) throw error;
+      // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
+      throw manifests.failure(entry) ?? new LoadFailure('load-failed', messageOf(error), entry);
     }
-    if (isRemoteUnavailable(result)) throw new RemoteLoadError(id, result.error);
-    // A deploy that no longer exports a component breaks the contract: treat it as unavailable.
-    const exported = (result as { default?: unknown } | undefined)?.default;
-    if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null)) {
-      throw new RemoteLoadError(id, new Error(`${id} has no default export to render`));
-    }
-    return result;
   };
 
   const load = async (id: RemoteModuleId) => {
     const remote = remoteOf(id);
     const entries = (await config).locations[remote] ?? [];
     if (entries.length === 0) {
-      const error = new RemoteLoadError(id, new Error(`remotes.json has no manifest URL for "${remote}"`));
-      status.failed(remote, null, error.cause);
-      throw error;
+      const failure = new LoadFailure('not-configured', `remotes.json has no manifest URL for "${remote}"`);
+      events.emit({ type: 'failed', remote, failure });
+      throw failure;
     }
-    const failures: string[] = [];
+    const failures: LoadFailure[] = [];
     for (let index = current.get(remote) ?? 0; index < entries.length; index += 1) {
       const entry = entries[index]!;
-      status.loading(remote, entry);
+      events.emit({ type: 'loading', remote, url: entry });
       try {
         const module = await loadFrom(id, entry);
         current.set(remote, index);
-        status.loaded(remote, entry, manifests.summary(entry)?.buildVersion, index > 0);
-        if (index > 0)
-          console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failures.join('; ')}`);
+        events.emit({ type: 'loaded', remote, url: entry, buildVersion: manifests.summary(entry)?.buildVersion, fallback: index > 0 });
+        if (index > 0) {
+          const because = failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; ');
+          console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${because}`);
+        }
         return module;
       } catch (error) {
-        // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
-        const reason = manifests.failure(entry) ?? messageOf(error instanceof RemoteLoadError ? error.cause : error);
-        failures.push(`${entry} failed: ${reason}`);
-        status.failed(remote, entry, reason);
-        console.error(`[federation] ${remote}: ${entry} could not be loaded: ${reason}`);
+        const failure = error as LoadFailure;
+        failures.push(failure);
+        events.emit({ type: 'failed', remote, failure });
+        console.error(`[federation] ${remote}: ${entry} could not be loaded: ${failure.message}`);
       }
     }
-    throw new RemoteLoadError(id, new Error(failures.join('; ')));
+    const last = failures[failures.length - 1]!;
+    throw new LoadFailure(last.reason, failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; '), last.url);
   };
 
   return {
@@ -119,7 +122,7 @@ export function createFederatedLoader({ config, runtime, manifests, status, retr
       const entry = registered.get(remote);
       void config.then(({ locations }) => {
         manifests.forget(locations[remote] ?? []);
-        retryUrls?.retried(locations[remote] ?? []);
+        retryUrls.retried(locations[remote] ?? []);
       });
       if (entry) {
         registered.delete(remote);

@@ -1,8 +1,17 @@
-import { fetchRemoteConfig, parseRemoteConfig, remoteOrigins, toManifestUrl, type RemoteConfigRules } from './remoteConfig';
+import {
+  entriesOf,
+  entryUrlOf,
+  fetchRemotesJson,
+  firstChoices,
+  manifestUrlOf,
+  parseRemotesJson,
+  remoteOrigins,
+  type RemotesJsonRules,
+} from './remotesJson';
 
 const base = 'https://shop.example.com/products';
-const production: RemoteConfigRules = { names: ['catalog', 'cart', 'account'], defaults: {}, base };
-const development: RemoteConfigRules = {
+const production: RemotesJsonRules = { names: ['catalog', 'cart', 'account'], defaults: {}, base };
+const development: RemotesJsonRules = {
   ...production,
   defaults: {
     catalog: 'http://localhost:3001/mf-manifest.json',
@@ -11,12 +20,12 @@ const development: RemoteConfigRules = {
   },
 };
 
-describe('toManifestUrl', () => {
+describe('manifestUrlOf', () => {
   it('accepts absolute and root-relative http(s) manifest URLs', () => {
-    expect(toManifestUrl('https://cdn.example.com/cart/1.4.2/mf-manifest.json', base)).toEqual({
+    expect(manifestUrlOf('https://cdn.example.com/cart/1.4.2/mf-manifest.json', base)).toEqual({
       url: 'https://cdn.example.com/cart/1.4.2/mf-manifest.json',
     });
-    expect(toManifestUrl('/cart/mf-manifest.json', base)).toEqual({ url: 'https://shop.example.com/cart/mf-manifest.json' });
+    expect(manifestUrlOf('/cart/mf-manifest.json', base)).toEqual({ url: 'https://shop.example.com/cart/mf-manifest.json' });
   });
 
   it.each([
@@ -25,14 +34,17 @@ describe('toManifestUrl', () => {
     ['javascript:alert(1)', 'is not an http(s) URL'],
     ['ftp://cdn.example.com/mf-manifest.json', 'is not an http(s) URL'],
     ['https://cdn.example.com/cart/remoteEntry.js', 'is not a federation manifest (…/mf-manifest.json)'],
+    // The servers preload the entry beside the manifest: another file name would break that rule.
+    ['https://cdn.example.com/cart/manifest.json', 'is not a federation manifest (…/mf-manifest.json)'],
+    ['https://cdn.example.com/cart/not-mf-manifest.json', 'is not a federation manifest (…/mf-manifest.json)'],
   ])('refuses %p: %s', (value, problem) => {
-    expect(toManifestUrl(value, base)).toEqual({ problem });
+    expect(manifestUrlOf(value, base)).toEqual({ problem });
   });
 });
 
-describe('parseRemoteConfig', () => {
+describe('parseRemotesJson', () => {
   it('reads one URL or a list of fallbacks per remote', () => {
-    const config = parseRemoteConfig(
+    const config = parseRemotesJson(
       {
         catalog: 'https://cdn.example.com/catalog/mf-manifest.json',
         cart: ['https://cdn.example.com/cart/1.4.2/mf-manifest.json', 'https://cdn.example.com/cart/1.4.1/mf-manifest.json'],
@@ -49,7 +61,7 @@ describe('parseRemoteConfig', () => {
   });
 
   it('in production, names every missing, bad or unknown entry and uses no default', () => {
-    const config = parseRemoteConfig(
+    const config = parseRemotesJson(
       {
         catlog: 'https://cdn.example.com/catalog/mf-manifest.json',
         cart: ['ftp://x/mf-manifest.json', 'https://cdn.example.com/cart/mf-manifest.json'],
@@ -68,7 +80,7 @@ describe('parseRemoteConfig', () => {
   });
 
   it('in development, the local dev servers stand in for missing entries', () => {
-    const config = parseRemoteConfig({ cart: 'https://cdn.example.com/cart/mf-manifest.json' }, development);
+    const config = parseRemotesJson({ cart: 'https://cdn.example.com/cart/mf-manifest.json' }, development);
     expect(config.problems).toEqual([]);
     expect(config.locations).toEqual({
       catalog: ['http://localhost:3001/mf-manifest.json'],
@@ -78,11 +90,11 @@ describe('parseRemoteConfig', () => {
   });
 
   it.each([null, 'text', []])('reports a config that is not an object (%p)', (raw) => {
-    expect(parseRemoteConfig(raw, production).problems[0]).toMatch(/must be a JSON object/);
+    expect(parseRemotesJson(raw, production).problems[0]).toMatch(/must be a JSON object/);
   });
 });
 
-describe('fetchRemoteConfig', () => {
+describe('fetchRemotesJson', () => {
   let errors: jest.SpyInstance;
   beforeEach(() => {
     errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -93,31 +105,48 @@ describe('fetchRemoteConfig', () => {
     (() => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) })) as unknown as typeof fetch;
 
   it('reports each problem in the console with the remote and the value', async () => {
-    const config = await fetchRemoteConfig(production, respond(200, { cart: 'javascript:alert(1)' }));
+    const config = await fetchRemotesJson(production, respond(200, { cart: 'javascript:alert(1)' }));
     expect(config.locations).toEqual({});
     expect(errors).toHaveBeenCalledWith('[federation] /remotes.json: "cart" entry "javascript:alert(1)" is not an http(s) URL');
   });
 
   it('without remotes.json, production loads no remote and says so; development uses the dev servers', async () => {
     const missing = respond(404, null);
-    await expect(fetchRemoteConfig(production, missing)).resolves.toEqual({
+    await expect(fetchRemotesJson(production, missing)).resolves.toEqual({
       locations: {},
       problems: ['/remotes.json could not be loaded (Error: HTTP 404); no remote can be loaded'],
     });
     const offline = (() => Promise.reject(new Error('offline'))) as unknown as typeof fetch;
-    const config = await fetchRemoteConfig(development, offline);
+    const config = await fetchRemotesJson(development, offline);
     expect(Object.keys(config.locations)).toEqual(['catalog', 'cart', 'account']);
     expect(errors).toHaveBeenCalledTimes(2);
   });
 });
 
-describe('remoteOrigins', () => {
-  it('lists each origin remote code may come from once, fallbacks included', () => {
-    expect(
-      remoteOrigins({
-        catalog: ['https://cdn.example.com/catalog/mf-manifest.json'],
-        cart: ['https://cdn.example.com/cart/1.4.2/mf-manifest.json', 'https://old-cdn.example.com/cart/1.4.1/mf-manifest.json'],
-      }),
-    ).toEqual(['https://cdn.example.com', 'https://old-cdn.example.com']);
+describe('what the page and the servers derive from it', () => {
+  const locations = {
+    catalog: ['https://cdn.example.com/catalog/mf-manifest.json'],
+    cart: ['https://old-cdn.example.com/cart/1.4.2/mf-manifest.json', 'https://cdn.example.com/cart/1.4.1/mf-manifest.json'],
+    account: ['https://shop.example.com/account/mf-manifest.json'],
+  };
+
+  it('lists each origin remote code may come from once, fallbacks included, sorted, without the page’s own', () => {
+    expect(remoteOrigins(locations)).toEqual(['https://cdn.example.com', 'https://old-cdn.example.com', 'https://shop.example.com']);
+    expect(remoteOrigins(locations, 'https://shop.example.com')).toEqual(['https://cdn.example.com', 'https://old-cdn.example.com']);
+  });
+
+  it('names each remote’s first choice, and the entry beside a manifest', () => {
+    expect(firstChoices(locations)).toEqual({
+      catalog: 'https://cdn.example.com/catalog/mf-manifest.json',
+      cart: 'https://old-cdn.example.com/cart/1.4.2/mf-manifest.json',
+      account: 'https://shop.example.com/account/mf-manifest.json',
+    });
+    expect(entryUrlOf('https://cdn.example.com/cart/1.4.2/mf-manifest.json')).toBe('https://cdn.example.com/cart/1.4.2/remoteEntry.js');
+  });
+
+  it('reads one entry or a list of them', () => {
+    expect(entriesOf('a')).toEqual(['a']);
+    expect(entriesOf(['a', 'b'])).toEqual(['a', 'b']);
+    expect(entriesOf(undefined)).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import type { RemoteName } from '@maison/shared';
+import type { FederationEvents } from './events';
+import type { LoadFailureReason } from './loadFailure';
 
 /**
  * What is live in this page, for on-call: `window.__MAISON_FEDERATION__` in the console
- * (`__MAISON_FEDERATION__.print()` for a table), or the page opened with `?federation-status`.
+ * (`__MAISON_FEDERATION__.print()` prints a table). Recorded from the loader's events only.
  * Shoppers never see it.
  */
 export type RemoteState = 'not loaded' | 'loading' | 'loaded' | 'failed';
@@ -16,7 +18,7 @@ export interface RemoteStatus {
   buildVersion: string | null;
   /** True when a fallback entry is in use because an earlier one failed. */
   fallback: boolean;
-  failures: Array<{ url: string; error: string }>;
+  failures: Array<{ url: string | null; reason: LoadFailureReason; error: string }>;
 }
 
 export interface FederationStatus {
@@ -28,7 +30,11 @@ export interface FederationStatus {
   print(): void;
 }
 
-export function createFederationStatus(host: FederationStatus['host']) {
+export function recordFederationStatus(
+  events: FederationEvents,
+  host: FederationStatus['host'],
+  names: readonly RemoteName[],
+): FederationStatus {
   const status: FederationStatus = {
     host,
     configProblems: [],
@@ -44,38 +50,43 @@ export function createFederationStatus(host: FederationStatus['host']) {
               url: remote.url,
               build: remote.buildVersion,
               fallback: remote.fallback,
-              failures: remote.failures.length,
+              failures: remote.failures.map(({ reason }) => reason).join(', '),
             },
           ]),
         ),
       );
     },
   };
-
   const remote = (name: RemoteName): RemoteStatus =>
     (status.remotes[name] ??= { configured: [], state: 'not loaded', url: null, buildVersion: null, fallback: false, failures: [] });
 
-  return {
-    status,
-    configured(problems: string[], locations: Partial<Record<RemoteName, string[]>>, names: readonly RemoteName[]) {
-      status.configProblems = problems;
-      for (const name of names) remote(name).configured = locations[name] ?? [];
-    },
-    loading(name: RemoteName, url: string) {
-      Object.assign(remote(name), { state: 'loading', url });
-    },
-    loaded(name: RemoteName, url: string, buildVersion: string | undefined, fallback: boolean) {
-      Object.assign(remote(name), { state: 'loaded', url, buildVersion: buildVersion ?? null, fallback });
-    },
-    idlePrefetchStarted() {
-      status.idlePrefetchAt = Math.round(performance.now());
-    },
-    failed(name: RemoteName, url: string | null, error: unknown) {
-      const entry = remote(name);
-      entry.state = 'failed';
-      if (url) entry.failures.push({ url, error: error instanceof Error ? error.message : String(error) });
-    },
-  };
+  events.listen((event) => {
+    switch (event.type) {
+      case 'configured':
+        status.configProblems = event.problems;
+        for (const name of names) remote(name).configured = event.locations[name] ?? [];
+        break;
+      case 'loading':
+        Object.assign(remote(event.remote), { state: 'loading', url: event.url });
+        break;
+      case 'loaded':
+        Object.assign(remote(event.remote), {
+          state: 'loaded',
+          url: event.url,
+          buildVersion: event.buildVersion ?? null,
+          fallback: event.fallback,
+        });
+        break;
+      case 'failed': {
+        const entry = remote(event.remote);
+        entry.state = 'failed';
+        entry.failures.push({ url: event.failure.url ?? null, reason: event.failure.reason, error: event.failure.message });
+        break;
+      }
+      case 'idle-prefetch':
+        status.idlePrefetchAt = Math.round(performance.now());
+        break;
+    }
+  });
+  return status;
 }
-
-export type FederationStatusRecorder = ReturnType<typeof createFederationStatus>;

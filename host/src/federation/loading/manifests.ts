@@ -1,8 +1,12 @@
+import { LoadFailure, messageOf } from './loadFailure';
+import { entryUrlOf } from './remotesJson';
+
 /**
  * Federation manifests as the host reads them: fetched once per URL, checked for the shape the
- * runtime needs and for the shared contract, and remembered for the status view (build version).
- * The runtime plugin hands these responses to the federation runtime instead of its own fetch,
- * so a manifest that breaks the contract never reaches it.
+ * runtime needs, for the entry the servers preload (remoteEntry.js beside the manifest) and for
+ * the shared contract, and remembered for the status view (build version). The runtime plugin
+ * hands these responses to the federation runtime instead of its own fetch, so a manifest that
+ * breaks the contract never reaches it.
  */
 export interface ManifestSummary {
   url: string;
@@ -15,16 +19,6 @@ export interface ManifestSummary {
 interface ManifestShared {
   name?: unknown;
   version?: unknown;
-}
-
-export class ManifestRefused extends Error {
-  constructor(
-    readonly url: string,
-    reason: string,
-  ) {
-    super(`${url} was refused: ${reason}`);
-    this.name = 'ManifestRefused';
-  }
 }
 
 const SHARED_CONTRACT = '@maison/shared';
@@ -49,27 +43,35 @@ export function sharedContractProblem(required: string, provided: string): strin
   return `built against ${SHARED_CONTRACT} ${required}, this page provides ${provided}`;
 }
 
+const refused = (url: string, reason: string) => new LoadFailure('refused', `${url} was refused: ${reason}`, url);
+
 /**
- * Checks a parsed manifest; returns its summary or throws ManifestRefused. With `expectedName`,
- * also that it is that remote's manifest (not another team's, pasted into the wrong entry).
+ * Checks a parsed manifest; returns its summary or throws a 'refused' LoadFailure. With
+ * `expectedName`, also that it is that remote's manifest (not another team's, pasted into the
+ * wrong entry).
  */
 export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string): ManifestSummary {
   const data = manifest as {
-    metaData?: { name?: unknown; buildInfo?: { buildVersion?: unknown } };
+    metaData?: { name?: unknown; buildInfo?: { buildVersion?: unknown }; remoteEntry?: { name?: unknown; path?: unknown } };
     exposes?: unknown;
     shared?: unknown;
   } | null;
   if (!data || typeof data !== 'object' || !data.metaData || !Array.isArray(data.exposes) || !Array.isArray(data.shared)) {
-    throw new ManifestRefused(url, 'not a federation manifest (metaData, exposes and shared are required)');
+    throw refused(url, 'not a federation manifest (metaData, exposes and shared are required)');
   }
   if (expectedName !== undefined && data.metaData.name !== expectedName) {
-    throw new ManifestRefused(url, `it is the manifest of "${String(data.metaData.name)}", not of "${expectedName}"`);
+    throw refused(url, `it is the manifest of "${String(data.metaData.name)}", not of "${expectedName}"`);
+  }
+  const { name: entryName, path: entryPath } = data.metaData.remoteEntry ?? {};
+  const entry = typeof entryName === 'string' ? new URL([entryPath, entryName].filter(Boolean).join('/'), url).href : undefined;
+  if (entry !== entryUrlOf(url)) {
+    throw refused(url, `its entry must be ${entryUrlOf(url)}, beside the manifest (it names ${entry ?? 'none'})`);
   }
   const contract = (data.shared as ManifestShared[]).find((entry) => entry?.name === SHARED_CONTRACT);
   const sharedContract = typeof contract?.version === 'string' ? contract.version : undefined;
   if (sharedContract) {
     const problem = sharedContractProblem(sharedContract, providedContract);
-    if (problem) throw new ManifestRefused(url, problem);
+    if (problem) throw refused(url, problem);
   }
   const buildVersion = data.metaData.buildInfo?.buildVersion;
   return { url, buildVersion: typeof buildVersion === 'string' ? buildVersion : 'unknown', sharedContract };
@@ -81,8 +83,8 @@ export interface ManifestReader {
   /** The same manifest, parsed. */
   json(url: string): Promise<unknown>;
   summary(url: string): ManifestSummary | undefined;
-  /** Why the last read of this URL failed (HTTP status, not JSON, refused), if it did. */
-  failure(url: string): string | undefined;
+  /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */
+  failure(url: string): LoadFailure | undefined;
   /** Drops what was read from these URLs, so the next read goes back to the network. */
   forget(urls: readonly string[]): void;
 }
@@ -90,22 +92,22 @@ export interface ManifestReader {
 export function createManifestReader(providedContract: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): ManifestReader {
   const texts = new Map<string, Promise<string>>();
   const summaries = new Map<string, ManifestSummary>();
-  const failures = new Map<string, string>();
+  const failures = new Map<string, LoadFailure>();
 
   const read = (url: string) => {
     let text = texts.get(url);
     if (!text) {
       text = (async () => {
         const response = await fetchImpl(url).catch((error: unknown) => {
-          throw new Error(`${url} is unreachable (${error instanceof Error ? error.message : String(error)})`);
+          throw new LoadFailure('unreachable', `${url} is unreachable (${messageOf(error)})`, url);
         });
-        if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+        if (!response.ok) throw new LoadFailure('http-error', `${url} answered HTTP ${response.status}`, url);
         const body = await response.text();
         let manifest: unknown;
         try {
           manifest = JSON.parse(body);
         } catch {
-          throw new ManifestRefused(url, 'not JSON');
+          throw refused(url, 'not JSON');
         }
         summaries.set(url, checkManifest(url, manifest, providedContract));
         return body;
@@ -115,7 +117,7 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
         () => failures.delete(url),
         (error: unknown) => {
           texts.delete(url);
-          failures.set(url, error instanceof Error ? error.message : String(error));
+          failures.set(url, error instanceof LoadFailure ? error : new LoadFailure('unreachable', messageOf(error), url));
         },
       );
       texts.set(url, text);

@@ -13,10 +13,10 @@ import {
 } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslator, type RemoteComponents, type RemoteModule, type RemoteModuleId } from '@maison/shared';
-import { remoteOf } from './moduleIds';
-import { hostMessages } from '../messages';
+import { remoteOf } from '../moduleIds';
+import { hostMessages } from '../../messages';
 import type { RemoteModuleState, RemoteModuleStore } from './remoteModuleStore';
-import { isLoadFailure } from './remoteLoadError';
+import { isLoadFailure } from '../loading/loadFailure';
 import { ErrorPanel, UnavailablePanel } from './RemotePanels';
 import styles from './RemoteArea.module.css';
 

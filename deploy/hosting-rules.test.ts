@@ -1,0 +1,97 @@
+import { hostilePaths } from '../e2e/hostilePaths';
+import { routeFor, servedRoutes } from '../host/src/routes';
+import {
+  CACHE_CONTROL,
+  cacheControl,
+  contentSecurityPolicy,
+  corsHeaders,
+  isNavigation,
+  preloadLinkFor,
+  preloadLinks,
+  servedRemotes,
+} from './hosting-rules';
+
+const NAMES = ['catalog', 'cart', 'account'] as const;
+const LOCAL = JSON.stringify({
+  catalog: 'http://localhost:3001/mf-manifest.json',
+  cart: ['https://cdn.example.com/cart/2/mf-manifest.json', 'https://old.example.com/cart/1/mf-manifest.json'],
+  account: '/account/mf-manifest.json',
+});
+
+describe('cache classes', () => {
+  it.each([
+    ['/index.html', CACHE_CONTROL.uncached],
+    ['/remotes.json', CACHE_CONTROL.uncached],
+    ['/remoteEntry.js', CACHE_CONTROL.uncached],
+    ['/cart/2/mf-manifest.json', CACHE_CONTROL.uncached],
+    ['/main.0123456789.js', CACHE_CONTROL.hashed],
+    ['/assets/hero.abcdef0123.svg', CACHE_CONTROL.hashed],
+    ['/favicon.svg', CACHE_CONTROL.other],
+    ['/main.01234.js', CACHE_CONTROL.other],
+  ])('%s is %s', (pathname, expected) => expect(cacheControl(pathname)).toBe(expected));
+});
+
+describe('navigations', () => {
+  it('are GET or HEAD requests that accept HTML', () => {
+    expect(isNavigation('GET', 'text/html,application/xhtml+xml')).toBe(true);
+    expect(isNavigation('HEAD', 'text/html')).toBe(true);
+    expect(isNavigation('POST', 'text/html')).toBe(false);
+    expect(isNavigation('GET', '*/*')).toBe(false);
+    expect(isNavigation('GET')).toBe(false);
+  });
+});
+
+describe('what the servers read from remotes.json', () => {
+  it('allows the remotes’ origins, fallbacks included, and not the shop’s own', () => {
+    expect(servedRemotes(LOCAL, NAMES).origins).toEqual(['http://localhost:3001', 'https://cdn.example.com', 'https://old.example.com']);
+  });
+
+  it('reads a broken or missing file as no remotes, with the page’s own problems', () => {
+    expect(servedRemotes('{not json', NAMES)).toMatchObject({ locations: {}, origins: [] });
+    expect(servedRemotes('{not json', NAMES).problems[0]).toMatch(/must be a JSON object/);
+    expect(servedRemotes(undefined, NAMES).origins).toEqual([]);
+    expect(servedRemotes(JSON.stringify({ cart: 'https://evil.example.com/cart/entry.js' }), NAMES).origins).toEqual([]);
+  });
+
+  it('puts the origins in every fetch directive and nowhere unsafe', () => {
+    const policy = contentSecurityPolicy(servedRemotes(LOCAL, NAMES).origins);
+    expect(policy).toContain("script-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com");
+    expect(policy).toContain("img-src 'self' http://localhost:3001");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toMatch(/unsafe|\*/);
+  });
+});
+
+describe('preload hints', () => {
+  const { locations } = servedRemotes(LOCAL, NAMES);
+  const links = preloadLinks(servedRoutes(), locations);
+
+  it('name the first choice’s manifest and the entry beside it, root-relative for the shop’s own origin', () => {
+    expect(preloadLinkFor('/cart', links)).toBe(
+      '<https://cdn.example.com/cart/2/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <https://cdn.example.com/cart/2/remoteEntry.js>; rel=preload; as=script',
+    );
+    expect(preloadLinkFor('/profile?tab=orders', links)).toBe(
+      '</account/mf-manifest.json>; rel=preload; as=fetch; crossorigin, </account/remoteEntry.js>; rel=preload; as=script',
+    );
+    expect(preloadLinkFor('/', links)).toContain('<http://localhost:3001/mf-manifest.json>');
+    expect(preloadLinkFor('/about', links)).toBeUndefined();
+    expect(preloadLinkFor('/nowhere', links)).toBeUndefined();
+  });
+
+  // The servers pick a route with the same table and matcher as the page (routes.test.ts proves
+  // that one agrees with react-router): the hint is always the one for the page the path shows.
+  it.each(hostilePaths().map((path) => [path]))('for %s, the hint of the route the page shows', (path) => {
+    const pathname = new URL(`http://shop.test${path}`).pathname;
+    const served = servedRoutes().find(({ path: route }) => route === routeFor(pathname).path)!;
+    const expected = served.remotes.length > 0 ? links.find(({ pattern }) => pattern === served.pattern)!.link : undefined;
+    expect(preloadLinkFor(pathname, links)).toBe(expected);
+  });
+});
+
+describe('CORS', () => {
+  it('is on the remotes’ files only, never on HTML or the host', () => {
+    expect(corsHeaders({ isRemote: true, pathname: '/remoteEntry.js' })).toEqual({ 'Access-Control-Allow-Origin': '*' });
+    expect(corsHeaders({ isRemote: true, pathname: '/index.html' })).toEqual({});
+    expect(corsHeaders({ isRemote: false, pathname: '/main.0123456789.js' })).toEqual({});
+  });
+});

@@ -1,0 +1,71 @@
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteModuleId } from '@maison/shared';
+import { BUILD_INFO } from './buildInfo';
+import { createFederationEvents } from './loading/events';
+import { createFederatedLoader } from './loading/loader';
+import { createManifestReader } from './loading/manifests';
+import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTriggers';
+import { fetchRemotesJson, remoteOrigins } from './loading/remotesJson';
+import { createRetryUrls } from './loading/retryUrls';
+import { recordFederationStatus, type FederationStatus } from './loading/status';
+import { createRemoteModuleStore, type RemoteModuleStore } from './react/remoteModuleStore';
+import { shopRuntimePlugin } from './runtime/shopRuntimePlugin';
+
+declare global {
+  interface Window {
+    /** On-call: what is live in this page (docs/operations.md, "On call"). */
+    __MAISON_FEDERATION__?: FederationStatus;
+  }
+}
+
+export interface ShopFederation {
+  modules: RemoteModuleStore;
+  /** The origins remote code comes from, once remotes.json is read: the only others that may serve images. */
+  remoteOrigins: Promise<string[]>;
+}
+
+/**
+ * Everything the page needs to show remote modules, put together in one place. Runs before the
+ * async boundary, so it uses no shared library: it reads remotes.json, hands the federation
+ * runtime the host's plugin, and records what happens for on-call. `modulesFor(pathname)`
+ * names what the page being opened needs, so its code starts downloading at once; the other
+ * pages (`prefetchWhenIdle`) download when the browser is idle or a link is pointed at.
+ */
+export function startFederation({
+  modulesFor,
+  prefetchWhenIdle,
+}: {
+  modulesFor: (pathname: string) => RemoteModuleId[];
+  prefetchWhenIdle: readonly RemoteModuleId[];
+}): ShopFederation {
+  const events = createFederationEvents();
+  window.__MAISON_FEDERATION__ = recordFederationStatus(
+    events,
+    { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract },
+    BUILD_INFO.remoteNames,
+  );
+  const manifests = createManifestReader(BUILD_INFO.sharedContract);
+  const retryUrls = createRetryUrls();
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
+
+  const config = fetchRemotesJson({ names: BUILD_INFO.remoteNames, defaults: BUILD_INFO.remoteDefaults, base: window.location.href }).then(
+    (loaded) => {
+      events.emit({ type: 'configured', ...loaded });
+      return loaded;
+    },
+  );
+  const modules = createRemoteModuleStore(
+    createFederatedLoader({ config, runtime: { loadRemote, registerRemotes }, manifests, events, retryUrls }),
+  );
+  const startPath = (pathname: string) => Promise.all(modulesFor(pathname).map((id) => modules.load(id)));
+
+  void startPath(window.location.pathname).then(() =>
+    whenIdleAfterLoad(() => {
+      events.emit({ type: 'idle-prefetch' });
+      for (const id of prefetchWhenIdle) void modules.prefetch(id);
+    }),
+  );
+  onNavigationIntent((pathname) => void startPath(pathname));
+
+  return { modules, remoteOrigins: config.then(({ locations }) => remoteOrigins(locations, window.location.origin)) };
+}

@@ -1,0 +1,43 @@
+/**
+ * Every way a remote can fail to load, as one type: the reason is data, so the status record,
+ * the console and the area on screen all read the same thing.
+ */
+export type LoadFailureReason =
+  /** remotes.json names no usable manifest for the remote. */
+  | 'not-configured'
+  /** The manifest could not be fetched at all (server down, network error, CORS). */
+  | 'unreachable'
+  /** The manifest's server answered an error status (404 after a bad deploy). */
+  | 'http-error'
+  /** The manifest breaks the contract: not a manifest, another remote's, or built against a newer @maison/shared. */
+  | 'refused'
+  /** The entry or one of the module's files did not load, or its code threw while loading. */
+  | 'load-failed'
+  /** The module loaded but exports nothing to render. */
+  | 'no-export';
+
+export class LoadFailure extends Error {
+  override readonly name = 'LoadFailure';
+  readonly reason: LoadFailureReason;
+  /** The manifest (or file) that failed, when there is one. */
+  readonly url: string | undefined;
+
+  constructor(reason: LoadFailureReason, message: string, url?: string) {
+    super(message);
+    this.reason = reason;
+    this.url = url;
+  }
+}
+
+/**
+ * Whether an error means "this remote is unavailable" rather than "this remote's code crashed":
+ * a LoadFailure, or a chunk that webpack or the CSS loader could not fetch after the entry loaded.
+ */
+export function isLoadFailure(error: unknown): boolean {
+  return error instanceof LoadFailure || (error instanceof Error && error.name === 'ChunkLoadError');
+}
+
+/** The text of anything thrown. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

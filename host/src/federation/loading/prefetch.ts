@@ -1,0 +1,33 @@
+import type { RemoteModuleId } from '@maison/shared';
+import { entryUrlOf } from './remotesJson';
+
+/**
+ * The files a remote module needs, from its remote's manifest: the remote entry and the
+ * module's own JS and CSS (shared libraries come from the page). Relative to the manifest,
+ * as the remotes are built with publicPath 'auto'.
+ */
+export function exposeAssetUrls(manifestUrl: string, manifest: unknown, id: RemoteModuleId): string[] {
+  const data = manifest as { exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }> };
+  const exposeName = id.slice(id.indexOf('/') + 1);
+  const expose = data.exposes?.find((candidate) => candidate.name === exposeName);
+  if (!expose) return [];
+  const files = [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.css?.sync ?? [])];
+  return [entryUrlOf(manifestUrl), ...files.map((file) => new URL(file, manifestUrl).href)];
+}
+
+const prefetched = new Set<string>();
+
+/** A low-priority download into the HTTP cache; nothing runs until the module is really loaded. */
+export function prefetchFiles(urls: string[], doc: Document = document): void {
+  for (const url of urls) {
+    if (prefetched.has(url)) continue;
+    prefetched.add(url);
+    // Already in the page (a remote entry another module brought in): nothing to fetch.
+    if ([...doc.scripts].some((script) => script.src === url)) continue;
+    const link = doc.createElement('link');
+    link.rel = 'prefetch';
+    link.as = url.endsWith('.css') ? 'style' : 'script';
+    link.href = url;
+    doc.head.append(link);
+  }
+}

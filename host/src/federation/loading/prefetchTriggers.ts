@@ -1,0 +1,26 @@
+/**
+ * When other pages' code is fetched ahead of need: once the first page has loaded and the
+ * browser is idle, and the moment a shopper points at or focuses a link.
+ */
+
+/** Runs `task` once the page has loaded and the browser is idle (or after `timeout` ms of waiting for idle). */
+export function whenIdleAfterLoad(task: () => void, { timeout = 4000 } = {}): void {
+  // Safari has no requestIdleCallback: a second after load stands in for it.
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout }) : setTimeout(task, 1000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+/**
+ * Calls `onPath` with the path of a same-origin link the shopper points at or focuses: the
+ * moment to start loading that page's code, a few hundred milliseconds before the click.
+ */
+export function onNavigationIntent(onPath: (pathname: string) => void, doc: Document = document): void {
+  const handle = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    onPath(link.pathname);
+  };
+  doc.addEventListener('pointerover', handle, { passive: true });
+  doc.addEventListener('focusin', handle);
+}

@@ -1,0 +1,119 @@
+/**
+ * remotes.json, the environment's file that says where each remote's build lives, read at run
+ * time so a team redeploys its remote without a host build. An entry is one manifest URL or a
+ * list of them, first choice first; the others are fallbacks (last known good builds):
+ *
+ *   { "cart": ["https://cdn.example.com/cart/1.4.2/mf-manifest.json",
+ *              "https://cdn.example.com/cart/1.4.1/mf-manifest.json"] }
+ *
+ * This module is the format's one definition: the page reads the file with it, the servers
+ * derive their policy origins and preload hints from it, `npm run remotes` checks and writes
+ * the file with it. Node runs it as it is (deploy/hosting-rules.ts imports it), so it has
+ * type-only imports and only TypeScript syntax that erases to JavaScript.
+ */
+import type { RemoteName } from '@maison/shared';
+
+export const REMOTES_JSON_PATH = '/remotes.json';
+/** A remote's build is a folder with its manifest and, beside it, its entry script. */
+export const MANIFEST_FILE = 'mf-manifest.json';
+export const ENTRY_FILE = 'remoteEntry.js';
+
+/** Absolute manifest URLs per remote, in the order to try them. */
+export type RemoteLocations = Partial<Record<RemoteName, string[]>>;
+
+export interface RemotesJson {
+  locations: RemoteLocations;
+  /** What is wrong with the file, each with the remote's name and the bad value. */
+  problems: string[];
+}
+
+export interface RemotesJsonRules {
+  /** The remotes the host knows (apps.json). */
+  names: readonly RemoteName[];
+  /** The page's URL: root-relative entries ("/cart/mf-manifest.json") resolve against it. */
+  base: string;
+  /** Development builds only (`npm start`): each remote's dev-server manifest, for a remote the file leaves out. */
+  defaults?: Partial<Record<RemoteName, string>>;
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value)));
+
+/** The absolute manifest URL an entry names, or why it names none. */
+export function manifestUrlOf(value: unknown, base: string): { url: string } | { problem: string } {
+  if (typeof value !== 'string' || value.trim() === '') return { problem: 'is not a URL' };
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return { problem: 'is not a URL' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'is not an http(s) URL' };
+  if (!url.pathname.endsWith(`/${MANIFEST_FILE}`)) return { problem: `is not a federation manifest (…/${MANIFEST_FILE})` };
+  return { url: url.href };
+}
+
+/** The entry script of the build whose manifest is at `manifestUrl` (manifests.ts refuses a manifest that says otherwise). */
+export function entryUrlOf(manifestUrl: string): string {
+  return new URL(ENTRY_FILE, manifestUrl).href;
+}
+
+/** The entries of one remote as written: one URL or a list. */
+export function entriesOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value === undefined ? [] : [value];
+}
+
+export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): RemotesJson {
+  const problems: string[] = [];
+  const locations: RemoteLocations = {};
+  const config = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  if (!config) problems.push(`${REMOTES_JSON_PATH} must be a JSON object of remote names, got ${show(raw)}`);
+
+  for (const name of Object.keys(config ?? {})) {
+    if (!(rules.names as readonly string[]).includes(name))
+      problems.push(`${REMOTES_JSON_PATH}: unknown remote "${name}" (known: ${rules.names.join(', ')})`);
+  }
+  for (const name of rules.names) {
+    const urls: string[] = [];
+    for (const entry of entriesOf(config?.[name])) {
+      const parsed = manifestUrlOf(entry, rules.base);
+      if ('url' in parsed) urls.push(parsed.url);
+      else problems.push(`${REMOTES_JSON_PATH}: "${name}" entry ${show(entry)} ${parsed.problem}`);
+    }
+    const fallback = rules.defaults?.[name];
+    if (urls.length > 0) locations[name] = urls;
+    else if (fallback) locations[name] = [fallback];
+    else if (config) problems.push(`${REMOTES_JSON_PATH}: "${name}" has no usable manifest URL; its pages show "temporarily unavailable"`);
+  }
+  return { locations, problems };
+}
+
+/** The origins remote code comes from, besides `pageOrigin`: what the policy allows and images may come from. */
+export function remoteOrigins(locations: RemoteLocations, pageOrigin?: string): string[] {
+  const origins = Object.values(locations).flatMap((urls) => (urls ?? []).map((url) => new URL(url).origin));
+  return [...new Set(origins)].filter((origin) => origin !== pageOrigin).sort();
+}
+
+/** Each remote's first choice: the build a page uses when nothing fails. */
+export function firstChoices(locations: RemoteLocations): Partial<Record<RemoteName, string>> {
+  return Object.fromEntries(Object.entries(locations).flatMap(([name, urls]) => (urls?.[0] ? [[name, urls[0]]] : [])));
+}
+
+/** Fetches and parses the page's remotes.json; never throws. Problems go to the console, loudly. */
+export async function fetchRemotesJson(rules: RemotesJsonRules, fetchImpl: typeof fetch = fetch): Promise<RemotesJson> {
+  let raw: unknown;
+  try {
+    // Default cache mode: the page's <link rel=preload> answers it; the server says no-cache.
+    const response = await fetchImpl(REMOTES_JSON_PATH);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    raw = await response.json();
+  } catch (error) {
+    const { locations } = parseRemotesJson({}, rules);
+    const fallback = Object.keys(locations).length > 0 ? 'using the development servers' : 'no remote can be loaded';
+    const problem = `${REMOTES_JSON_PATH} could not be loaded (${String(error)}); ${fallback}`;
+    console.error(`[federation] ${problem}`);
+    return { locations, problems: [problem] };
+  }
+  const parsed = parseRemotesJson(raw, rules);
+  for (const problem of parsed.problems) console.error(`[federation] ${problem}`);
+  return parsed;
+}

@@ -1,0 +1,54 @@
+/**
+ * How a route path (react-router's syntax) becomes a pattern the servers can match: the one
+ * compilation the page's start-up code, `npm run serve` and nginx share. Node runs this file as
+ * it is (deploy/hosting-rules.ts imports it), so it imports nothing and uses only TypeScript
+ * syntax that erases to JavaScript.
+ */
+const SPECIAL = /[.*+?^${}()|[\]\\]/g;
+
+/**
+ * A route's path as a regular expression source over a URL path with an optional query, read
+ * the same way by JavaScript and nginx (PCRE, against `$request_uri`); match it
+ * case-insensitively, as the router does. Like react-router, any number of trailing slashes is
+ * allowed, a parameter is one non-empty segment, and the catch-all takes everything else.
+ */
+export function routePatternSource(path: string): string {
+  if (path === '*') return '^/';
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(SPECIAL, '\\$&')));
+  return `^/${segments.join('/')}${segments.length > 0 ? '/*' : '*'}(\\?.*)?$`;
+}
+
+/**
+ * The path as react-router matches it: each segment percent-decoded, an encoded slash kept
+ * encoded (it stays inside its segment), and an undecodable path left as it is.
+ */
+export function decodedPath(pathname: string): string {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return pathname;
+  }
+}
+
+const compiled = new Map<string, RegExp>();
+
+/**
+ * The first route whose pattern matches the path, as the router picks it: on the path decoded
+ * as react-router decodes it (nginx matches the raw `$request_uri`, which differs only for
+ * needlessly encoded letters, and only in which preload hint is sent).
+ */
+export function firstMatching<Route extends { pattern: string }>(routes: readonly Route[], path: string): Route | undefined {
+  const query = path.indexOf('?');
+  const pathname = decodedPath(query === -1 ? path : path.slice(0, query)) + (query === -1 ? '' : path.slice(query));
+  return routes.find(({ pattern }) => {
+    let regexp = compiled.get(pattern);
+    if (!regexp) compiled.set(pattern, (regexp = new RegExp(pattern, 'i')));
+    return regexp.test(pathname);
+  });
+}

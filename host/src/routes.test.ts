@@ -1,0 +1,84 @@
+import { matchRoutes } from 'react-router';
+import { hostilePaths } from '../../e2e/hostilePaths';
+import { ROUTES, remoteModulesFor, routeFor, servedRoutes, PREFETCH_WHEN_IDLE } from './routes';
+import { routePatternSource } from './routePatterns';
+import { shopRoutes } from './router';
+
+/**
+ * The route react-router renders for a path: the deepest match's path, '/' for the index route.
+ * No match at all (a path that decodes to a line break, which no route pattern crosses) is the
+ * router's 404, which the shell shows as the not-found page, as the catch-all would.
+ */
+function routerAnswer(pathname: string): string {
+  const matches = matchRoutes(shopRoutes(), pathname) ?? [];
+  const leaf = matches[matches.length - 1]?.route;
+  if (!leaf) return '*';
+  if (leaf.index) return '/';
+  return leaf?.path === '*' ? '*' : `/${leaf?.path ?? ''}`;
+}
+
+/** What a browser sends and shows for a typed path: the URL parser's normalised path. */
+const pathnameOf = (path: string) => new URL(`http://shop.test${path}`).pathname;
+
+describe('route table', () => {
+  it('names the page and remote modules of each path', () => {
+    expect(routeFor('/').page).toBe('home');
+    expect(remoteModulesFor('/')).toEqual(['catalog/NewThisSeason']);
+    expect(remoteModulesFor('/products')).toEqual(['catalog/ProductListPage']);
+    expect(remoteModulesFor('/Products/')).toEqual(['catalog/ProductListPage']);
+    expect(remoteModulesFor('/products/dragon-bridge-handkerchief')).toEqual(['catalog/ProductDetailPage']);
+    expect(remoteModulesFor('/products/dragon-bridge-handkerchief?variant=9')).toEqual(['catalog/ProductDetailPage']);
+    expect(remoteModulesFor('/product/9')).toEqual(['catalog/LegacyProductRedirect']);
+    expect(remoteModulesFor('/checkout')).toEqual(['cart/CheckoutPage']);
+    expect(remoteModulesFor('/profile')).toEqual(['account/ProfilePage']);
+    expect(routeFor('/about').page).toBe('about');
+    expect(remoteModulesFor('/about')).toEqual([]);
+    expect(routeFor('/no/such/page').page).toBe('notFound');
+    expect(routeFor('/products/').page).toBe('catalog/ProductListPage');
+    expect(routeFor('/products//x').page).toBe('notFound');
+  });
+
+  it('compiles a path to one pattern source for JavaScript and nginx', () => {
+    expect(routePatternSource('/products/:slug')).toBe('^/products/[^/]+/*(\\?.*)?$');
+    expect(routePatternSource('/')).toBe('^/*(\\?.*)?$');
+    expect(routePatternSource('*')).toBe('^/');
+  });
+
+  it('tells the servers each route’s pattern and remotes, in the table’s order', () => {
+    const served = servedRoutes();
+    expect(served.map(({ path }) => path)).toEqual(ROUTES.map(({ path }) => path));
+    expect(served.find(({ path }) => path === '/')?.remotes).toEqual(['catalog']);
+    expect(served.find(({ path }) => path === '/cart')?.remotes).toEqual(['cart']);
+    expect(served.find(({ path }) => path === '/about')?.remotes).toEqual([]);
+  });
+
+  it('prefetches the pages a shopper reaches from the header and home page', () => {
+    expect(PREFETCH_WHEN_IDLE).toEqual(['catalog/ProductListPage', 'catalog/ProductDetailPage', 'cart/CartPage', 'account/ProfilePage']);
+  });
+
+  // The servers and the start-up code match with the compiled patterns; the page renders what
+  // react-router matches. They must agree on every path a shopper or an attacker can type.
+  const paths = [
+    ...ROUTES.map(({ path }) => path.replace(':slug', 'hoi-an-handkerchief').replace(':id', '9').replace('*', 'nowhere')),
+    ...[
+      '/PRODUCTS',
+      '/cart/',
+      '/cart//',
+      '//',
+      '/products/x/',
+      '/products/x//',
+      '/about/x',
+      '/product/',
+      '/checkout?step=1',
+      '/%63art',
+      '/products/%68oi-an',
+      '/ABOUT/',
+    ],
+    ...hostilePaths(),
+  ];
+
+  it.each(paths.map((path) => [path]))('react-router and the compiled patterns agree on %s', (path) => {
+    const pathname = pathnameOf(path);
+    expect(routeFor(pathname).path).toBe(routerAnswer(pathname));
+  });
+});

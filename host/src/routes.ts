@@ -1,0 +1,84 @@
+/**
+ * The shop's routes, once. Everything that needs to know which page a path is derives from
+ * this table: the router (router.tsx), the start-up code that begins loading a page's remote
+ * module before React runs (index.ts), the idle prefetch, the servers (the host build writes
+ * the table to routes.json, which `npm run serve` and the nginx configuration read) and the
+ * browser tests' expectations. routes.test.ts proves that react-router and the compiled
+ * patterns below give the same answer for every real route and hundreds of hostile paths.
+ */
+import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import { remoteOf } from './federation/moduleIds';
+import { firstMatching, routePatternSource } from './routePatterns';
+
+/** The host's own pages; every other page is a remote module that renders without props. */
+const HOST_PAGE_IDS = ['home', 'about', 'contact', 'notFound'] as const;
+export type HostPageId = (typeof HOST_PAGE_IDS)[number];
+
+export interface RouteDefinition {
+  /** react-router's path syntax: plain segments and `:param` segments; '*' matches the rest. */
+  readonly path: string;
+  readonly page: HostPageId | RemotePageModuleId;
+  /** Remote widgets inside a host page (the home page's product cards). */
+  readonly widgets?: readonly RemoteModuleId[];
+  /** Reached from the header or the home page: the page's code downloads once the browser is idle. */
+  readonly prefetchWhenIdle?: boolean;
+}
+
+/** Remote modules a route can show as its page (they take no props). */
+export type RemotePageModuleId = Exclude<RemoteModuleId, 'catalog/NewThisSeason' | 'catalog/SearchResults'>;
+
+export const ROUTES = [
+  { path: '/', page: 'home', widgets: ['catalog/NewThisSeason'] },
+  { path: '/products', page: 'catalog/ProductListPage', prefetchWhenIdle: true },
+  { path: '/products/:slug', page: 'catalog/ProductDetailPage', prefetchWhenIdle: true },
+  { path: '/product/:id', page: 'catalog/LegacyProductRedirect' },
+  { path: '/cart', page: 'cart/CartPage', prefetchWhenIdle: true },
+  { path: '/checkout', page: 'cart/CheckoutPage' },
+  { path: '/profile', page: 'account/ProfilePage', prefetchWhenIdle: true },
+  { path: '/about', page: 'about' },
+  { path: '/contact', page: 'contact' },
+  { path: '*', page: 'notFound' },
+] as const satisfies readonly RouteDefinition[];
+
+export type Route = (typeof ROUTES)[number];
+
+export function isHostPage(page: RouteDefinition['page']): page is HostPageId {
+  return (HOST_PAGE_IDS as readonly string[]).includes(page);
+}
+
+const PATTERNS = ROUTES.map((route) => ({ route, pattern: routePatternSource(route.path) }));
+
+/** The route a path belongs to (its query, if given, is ignored): the first that matches, the catch-all last. */
+export function routeFor(path: string): Route {
+  return firstMatching(PATTERNS, path)!.route;
+}
+
+/** The remote modules a route shows: its page's, or the widgets of a host page. */
+export function remoteModulesOf(route: RouteDefinition): RemoteModuleId[] {
+  return isHostPage(route.page) ? [...(route.widgets ?? [])] : [route.page];
+}
+
+/** The remote modules a path shows. */
+export function remoteModulesFor(pathname: string): RemoteModuleId[] {
+  return remoteModulesOf(routeFor(pathname));
+}
+
+/** Pages whose code downloads once the first page is in and the browser is idle. */
+export const PREFETCH_WHEN_IDLE: readonly RemoteModuleId[] = ROUTES.flatMap((route: RouteDefinition) =>
+  route.prefetchWhenIdle ? [route.page as RemoteModuleId] : [],
+);
+
+/** What the servers need of a route: its pattern and the remotes its page needs. Written to routes.json by the host build. */
+export interface ServedRoute {
+  path: string;
+  pattern: string;
+  remotes: RemoteName[];
+}
+
+export function servedRoutes(): ServedRoute[] {
+  return ROUTES.map((route) => ({
+    path: route.path,
+    pattern: routePatternSource(route.path),
+    remotes: [...new Set(remoteModulesOf(route).map(remoteOf))],
+  }));
+}
