@@ -54,11 +54,23 @@ describe('what the servers read from remotes.json', () => {
   });
 
   it('puts the origins in every fetch directive and nowhere unsafe', () => {
-    const policy = contentSecurityPolicy(servedRemotes(LOCAL, NAMES).origins);
+    const policy = contentSecurityPolicy(servedRemotes(LOCAL, NAMES));
     expect(policy).toContain("script-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com");
     expect(policy).toContain("img-src 'self' http://localhost:3001");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toMatch(/unsafe|\*/);
+  });
+
+  it('lets pages connect to the report URL’s origin, and only connect', () => {
+    const withReport = JSON.stringify({ ...JSON.parse(LOCAL), reportUrl: 'https://rum.example.com/maison' });
+    const served = servedRemotes(withReport, NAMES);
+    expect(served.reportOrigin).toBe('https://rum.example.com');
+    const policy = contentSecurityPolicy(served);
+    expect(policy).toContain(
+      "connect-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com https://rum.example.com;",
+    );
+    expect(policy.match(/rum\.example\.com/g)).toHaveLength(1);
+    expect(servedRemotes(JSON.stringify({ reportUrl: '/rum' }), NAMES).reportOrigin).toBeUndefined();
   });
 });
 

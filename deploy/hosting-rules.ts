@@ -10,7 +10,13 @@
  * only TypeScript syntax that erases to JavaScript, and imports with their `.ts` extension.
  */
 import type { RemoteName } from '@maison/shared';
-import { entryUrlOf, parseRemotesJson, remoteOrigins, type RemoteLocations } from '../host/src/federation/loading/remotesJson.ts';
+import {
+  entryUrlOf,
+  parseRemotesJson,
+  remoteOrigins,
+  reportOrigin,
+  type RemoteLocations,
+} from '../host/src/federation/loading/remotesJson.ts';
 import { firstMatching } from '../host/src/routePatterns.ts';
 import type { ServedRoute } from '../host/src/routes.ts';
 
@@ -51,6 +57,8 @@ export interface ServedRemotes {
   problems: string[];
   /** Origins besides the shop's own that remote code comes from: the policy allows them. */
   origins: string[];
+  /** Where pages send their reports, if remotes.json names a report URL on another origin: the policy lets them connect to it. */
+  reportOrigin?: string;
 }
 
 export function servedRemotes(text: string | undefined, names: readonly RemoteName[]): ServedRemotes {
@@ -60,8 +68,10 @@ export function servedRemotes(text: string | undefined, names: readonly RemoteNa
   } catch {
     raw = null;
   }
-  const { locations, problems } = parseRemotesJson(raw, { names, base: `${SHOP_ORIGIN}/` });
-  return { locations, problems, origins: remoteOrigins(locations, SHOP_ORIGIN) };
+  const parsed = parseRemotesJson(raw, { names, base: `${SHOP_ORIGIN}/` });
+  const report = reportOrigin(parsed, SHOP_ORIGIN);
+  const served = { locations: parsed.locations, problems: parsed.problems, origins: remoteOrigins(parsed.locations, SHOP_ORIGIN) };
+  return report ? { ...served, reportOrigin: report } : served;
 }
 
 /** A URL as the shop's page names it: root-relative on the shop's own origin. */
@@ -95,13 +105,13 @@ export function preloadLinkFor(path: string, links: ReadonlyArray<{ pattern: str
  * configured remote origins only. No inline code and no eval anywhere (production CSS is in
  * files), so neither 'unsafe-inline' nor 'unsafe-eval' is allowed.
  */
-export function contentSecurityPolicy(origins: readonly string[]): string {
+export function contentSecurityPolicy({ origins, reportOrigin }: Pick<ServedRemotes, 'origins' | 'reportOrigin'>): string {
   const sources = ["'self'", ...origins].join(' ');
   return [
     "default-src 'self'",
     `script-src ${sources}`,
     `style-src ${sources}`,
-    `connect-src ${sources}`,
+    `connect-src ${[sources, reportOrigin].filter(Boolean).join(' ')}`,
     `img-src ${sources}`,
     "font-src 'self'",
     "object-src 'none'",
@@ -130,9 +140,9 @@ const DENIED_FEATURES = [
 ];
 
 /** Sent with every response of every app. */
-export function securityHeaders(origins: readonly string[]): Record<string, string> {
+export function securityHeaders(remotes: Pick<ServedRemotes, 'origins' | 'reportOrigin'>): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(origins),
+    'Content-Security-Policy': contentSecurityPolicy(remotes),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),

@@ -1,4 +1,4 @@
-import type { FederationStatus } from '../host/src/federation/loading/status';
+import type { FederationStatus } from '../host/src/federation/status/status';
 
 declare global {
   interface Window {

@@ -14,7 +14,7 @@ import { hostilePaths } from './hostilePaths';
 
 const HOST = originOf('host');
 const remotesJson = readFileSync(path.join(__dirname, '..', 'deploy', 'remotes.local.json'), 'utf8');
-const EXPECTED_SECURITY_HEADERS = securityHeaders(servedRemotes(remotesJson, ['catalog', 'cart', 'account']).origins);
+const EXPECTED_SECURITY_HEADERS = securityHeaders(servedRemotes(remotesJson, ['catalog', 'cart', 'account']));
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 async function distFile(request: APIRequestContext, origin: string, pattern: RegExp): Promise<string> {

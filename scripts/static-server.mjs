@@ -31,8 +31,8 @@ function watchedRemotes(file, routes) {
     const mtimeMs = file ? statSync(file).mtimeMs : 0;
     if (mtimeMs !== current.mtimeMs) {
       const text = file ? readFileSync(file, 'utf8') : '{}';
-      const { locations, origins } = servedRemotes(text, REMOTE_NAMES);
-      current = { mtimeMs, text, headers: securityHeaders(origins), links: preloadLinks(routes, locations) };
+      const served = servedRemotes(text, REMOTE_NAMES);
+      current = { mtimeMs, text, headers: securityHeaders(served), links: preloadLinks(routes, served.locations) };
     }
     return current;
   };

@@ -48,14 +48,14 @@ export function renderNginxConfig({
   remotesFileAt,
   sourceMaps = false,
 } = {}) {
-  const { locations, origins } = servedRemotes(readFileSync(remotesFile, 'utf8'), REMOTE_NAMES);
+  const remotes = servedRemotes(readFileSync(remotesFile, 'utf8'), REMOTE_NAMES);
   const host = APPS.find(({ name }) => name === 'host');
   const routesFile = path.resolve(root, host.dir, 'dist', 'routes.json');
   if (!existsSync(routesFile)) console.warn(`[nginx] ${routesFile} is missing (build the host first): no preload hints`);
-  const links = preloadLinks(existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [], locations);
+  const links = preloadLinks(existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [], remotes.locations);
   const headerLines = (indent, isRemote, extra = []) =>
     [
-      ...Object.entries(securityHeaders(origins)).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
+      ...Object.entries(securityHeaders(remotes)).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
       ...extra,
       ...(isRemote ? ['add_header Access-Control-Allow-Origin $maison_remote_cors always;'] : []),
     ]

@@ -7,7 +7,9 @@ import { createManifestReader } from './loading/manifests';
 import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTriggers';
 import { fetchRemotesJson, remoteOrigins } from './loading/remotesJson';
 import { createRetryUrls } from './loading/retryUrls';
-import { recordFederationStatus, type FederationStatus } from './loading/status';
+import { createReporter, flushWhenHidden } from './status/report';
+import { recordFederationStatus, type FederationStatus, type StatusRecorder } from './status/status';
+import { observeVitals } from './status/vitals';
 import { createRemoteModuleStore, type RemoteModuleStore } from './react/remoteModuleStore';
 import { shopRuntimePlugin } from './runtime/shopRuntimePlugin';
 
@@ -39,11 +41,12 @@ export function startFederation({
   prefetchWhenIdle: readonly RemoteModuleId[];
 }): ShopFederation {
   const events = createFederationEvents();
-  window.__MAISON_FEDERATION__ = recordFederationStatus(
+  const recorder = recordFederationStatus(
     events,
     { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract },
     BUILD_INFO.remoteNames,
   );
+  window.__MAISON_FEDERATION__ = recorder.status;
   const manifests = createManifestReader(BUILD_INFO.sharedContract);
   const retryUrls = createRetryUrls();
   registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
@@ -51,6 +54,7 @@ export function startFederation({
   const config = fetchRemotesJson({ names: BUILD_INFO.remoteNames, defaults: BUILD_INFO.remoteDefaults, base: window.location.href }).then(
     (loaded) => {
       events.emit({ type: 'configured', ...loaded });
+      if (loaded.reportUrl) reportTo(loaded.reportUrl, recorder);
       return loaded;
     },
   );
@@ -63,9 +67,21 @@ export function startFederation({
     whenIdleAfterLoad(() => {
       events.emit({ type: 'idle-prefetch' });
       for (const id of prefetchWhenIdle) void modules.prefetch(id);
+      void observeVitals((vital) => recorder.vital({ ...vital, page: window.location.pathname }));
     }),
   );
   onNavigationIntent((pathname) => void startPath(pathname));
 
   return { modules, remoteOrigins: config.then(({ locations }) => remoteOrigins(locations, window.location.origin)) };
+}
+
+/** The environment asks for reports: every record of this page load goes to `url`, in beacons when the page is hidden. */
+function reportTo(url: string, recorder: StatusRecorder): void {
+  // randomUUID needs a secure context; an id only has to tell this page load from others.
+  const pageLoad = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const reporter = createReporter(url, { pageLoad, hostBuild: BUILD_INFO.version });
+  for (const record of recorder.status.records) reporter.add(record);
+  for (const vital of Object.values(recorder.status.vitals)) reporter.add(vital);
+  recorder.onRecord((record) => reporter.add(record));
+  flushWhenHidden(reporter);
 }

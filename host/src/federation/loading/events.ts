@@ -1,16 +1,26 @@
-import type { RemoteName } from '@maison/shared';
-import type { RemoteLocations } from './remotesJson';
+import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import type { RemotesJson } from './remotesJson';
 import type { LoadFailure } from './loadFailure';
 
 /**
- * What the loader reports as it works. The status record listens to these (status.ts); so can
- * anything else that wants to know how loading went, without the loader knowing about it.
+ * What the loader reports as it works, with `at` on the page's clock (performance.now()). The
+ * on-call status and the reports listen to these (../status/); the loader knows nothing of them.
  */
 export type FederationEvent =
-  | { type: 'configured'; locations: RemoteLocations; problems: string[] }
-  | { type: 'loading'; remote: RemoteName; url: string }
-  | { type: 'loaded'; remote: RemoteName; url: string; buildVersion: string | undefined; fallback: boolean }
-  | { type: 'failed'; remote: RemoteName; failure: LoadFailure }
+  | ({ type: 'configured' } & RemotesJson)
+  | { type: 'loading'; remote: RemoteName; module: RemoteModuleId; url: string; at: number }
+  | {
+      type: 'loaded';
+      remote: RemoteName;
+      module: RemoteModuleId;
+      url: string;
+      buildVersion: string | undefined;
+      fallback: boolean;
+      at: number;
+      /** The files the module needed: the remote's entry, then the module's own JS and CSS. */
+      files: string[];
+    }
+  | { type: 'failed'; remote: RemoteName; module: RemoteModuleId; failure: LoadFailure }
   | { type: 'idle-prefetch' };
 
 export type FederationListener = (event: FederationEvent) => void;

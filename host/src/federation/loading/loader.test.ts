@@ -4,7 +4,7 @@ import { LoadFailure } from './loadFailure';
 import { createManifestReader, type ManifestReader } from './manifests';
 import type { RemoteLocations } from './remotesJson';
 import { createRetryUrls } from './retryUrls';
-import { recordFederationStatus } from './status';
+import { recordFederationStatus } from '../status/status';
 
 const CART_1 = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const CART_2 = 'https://cdn.example.com/cart/1.4.1/mf-manifest.json';
@@ -31,7 +31,12 @@ function loaderOver(
   manifests: ManifestReader = createManifestReader('0.1.0', () => Promise.reject(new Error('unused'))),
 ) {
   const events = createFederationEvents();
-  const status = recordFederationStatus(events, { buildVersion: 'host', sharedContract: '0.1.0' }, ['catalog', 'cart', 'account']);
+  const { status } = recordFederationStatus(
+    events,
+    { buildVersion: 'host', sharedContract: '0.1.0' },
+    ['catalog', 'cart', 'account'],
+    () => '/cart',
+  );
   events.emit({ type: 'configured', locations, problems: [] });
   const loader = createFederatedLoader({
     config: Promise.resolve({ locations, problems: [] }),

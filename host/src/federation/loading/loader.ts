@@ -70,17 +70,30 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
     const entries = (await config).locations[remote] ?? [];
     if (entries.length === 0) {
       const failure = new LoadFailure('not-configured', `remotes.json has no manifest URL for "${remote}"`);
-      events.emit({ type: 'failed', remote, failure });
+      events.emit({ type: 'failed', remote, module: id, failure });
       throw failure;
     }
     const failures: LoadFailure[] = [];
     for (let index = current.get(remote) ?? 0; index < entries.length; index += 1) {
       const entry = entries[index]!;
-      events.emit({ type: 'loading', remote, url: entry });
+      events.emit({ type: 'loading', remote, module: id, url: entry, at: performance.now() });
       try {
         const module = await loadFrom(id, entry);
         current.set(remote, index);
-        events.emit({ type: 'loaded', remote, url: entry, buildVersion: manifests.summary(entry)?.buildVersion, fallback: index > 0 });
+        const files = await manifests.json(entry).then(
+          (manifest) => exposeAssetUrls(entry, manifest, id),
+          () => [],
+        );
+        events.emit({
+          type: 'loaded',
+          remote,
+          module: id,
+          url: entry,
+          buildVersion: manifests.summary(entry)?.buildVersion,
+          fallback: index > 0,
+          at: performance.now(),
+          files,
+        });
         if (index > 0) {
           const because = failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; ');
           console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${because}`);
@@ -89,7 +102,7 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
       } catch (error) {
         const failure = error as LoadFailure;
         failures.push(failure);
-        events.emit({ type: 'failed', remote, failure });
+        events.emit({ type: 'failed', remote, module: id, failure });
         console.error(`[federation] ${remote}: ${entry} could not be loaded: ${failure.message}`);
       }
     }

@@ -6,6 +6,7 @@ import {
   manifestUrlOf,
   parseRemotesJson,
   remoteOrigins,
+  reportOrigin,
   type RemotesJsonRules,
 } from './remotesJson';
 
@@ -87,6 +88,22 @@ describe('parseRemotesJson', () => {
       cart: ['https://cdn.example.com/cart/mf-manifest.json'],
       account: ['http://localhost:3003/mf-manifest.json'],
     });
+  });
+
+  it('reads an optional report URL, and refuses one that is not http(s)', () => {
+    const withReport = parseRemotesJson({ cart: '/cart/mf-manifest.json', reportUrl: 'https://rum.example.com/maison' }, production);
+    expect(withReport.reportUrl).toBe('https://rum.example.com/maison');
+    expect(withReport.problems).toEqual([
+      '/remotes.json: "catalog" has no usable manifest URL; its pages show "temporarily unavailable"',
+      '/remotes.json: "account" has no usable manifest URL; its pages show "temporarily unavailable"',
+    ]);
+    expect(parseRemotesJson({ reportUrl: '/rum' }, development).reportUrl).toBe('https://shop.example.com/rum');
+    const bad = parseRemotesJson({ reportUrl: 'javascript:alert(1)' }, development);
+    expect(bad.reportUrl).toBeUndefined();
+    expect(bad.problems).toEqual(['/remotes.json: "reportUrl" "javascript:alert(1)" is not an http(s) URL; nothing is reported']);
+    expect(reportOrigin({ reportUrl: 'https://rum.example.com/x' }, 'https://shop.example.com')).toBe('https://rum.example.com');
+    expect(reportOrigin({ reportUrl: 'https://shop.example.com/rum' }, 'https://shop.example.com')).toBeUndefined();
+    expect(reportOrigin({})).toBeUndefined();
   });
 
   it.each([null, 'text', []])('reports a config that is not an object (%p)', (raw) => {

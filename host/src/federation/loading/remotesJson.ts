@@ -4,7 +4,11 @@
  * list of them, first choice first; the others are fallbacks (last known good builds):
  *
  *   { "cart": ["https://cdn.example.com/cart/1.4.2/mf-manifest.json",
- *              "https://cdn.example.com/cart/1.4.1/mf-manifest.json"] }
+ *              "https://cdn.example.com/cart/1.4.1/mf-manifest.json"],
+ *     "reportUrl": "https://rum.example.com/maison" }
+ *
+ * `reportUrl`, optional, is where pages send what each remote cost them (federation/status/report.ts);
+ * without it nothing is sent anywhere.
  *
  * This module is the format's one definition: the page reads the file with it, the servers
  * derive their policy origins and preload hints from it, `npm run remotes` checks and writes
@@ -21,8 +25,13 @@ export const ENTRY_FILE = 'remoteEntry.js';
 /** Absolute manifest URLs per remote, in the order to try them. */
 export type RemoteLocations = Partial<Record<RemoteName, string[]>>;
 
+/** The one key of remotes.json that is not a remote's name. */
+export const REPORT_URL_KEY = 'reportUrl';
+
 export interface RemotesJson {
   locations: RemoteLocations;
+  /** Where the pages report their federation timings and failures, if anywhere. */
+  reportUrl?: string;
   /** What is wrong with the file, each with the remote's name and the bad value. */
   problems: string[];
 }
@@ -69,7 +78,7 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
   if (!config) problems.push(`${REMOTES_JSON_PATH} must be a JSON object of remote names, got ${show(raw)}`);
 
   for (const name of Object.keys(config ?? {})) {
-    if (!(rules.names as readonly string[]).includes(name))
+    if (name !== REPORT_URL_KEY && !(rules.names as readonly string[]).includes(name))
       problems.push(`${REMOTES_JSON_PATH}: unknown remote "${name}" (known: ${rules.names.join(', ')})`);
   }
   for (const name of rules.names) {
@@ -84,13 +93,32 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
     else if (fallback) locations[name] = [fallback];
     else if (config) problems.push(`${REMOTES_JSON_PATH}: "${name}" has no usable manifest URL; its pages show "temporarily unavailable"`);
   }
-  return { locations, problems };
+  const reportUrl = reportUrlOf(config?.[REPORT_URL_KEY], rules.base, problems);
+  return reportUrl ? { locations, reportUrl, problems } : { locations, problems };
+}
+
+function reportUrlOf(value: unknown, base: string, problems: string[]): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(String(value), base);
+    if (typeof value === 'string' && (url.protocol === 'https:' || url.protocol === 'http:')) return url.href;
+  } catch {
+    // reported below
+  }
+  problems.push(`${REMOTES_JSON_PATH}: "${REPORT_URL_KEY}" ${show(value)} is not an http(s) URL; nothing is reported`);
+  return undefined;
 }
 
 /** The origins remote code comes from, besides `pageOrigin`: what the policy allows and images may come from. */
 export function remoteOrigins(locations: RemoteLocations, pageOrigin?: string): string[] {
   const origins = Object.values(locations).flatMap((urls) => (urls ?? []).map((url) => new URL(url).origin));
   return [...new Set(origins)].filter((origin) => origin !== pageOrigin).sort();
+}
+
+/** The origin reports go to, besides `pageOrigin`: the policy lets the page connect to it, and only to it. */
+export function reportOrigin({ reportUrl }: Pick<RemotesJson, 'reportUrl'>, pageOrigin?: string): string | undefined {
+  const origin = reportUrl ? new URL(reportUrl).origin : undefined;
+  return origin === pageOrigin ? undefined : origin;
 }
 
 /** Each remote's first choice: the build a page uses when nothing fails. */

@@ -18,6 +18,7 @@ import { hostMessages } from '../../messages';
 import type { RemoteModuleState, RemoteModuleStore } from './remoteModuleStore';
 import { isLoadFailure } from '../loading/loadFailure';
 import { ErrorPanel, UnavailablePanel } from './RemotePanels';
+import { AREA_ATTRIBUTE } from '../status/vitals';
 import styles from './RemoteArea.module.css';
 
 const RemoteModulesContext = createContext<RemoteModuleStore | null>(null);
@@ -69,9 +70,12 @@ export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact
   if (state.status !== 'ready') return placeholder;
   const RemoteComponent = (state.module as RemoteModule<Id>).default as ComponentType<object>;
   return (
-    <RemoteErrorBoundary resetKey={`${id}#${pathname}#${attempt}`} onRetry={retry} compact={compact}>
-      <RemoteComponent {...(props ?? {})} />
-    </RemoteErrorBoundary>
+    // The area's element takes no box of its own; it names the module for the page's vitals (status/vitals.ts).
+    <div className={styles.area} {...{ [AREA_ATTRIBUTE]: id }}>
+      <RemoteErrorBoundary resetKey={`${id}#${pathname}#${attempt}`} onRetry={retry} compact={compact}>
+        <RemoteComponent {...(props ?? {})} />
+      </RemoteErrorBoundary>
+    </div>
   );
 }
 

@@ -1,0 +1,31 @@
+import type { VitalRecord } from './status';
+
+/** Set by RemoteArea on the element around a remote's content: the module id the area shows. */
+export const AREA_ATTRIBUTE = 'data-remote-area';
+
+/** The area that holds a node: the remote module id of the nearest remote area around it, or 'host'. */
+export function areaOf(node: Node): string {
+  const element = node instanceof Element ? node : node.parentElement;
+  return element?.closest(`[${AREA_ATTRIBUTE}]`)?.getAttribute(AREA_ATTRIBUTE) ?? 'host';
+}
+
+/** The remote an area belongs to (`catalog` for `catalog/ProductListPage`), or 'host'. */
+export function remoteOfArea(area: string): string {
+  return area.includes('/') ? area.slice(0, area.indexOf('/')) : area;
+}
+
+/**
+ * Watches the page's LCP and INP with the web-vitals library (loaded when called: the caller
+ * waits for an idle moment) and reports each new value with the area that holds its element.
+ * An element gone from the page by then is reported as area 'unknown'.
+ */
+export async function observeVitals(onVital: (record: Omit<VitalRecord, 'page'>) => void): Promise<void> {
+  const { onLCP, onINP } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals/attribution');
+  const options = { reportAllChanges: true, generateTarget: (node: Node | null) => (node ? areaOf(node) : undefined) };
+  const report = (name: VitalRecord['name'], value: number, rating: VitalRecord['rating'], target: string | undefined) => {
+    const area = target && (target === 'host' || target.includes('/')) ? target : 'unknown';
+    onVital({ kind: 'vital', name, value: Math.round(value), rating, area, remote: remoteOfArea(area) });
+  };
+  onLCP((metric) => report('LCP', metric.value, metric.rating, metric.attribution.target), options);
+  onINP((metric) => report('INP', metric.value, metric.rating, metric.attribution.interactionTarget), options);
+}
