@@ -23,7 +23,16 @@ const appBoundaries = APPS.map((app) => ({
 
 export default config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '.bench/**', '.e2e-deploy/**', '.e2e-reports/**', 'test-results/**', 'playwright-report/**', 'coverage/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.bench/**',
+      '.e2e-deploy/**',
+      '.e2e-reports/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tsConfigs.recommended,
