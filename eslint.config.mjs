@@ -11,13 +11,14 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import apps from './apps.json' with { type: 'json' };
 
-const APPS = ['host', 'remote-catalog', 'remote-cart', 'remote-account'];
+const APP_DIRS = apps.map(({ dir }) => dir);
 
 /** Each app may import only itself, @maison/shared's public entry points and libraries. */
-const appBoundaries = APPS.map((app) => ({
+const appBoundaries = APP_DIRS.map((app) => ({
   target: `./${app}/src`,
-  from: APPS.filter((other) => other !== app).map((other) => `./${other}`),
+  from: APP_DIRS.filter((other) => other !== app).map((other) => `./${other}`),
   message: 'Apps meet only through federation and @maison/shared: import nothing from another app.',
 }));
 
