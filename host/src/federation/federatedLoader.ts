@@ -8,6 +8,7 @@ import { remoteOf } from './moduleIds';
 import { isRemoteUnavailable } from './remoteUnavailable';
 import { RemoteLoadError } from './remoteLoadError';
 import { exposeAssetUrls, prefetchFiles } from './prefetch';
+import { errorMessage } from '../errorMessage';
 
 /** The two calls of the federation runtime the loader needs (injected, so tests can fake them). */
 export interface FederationRuntime {
@@ -23,8 +24,6 @@ interface LoaderDeps {
   status: FederationStatusRecorder;
   retryUrls?: RetryUrls;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Loads remote modules through the federation runtime. Each remote's entries in remotes.json
@@ -85,7 +84,7 @@ export function createFederatedLoader({ config, runtime, manifests, status, retr
         return module;
       } catch (error) {
         // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
-        const reason = manifests.failure(entry) ?? messageOf(error instanceof RemoteLoadError ? error.cause : error);
+        const reason = manifests.failure(entry) ?? errorMessage(error instanceof RemoteLoadError ? error.cause : error);
         failures.push(`${entry} failed: ${reason}`);
         status.failed(remote, entry, reason);
         console.error(`[federation] ${remote}: ${entry} could not be loaded: ${reason}`);

@@ -1,4 +1,5 @@
 import type { RemoteName } from '@maison/shared';
+import { errorMessage } from '../errorMessage';
 
 /**
  * What is live in this page, for on-call: `window.__MAISON_FEDERATION__` in the console
@@ -73,7 +74,7 @@ export function createFederationStatus(host: FederationStatus['host']) {
     failed(name: RemoteName, url: string | null, error: unknown) {
       const entry = remote(name);
       entry.state = 'failed';
-      if (url) entry.failures.push({ url, error: error instanceof Error ? error.message : String(error) });
+      if (url) entry.failures.push({ url, error: errorMessage(error) });
     },
   };
 }

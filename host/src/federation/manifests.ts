@@ -4,6 +4,8 @@
  * The runtime plugin hands these responses to the federation runtime instead of its own fetch,
  * so a manifest that breaks the contract never reaches it.
  */
+import { errorMessage } from '../errorMessage';
+
 export interface ManifestSummary {
   url: string;
   /** `metaData.buildInfo.buildVersion`: package version plus commit, stamped at build time. */
@@ -97,7 +99,7 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
     if (!text) {
       text = (async () => {
         const response = await fetchImpl(url).catch((error: unknown) => {
-          throw new Error(`${url} is unreachable (${error instanceof Error ? error.message : String(error)})`);
+          throw new Error(`${url} is unreachable (${errorMessage(error)})`);
         });
         if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
         const body = await response.text();
@@ -115,7 +117,7 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
         () => failures.delete(url),
         (error: unknown) => {
           texts.delete(url);
-          failures.set(url, error instanceof Error ? error.message : String(error));
+          failures.set(url, errorMessage(error));
         },
       );
       texts.set(url, text);
