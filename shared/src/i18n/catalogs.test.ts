@@ -13,10 +13,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import apps from '../../../apps.json';
+import { appSourceFiles, isTestFile, ROOT as root, SOURCE_DIRS } from '@test/appSources';
 
-const root = path.resolve(__dirname, '..', '..', '..');
-const APPS = (JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8')) as Array<{ dir: string }>).map(({ dir }) => dir);
-const SOURCE_DIRS = ['shared', ...APPS].map((dir) => path.join(root, dir, 'src') + path.sep);
 const I18N_DIR = path.join(root, 'shared', 'src', 'i18n') + path.sep;
 
 interface Catalogue {
@@ -48,12 +47,7 @@ function compilerOptions(): ts.CompilerOptions {
 }
 
 const isAppSource = (fileName: string) =>
-  SOURCE_DIRS.some((dir) => path.resolve(fileName).startsWith(dir)) && !/\.test\.tsx?$/.test(fileName);
-
-/** The app and shared source the page runs: every .ts and .tsx under their src/, tests left out. */
-function appSourceFiles(): string[] {
-  return ts.sys.readDirectory(root, ['.ts', '.tsx'], ['**/node_modules', '**/dist'], ['*/src/**/*']).filter(isAppSource);
-}
+  SOURCE_DIRS.some((dir) => path.resolve(fileName).startsWith(dir + path.sep)) && !isTestFile(fileName);
 
 /** The function, in shared/src/i18n/, whose call made this signature: `defineMessages`, or `useTranslator` for the `t` it returns. */
 function i18nOrigin(signature: ts.Signature | undefined): 'defineMessages' | 't' | undefined {
@@ -141,7 +135,7 @@ describe('message catalogues', () => {
   }, 60_000);
 
   it("finds every app's catalogue", () => {
-    for (const dir of APPS) {
+    for (const { dir } of apps) {
       expect(findings.catalogues.map(({ where }) => where)).toContainEqual(expect.stringMatching(new RegExp(`^${dir}/src/messages\\.ts:`)));
     }
   });
