@@ -19,9 +19,10 @@ import { appSourceFiles, isTestFile, ROOT as root, SOURCE_DIRS } from '@test/app
 const I18N_DIR = path.join(root, 'shared', 'src', 'i18n') + path.sep;
 
 interface Catalogue {
-  /** Where it is defined, for the report: `remote-cart/src/messages.ts:3`. */
+  /** Where it is defined: `remote-cart/src/messages.ts:3`. */
   where: string;
-  keys: string[];
+  /** Each English key, and where it is written. */
+  keys: Map<string, string>;
   used: Set<string>;
 }
 
@@ -97,8 +98,10 @@ function findUses(program: ts.Program): Findings {
         const origin = i18nOrigin(checker.getResolvedSignature(node));
         const [first] = node.arguments;
         if (origin === 'defineMessages' && first && ts.isObjectLiteralExpression(first)) {
-          const keys = first.properties.map((property) => property.name?.getText().replace(/^['"]|['"]$/g, '') ?? '');
-          const id = [...keys].sort().join('|');
+          const keys = new Map(
+            first.properties.map((property) => [property.name?.getText().replace(/^['"]|['"]$/g, '') ?? '', whereOf(property)]),
+          );
+          const id = [...keys.keys()].sort().join('|');
           if (catalogues.has(id)) throw new Error(`${whereOf(node)} has the same keys as ${catalogues.get(id)!.where}`);
           catalogues.set(id, { where: whereOf(node), keys, used: new Set() });
         } else if (origin === 't' && first) {
@@ -123,7 +126,7 @@ function findUses(program: ts.Program): Findings {
 }
 
 const unusedKeys = ({ catalogues }: Findings) =>
-  catalogues.flatMap((catalogue) => catalogue.keys.filter((key) => !catalogue.used.has(key)).map((key) => `${catalogue.where} ${key}`));
+  catalogues.flatMap(({ keys, used }) => [...keys].filter(([key]) => !used.has(key)).map(([key, where]) => `${where} ${key}`));
 
 describe('message catalogues', () => {
   let program: ts.Program;
