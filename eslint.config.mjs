@@ -2,7 +2,8 @@
  * One lint gate for the whole repository (npm run lint, the first step of npm test, zero
  * warnings). Besides correctness and accessibility it enforces the boundaries between teams:
  * an app never imports another app's source, nobody reaches into @maison/shared's internals,
- * and no module imports itself in a circle.
+ * no module imports itself in a circle, and no code imports a value of a shared library that
+ * the page does not share (`maison/facade-contract`, shared/src/vendor/README.md).
  */
 import js from '@eslint/js';
 import { config, configs as tsConfigs } from 'typescript-eslint';
@@ -11,13 +12,15 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import apps from './apps.json' with { type: 'json' };
+import facadeContract from './shared/src/vendor/facadeContract.cjs';
 
-const APPS = ['host', 'remote-catalog', 'remote-cart', 'remote-account'];
+const APP_DIRS = apps.map(({ dir }) => dir);
 
 /** Each app may import only itself, @maison/shared's public entry points and libraries. */
-const appBoundaries = APPS.map((app) => ({
+const appBoundaries = APP_DIRS.map((app) => ({
   target: `./${app}/src`,
-  from: APPS.filter((other) => other !== app).map((other) => `./${other}`),
+  from: APP_DIRS.filter((other) => other !== app).map((other) => `./${other}`),
   message: 'Apps meet only through federation and @maison/shared: import nothing from another app.',
 }));
 
@@ -64,6 +67,16 @@ export default config(
     },
   },
   {
+    // The closed facade contract: a value the page does not share is never imported.
+    plugins: { maison: { rules: { 'facade-contract': facadeContract.rule } } },
+    rules: { 'maison/facade-contract': ['error', { shares: facadeContract.currentContract() }] },
+  },
+  {
+    // The facades wrap the real packages; tests run on them (jest shares nothing).
+    files: ['shared/src/vendor/**', '**/*.test.{ts,tsx}', 'test/**'],
+    rules: { 'maison/facade-contract': 'off' },
+  },
+  {
     files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
@@ -97,6 +110,11 @@ export default config(
   {
     // Inside @maison/shared relative imports are its own business.
     files: ['shared/src/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // This file loads the facade contract's rule, which lives beside the facades.
+    files: ['eslint.config.mjs'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

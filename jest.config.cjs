@@ -1,20 +1,20 @@
 /** Unit tests: pure domain rules and React hooks, transformed by SWC (no type-check; `npm run typecheck` does that). */
+const apps = require('./apps.json');
+
 module.exports = {
   testEnvironment: 'node',
-  roots: [
-    '<rootDir>/shared',
-    '<rootDir>/host',
-    '<rootDir>/remote-catalog',
-    '<rootDir>/remote-cart',
-    '<rootDir>/remote-account',
-    '<rootDir>/deploy',
-  ],
+  roots: ['<rootDir>/shared', '<rootDir>/test', '<rootDir>/deploy', ...apps.map(({ dir }) => `<rootDir>/${dir}`)],
   // What the host's webpack config defines at build time (host/src/federation/buildInfo.ts).
   globals: {
-    MAISON_BUILD: { version: '0.0.0+test', sharedContract: '0.1.0', remoteNames: ['catalog', 'cart', 'account'], remoteDefaults: {} },
+    MAISON_BUILD: {
+      version: '0.0.0+test',
+      sharedContract: require('./shared/package.json').version,
+      remoteNames: apps.filter(({ name }) => name !== 'host').map(({ name }) => name),
+      remoteDefaults: {},
+    },
   },
   setupFiles: ['<rootDir>/test/jest.setup.cjs'],
-  testMatch: ['**/src/**/*.test.ts?(x)', '<rootDir>/deploy/**/*.test.ts'],
+  testMatch: ['**/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

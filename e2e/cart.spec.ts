@@ -139,6 +139,12 @@ test.describe('/checkout', () => {
     await expect(page.getByLabel('Country/Region')).toHaveValue('VN');
 
     const contact = page.getByPlaceholder('Email or mobile phone number');
+    for (const field of [contact, page.getByLabel('Last name'), page.getByLabel('Address', { exact: true }), page.getByLabel('City')]) {
+      await expect(field).toHaveJSProperty('required', true);
+    }
+    for (const optional of ['First name (optional)', 'Apartment, suite, etc. (optional)', 'Postal code (optional)']) {
+      await expect(page.getByLabel(optional)).toHaveJSProperty('required', false);
+    }
     await page.getByRole('button', { name: 'Complete Order' }).click();
     expect(await contact.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
       'Please fill in Email or mobile phone number.',

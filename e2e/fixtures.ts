@@ -1,13 +1,16 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { RemoteName } from '@maison/shared';
 import apps from '../apps.json';
 
 /** Where `npm run serve` (or nginx) answers for an app, from apps.json. */
-export function originOf(name: 'host' | 'catalog' | 'cart' | 'account'): string {
+export function originOf(name: 'host' | RemoteName): string {
   return `http://localhost:${apps.find((app) => app.name === name)!.port}`;
 }
 
-export const REMOTE_ORIGINS = { catalog: originOf('catalog'), cart: originOf('cart'), account: originOf('account') } as const;
+export const REMOTE_ORIGINS = Object.fromEntries(
+  apps.filter(({ name }) => name !== 'host').map(({ name }) => [name, originOf(name as RemoteName)]),
+) as Record<RemoteName, string>;
 
 interface Fixtures {
   /** Console errors seen on the page; tests that expect some read and clear it. */

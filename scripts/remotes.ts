@@ -15,6 +15,7 @@ import path from 'node:path';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { entriesOf, manifestUrlOf, parseRemotesJson, type RemotesJsonRules } from '../host/src/federation/loading/remotesJson';
 import { checkManifest } from '../host/src/federation/loading/manifests';
+import { errorMessage } from '../host/src/errorMessage';
 import type { RemoteName } from '@maison/shared';
 
 const root = path.resolve(__dirname, '..');
@@ -36,7 +37,7 @@ function readConfig(file: string): RemotesFile {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as RemotesFile;
   } catch (error) {
-    return fail(`${file} cannot be read as JSON: ${error instanceof Error ? error.message : String(error)}`);
+    return fail(`${file} cannot be read as JSON: ${errorMessage(error)}`);
   }
 }
 
@@ -50,7 +51,7 @@ async function verify(name: RemoteName, url: string): Promise<string | undefined
     console.log(`[remotes]   ok ${url} (build ${summary.buildVersion})`);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorMessage(error);
   }
 }
 

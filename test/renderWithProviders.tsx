@@ -1,6 +1,6 @@
 /**
  * Component and hook tests render under what a page of the shop has above it: the one store
- * (createShopStore, in memory), language, toasts, cart actions, and a router at `route`.
+ * (createShopStore, in memory, from `preloadedState`), language, toasts, and a router at `route`.
  */
 import type { ReactElement, ReactNode } from 'react';
 import { render, renderHook, type RenderOptions } from '@testing-library/react';
@@ -14,6 +14,8 @@ type ShopStore = ReturnType<typeof createShopStore>;
 interface ProviderOptions {
   /** The URL the router starts at. */
   route?: string;
+  /** The store's state to start from (each slice not given starts empty). */
+  preloadedState?: Partial<ReturnType<ShopStore['getState']>>;
   store?: ShopStore;
   /** Extra providers inside the shop's (for example the host's remote module store). */
   wrap?: (children: ReactNode) => ReactNode;
@@ -31,17 +33,20 @@ function wrapperFor({ route = '/', store, wrap = (children) => children }: Provi
 
 export function renderWithProviders(
   ui: ReactElement,
-  { route, store, wrap, ...options }: ProviderOptions & Omit<RenderOptions, 'wrapper'> = {},
+  {
+    route,
+    preloadedState = {},
+    store = createShopStore({ preloadedState }),
+    wrap,
+    ...options
+  }: ProviderOptions & Omit<RenderOptions, 'wrapper'> = {},
 ) {
-  const shopStore = store ?? createShopStore({ storage: undefined, syncAcrossTabs: false });
-  return {
-    store: shopStore,
-    user: userEvent.setup(),
-    ...render(ui, { wrapper: wrapperFor({ route, store: shopStore, wrap }), ...options }),
-  };
+  return { store, user: userEvent.setup(), ...render(ui, { wrapper: wrapperFor({ route, store, wrap }), ...options }) };
 }
 
-export function renderHookWithProviders<Result>(hook: () => Result, { route, store, wrap }: ProviderOptions = {}) {
-  const shopStore = store ?? createShopStore({ storage: undefined, syncAcrossTabs: false });
-  return { store: shopStore, ...renderHook(hook, { wrapper: wrapperFor({ route, store: shopStore, wrap }) }) };
+export function renderHookWithProviders<Result>(
+  hook: () => Result,
+  { route, preloadedState = {}, store = createShopStore({ preloadedState }), wrap }: ProviderOptions = {},
+) {
+  return { store, ...renderHook(hook, { wrapper: wrapperFor({ route, store, wrap }) }) };
 }

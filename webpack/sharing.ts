@@ -13,7 +13,9 @@ const root = path.resolve(__dirname, '..');
  * three libraries the shop uses a small part of are shared through a facade in
  * `shared/src/vendor/` that re-exports only that part: still one singleton per share key,
  * at half the bytes for the router. react-router itself is not shared: it lives inside the
- * react-router-dom facade, and no app imports it directly (ESLint).
+ * react-router-dom facade. What each facade shares is part of @maison/shared's versioned
+ * contract, and ESLint's `maison/facade-contract` rule refuses any other value from these
+ * packages, react-router included (shared/src/vendor/README.md).
  */
 const SINGLETONS: Array<{ request: string; packageName: string; facade?: string }> = [
   { request: 'react', packageName: 'react' },
@@ -25,6 +27,11 @@ const SINGLETONS: Array<{ request: string; packageName: string; facade?: string 
   { request: '@reduxjs/toolkit', packageName: '@reduxjs/toolkit', facade: 'redux-toolkit.ts' },
   { request: '@maison/shared', packageName: '@maison/shared' },
 ];
+
+/** The facades: package → its file in shared/src/vendor/. */
+export const FACADES: Record<string, string> = Object.fromEntries(
+  SINGLETONS.flatMap(({ packageName, facade }) => (facade ? [[packageName, facade]] : [])),
+);
 
 const UNSHARED_SOURCES = ['@reduxjs/toolkit', 'react-redux'];
 

@@ -3,7 +3,6 @@ import { Provider } from 'react-redux';
 import type { ShopStore } from './store/createShopStore';
 import { LanguageProvider } from './i18n/LanguageProvider';
 import { ToastProvider } from './toast/ToastProvider';
-import { CartProvider } from './cart/CartProvider';
 
 /**
  * Everything a page of the shop expects above it. The host wraps the whole site in it once;
@@ -14,9 +13,7 @@ export function ShopProviders({ store, children }: { store: ShopStore; children:
   return (
     <Provider store={store}>
       <LanguageProvider>
-        <ToastProvider>
-          <CartProvider>{children}</CartProvider>
-        </ToastProvider>
+        <ToastProvider>{children}</ToastProvider>
       </LanguageProvider>
     </Provider>
   );

@@ -13,7 +13,7 @@ export { imageOriginsConfigured } from './store/imageOrigins';
 
 export { MAX_LINE_QUANTITY, type CartTotals, type FreeShippingHint } from './cart/cartRules';
 export { itemAdded, selectCartItemCount } from './cart/cartSlice';
-export { useCart } from './cart/CartProvider';
+export { useCart } from './cart/useCart';
 export { useWishlist } from './wishlist/useWishlist';
 export { placeOrder } from './orders/placeOrder';
 export { selectOrdersNewestFirst } from './orders/ordersSlice';

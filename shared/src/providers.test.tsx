@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { useCart } from './cart/CartProvider';
+import { useCart } from './cart/useCart';
 import { useLanguage } from './i18n/LanguageProvider';
 
 function UsesCart() {
@@ -15,8 +15,10 @@ describe('hooks used outside their providers', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
-  it('useCart names its provider', () => {
-    expect(() => renderToString(<UsesCart />)).toThrow('useCart must be used within CartProvider');
+  it('useCart names what is missing: the store (it needs no provider of its own)', () => {
+    expect(() => renderToString(<UsesCart />)).toThrow(
+      'could not find react-redux context value; please ensure the component is wrapped in a <Provider>',
+    );
   });
 
   it('useLanguage names its provider', () => {

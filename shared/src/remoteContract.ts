@@ -5,8 +5,11 @@
  */
 import type { ComponentType } from 'react';
 
-/** The remotes, as named in apps.json and remotes.json. */
-export type RemoteName = 'catalog' | 'cart' | 'account';
+/**
+ * The remotes, as named in apps.json and remotes.json: the first part of every module id
+ * below (test/apps.test.ts checks the two lists agree).
+ */
+export type RemoteName = { [Id in RemoteModuleId]: Id extends `${infer Remote}/${string}` ? Remote : never }[RemoteModuleId];
 
 /** `catalog/SearchResults`: results for the host's search panel. */
 export interface SearchResultsProps {

@@ -28,7 +28,7 @@ export function ContactPage() {
       emailRef.current?.focus();
       return;
     }
-    // Nothing is sent anywhere (decisions §3): confirm and clear.
+    // The shop sends nothing anywhere: it confirms and clears the form.
     setSentBy(values.name.trim());
     setValues(EMPTY);
     setEmailError(null);

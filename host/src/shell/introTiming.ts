@@ -1,4 +1,7 @@
-/** Intro screen timing (spec §4 and §9). */
+/**
+ * Intro screen timing: the bar climbs 2 points every 20 ms to 100, then after 300 ms the screen
+ * fades out over 500 ms. It shows once per browser session (the `hasVisited` session flag).
+ */
 export const INTRO_STEP_MS = 20;
 export const INTRO_STEP_POINTS = 2;
 export const INTRO_PAUSE_MS = 300;

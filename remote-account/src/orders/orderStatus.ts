@@ -1,4 +1,4 @@
-/** Delivered is green; Processing and any other status is yellow (spec §4). */
+/** Delivered is green; Processing and any other status is yellow. */
 export type BadgeTone = 'delivered' | 'pending';
 
 export function badgeToneFor(status: string): BadgeTone {

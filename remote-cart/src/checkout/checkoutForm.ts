@@ -42,7 +42,7 @@ export const storedCheckoutInfo: StoredValue<SavedCheckoutInfo> = {
   },
 };
 
-/** The fields the browser's required-field check enforces (spec §5). */
+/** The fields an order needs, checked by the browser's own required-field check; the rest are optional. */
 export const REQUIRED_FIELDS: ReadonlyArray<keyof SavedCheckoutInfo> = ['contact', 'lastName', 'address', 'city'];
 
 export function trimCheckoutInfo(info: SavedCheckoutInfo): SavedCheckoutInfo {

@@ -6,11 +6,11 @@ import { EmptyCart } from '../components/EmptyCart';
 import { TextField } from '../checkout/TextField';
 import { PaymentFields, type CardDetails } from '../checkout/PaymentFields';
 import { OrderSummary } from '../checkout/OrderSummary';
-import { EMPTY_CHECKOUT_INFO, type PaymentMethod, type SavedCheckoutInfo } from '../checkout/checkoutForm';
+import { EMPTY_CHECKOUT_INFO, REQUIRED_FIELDS, type PaymentMethod, type SavedCheckoutInfo } from '../checkout/checkoutForm';
 import { usePlaceOrder } from '../checkout/usePlaceOrder';
 import styles from '../checkout/Checkout.module.css';
 
-/** Spec §9: the shopper is taken home 2 seconds after the order is placed. */
+/** After the order is placed, the thanks stay this long before the shopper is taken home. */
 export const REDIRECT_AFTER_ORDER_MS = 2000;
 
 export function CheckoutPage() {
@@ -47,6 +47,7 @@ export function CheckoutPage() {
   const field = (name: keyof SavedCheckoutInfo) => ({
     id: `${id}-${name}`,
     value: info[name],
+    required: REQUIRED_FIELDS.includes(name),
     onValueChange: (value: string) => setInfo((current) => ({ ...current, [name]: value })),
   });
 
@@ -73,7 +74,6 @@ export function CheckoutPage() {
               {...field('contact')}
               label={t('contactLabel')}
               placeholder={t('contactPlaceholder')}
-              required
               autoComplete="email"
               inputMode="email"
             />
@@ -90,11 +90,11 @@ export function CheckoutPage() {
                 </select>
               </div>
               <TextField {...field('firstName')} label={t('firstName')} autoComplete="given-name" />
-              <TextField {...field('lastName')} label={t('lastName')} required autoComplete="family-name" />
-              <TextField {...field('address')} label={t('address')} required autoComplete="address-line1" className={styles.wide} />
+              <TextField {...field('lastName')} label={t('lastName')} autoComplete="family-name" />
+              <TextField {...field('address')} label={t('address')} autoComplete="address-line1" className={styles.wide} />
               <TextField {...field('apartment')} label={t('apartment')} autoComplete="address-line2" className={styles.wide} />
               <TextField {...field('postalCode')} label={t('postalCode')} autoComplete="postal-code" inputMode="numeric" />
-              <TextField {...field('city')} label={t('city')} required autoComplete="address-level2" />
+              <TextField {...field('city')} label={t('city')} autoComplete="address-level2" />
             </div>
             <label className={styles.checkbox}>
               <input type="checkbox" checked={saveInfo} onChange={(event) => setSaveInfo(event.target.checked)} />

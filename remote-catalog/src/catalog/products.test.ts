@@ -15,11 +15,11 @@ describe('slugify', () => {
 });
 
 describe('the catalogue', () => {
-  it('has the spec’s 10 variants with ids 1 to 10', () => {
+  it('has the original shop’s 10 variants, ids 1 to 10', () => {
     expect(CATALOG_VARIANTS.map((variant) => variant.id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
   });
 
-  it('groups them into four products in catalogue order with the spec’s prices', () => {
+  it('groups them into four products in catalogue order with the original shop’s prices', () => {
     expect(PRODUCT_GROUPS.map((group) => [group.slug, group.variants.map((variant) => variant.price)])).toEqual([
       ['hoan-kiem-lake-handkerchief', [10000, 20000, 35000]],
       ['one-pillar-pagoda-handkerchief', [8000]],

@@ -20,7 +20,7 @@ const cotton = { en: 'Cotton lawn', vi: 'Vải cotton mịn' };
 const silk = { en: 'Mulberry silk', vi: 'Lụa tơ tằm' };
 const twill = { en: 'Silk twill', vi: 'Lụa vân chéo' };
 
-/** The ten variants in four groups, with the spec's ids, names and prices (integer dong). */
+/** The ten variants in four groups, with the original shop's ids, names and prices (integer dong). */
 export const CATALOG_VARIANTS: readonly CatalogVariant[] = [
   {
     id: '1',

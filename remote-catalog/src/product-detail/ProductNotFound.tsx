@@ -3,7 +3,7 @@ import { usePageTitle, useTranslator } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import styles from './ProductDetail.module.css';
 
-/** The spec keeps the Vietnamese sentence in every language, as the original did. */
+/** This sentence is Vietnamese in every language, as the original shop had it. */
 export const PRODUCT_NOT_FOUND_SENTENCE = 'Không tìm thấy sản phẩm bạn đang tìm.';
 
 export function ProductNotFound({ slug }: { slug: string }) {

@@ -1,7 +1,9 @@
 /** @jest-environment jsdom */
 import { act, screen, within } from '@testing-library/react';
 import { renderHookWithProviders } from '@test/renderWithProviders';
-import { useCart } from './CartProvider';
+import { useLanguage } from '../i18n/LanguageProvider';
+import { addToCart } from './cartRules';
+import { useCart } from './useCart';
 import { PAGODA } from '@test/sampleItems';
 
 const pagoda = PAGODA;
@@ -10,6 +12,9 @@ const pagoda = PAGODA;
 const toast = (text: string) => within(screen.getByRole('status')).queryByText(text);
 
 describe('useCart', () => {
+  // The language choice is kept in localStorage.
+  afterEach(() => localStorage.clear());
+
   it('adds a line, then merges the same item, confirming each in words', () => {
     const { result } = renderHookWithProviders(() => useCart());
     act(() => result.current.addItem(pagoda));
@@ -37,5 +42,22 @@ describe('useCart', () => {
     const { result, store } = renderHookWithProviders(() => useCart());
     act(() => result.current.addItem(pagoda, 2));
     expect(store.getState().cart.lines[0]).toMatchObject({ variantId: '4', quantity: 2 });
+  });
+
+  it('confirms in the shopper’s language', () => {
+    const { result } = renderHookWithProviders(() => ({ cart: useCart(), language: useLanguage() }));
+    act(() => result.current.language.setLanguage('vi'));
+    act(() => result.current.cart.addItem(pagoda));
+    expect(toast('Đã thêm vào giỏ hàng')).toBeTruthy();
+    act(() => result.current.cart.addItem(pagoda));
+    expect(toast('Đã cập nhật số lượng trong giỏ')).toBeTruthy();
+    act(() => result.current.cart.removeItem(result.current.cart.lines[0]!.key));
+    expect(toast('Đã xóa khỏi giỏ hàng')).toBeTruthy();
+  });
+
+  it('reads a cart the store already holds, and says nothing about it', () => {
+    const { result } = renderHookWithProviders(() => useCart(), { preloadedState: { cart: { lines: addToCart([], pagoda, 2).lines } } });
+    expect(result.current.totals).toMatchObject({ itemCount: 2, subtotal: 16_000 });
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

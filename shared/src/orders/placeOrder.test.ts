@@ -1,5 +1,6 @@
 import { createShopStore } from '../store/createShopStore';
-import { itemAdded, selectCartLines } from '../cart/cartSlice';
+import { addToCart } from '../cart/cartRules';
+import { selectCartLines } from '../cart/cartSlice';
 import { selectOrdersNewestFirst } from './ordersSlice';
 import { placeOrder } from './placeOrder';
 import { PAGODA } from '@test/sampleItems';
@@ -10,8 +11,7 @@ describe('placeOrder', () => {
   const now = new Date('2026-11-22T10:00:00.000Z');
 
   it('records the cart as the newest order, with the totals the shopper saw, and empties the cart', () => {
-    const store = createShopStore({ storage: undefined, syncAcrossTabs: false });
-    store.dispatch(itemAdded({ item: pagoda, quantity: 2 }));
+    const store = createShopStore({ preloadedState: { cart: { lines: addToCart([], pagoda, 2).lines } } });
     const order = store.dispatch(placeOrder({ now, random: () => 0.5 }));
     expect(order).toEqual({
       id: `MK-${now.getTime().toString(36).toUpperCase()}I0`,
@@ -25,7 +25,7 @@ describe('placeOrder', () => {
   });
 
   it('places nothing for an empty cart', () => {
-    const store = createShopStore({ storage: undefined, syncAcrossTabs: false });
+    const store = createShopStore({ preloadedState: {} });
     expect(store.dispatch(placeOrder({ now }))).toBeUndefined();
     expect(store.getState().orders.placed).toEqual([]);
   });

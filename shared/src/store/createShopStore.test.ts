@@ -6,6 +6,7 @@ import { cartCleared, itemAdded, selectCartItemCount, selectCartLines } from '..
 import { wishlistToggled } from '../wishlist/wishlistSlice';
 import { orderPlaced, selectOrdersNewestFirst } from '../orders/ordersSlice';
 import type { CartItemInput } from '../types';
+import { addToCart } from '../cart/cartRules';
 import { HOAN_KIEM } from '@test/sampleItems';
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
@@ -25,6 +26,23 @@ function memoryStorage(initial: Record<string, string> = {}): Storage {
 const scarf = HOAN_KIEM;
 
 describe('createShopStore', () => {
+  it('starts a test’s store from preloadedState, in memory: the page’s storage is neither read nor written', () => {
+    const storage = memoryStorage({ 'maison-khan:cart': JSON.stringify({ version: 1, data: [{ ...scarf, key: 'x', quantity: 5 }] }) });
+    const setItem = jest.spyOn(storage, 'setItem');
+    Object.assign(globalThis, { window: { localStorage: storage } });
+    try {
+      const store = createShopStore({ preloadedState: { cart: { lines: addToCart([], scarf, 2).lines } } });
+      store.dispatch(itemAdded({ item: scarf }));
+      expect(selectCartItemCount(store.getState())).toBe(3);
+      expect(store.getState().wishlist.items).toEqual([]);
+      expect(setItem).not.toHaveBeenCalled();
+      // The same storage is what the page's store would use.
+      expect(selectCartItemCount(createShopStore({ syncAcrossTabs: false }).getState())).toBe(5);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'window');
+    }
+  });
+
   it('persists the cart and restores it in a new store', () => {
     const storage = memoryStorage();
     const first = createShopStore({ storage, syncAcrossTabs: false });
@@ -63,7 +81,7 @@ describe('createShopStore', () => {
   });
 
   it('lists a placed order above the samples', () => {
-    const store = createShopStore({ storage: memoryStorage(), syncAcrossTabs: false });
+    const store = createShopStore({ preloadedState: {} });
     store.dispatch(
       orderPlaced({
         id: 'MK-NEW',

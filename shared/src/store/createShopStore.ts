@@ -5,12 +5,8 @@ import { ordersReplaced, ordersSlice, storedOrders } from '../orders/ordersSlice
 import { getLocalStorage, parseStored, readStored } from '../storage';
 import { applyOtherTabAction, broadcastTabChannel, persistenceMiddleware, type PersistedSlice, type TabChannel } from './persistence';
 
-/**
- * The one root reducer. Because `@maison/shared` is a federation singleton, a remote that
- * needs a slice of its own calls `rootReducer.inject(slice)` before its first render and
- * it joins the host's store.
- */
-export const rootReducer = combineSlices(cartSlice, wishlistSlice, ordersSlice);
+/** The one root reducer: the slices every app shares. */
+const rootReducer = combineSlices(cartSlice, wishlistSlice, ordersSlice);
 
 export type ShopState = ReturnType<typeof rootReducer>;
 
@@ -44,14 +40,26 @@ const PERSISTED = [
   }),
 ];
 
-export interface ShopStoreOptions {
-  /** Where state is kept between visits; pass undefined to keep it in memory only. */
-  storage?: Storage;
-  /** Share cart, wishlist and order changes with the shop's other tabs. */
-  syncAcrossTabs?: boolean;
-  /** How tabs hear each other (a BroadcastChannel unless given). */
-  tabs?: TabChannel;
-}
+export type ShopStoreOptions =
+  | {
+      /**
+       * A test's store: it starts from this state (a slice not given starts empty) and lives in
+       * memory only: nothing is read from or written to storage, nothing goes to other tabs.
+       */
+      preloadedState: Partial<ShopState>;
+      storage?: never;
+      syncAcrossTabs?: never;
+      tabs?: never;
+    }
+  | {
+      preloadedState?: never;
+      /** Where state is kept between visits: localStorage unless given. */
+      storage?: Storage;
+      /** Share cart, wishlist and order changes with the shop's other tabs (the default). */
+      syncAcrossTabs?: boolean;
+      /** How tabs hear each other (a BroadcastChannel unless given). */
+      tabs?: TabChannel;
+    };
 
 /** The initial state: each persisted slice as stored (cleaned as it is read), the rest as new. */
 function loadPersistedState(storage: Storage | undefined): ShopState {
@@ -62,11 +70,19 @@ function loadPersistedState(storage: Storage | undefined): ShopState {
   }, initial);
 }
 
-export function createShopStore({ storage = getLocalStorage(), syncAcrossTabs = true, tabs }: ShopStoreOptions = {}) {
-  const channel = syncAcrossTabs ? (tabs ?? broadcastTabChannel()) : undefined;
+/**
+ * The shop's store. The page calls `createShopStore()`: state restored from localStorage,
+ * every change written back and shared with the shop's other tabs. Tests call
+ * `createShopStore({ preloadedState })`.
+ */
+export function createShopStore(options: ShopStoreOptions = {}) {
+  const { preloadedState } = options;
+  const storage = preloadedState ? undefined : (options.storage ?? getLocalStorage());
+  const syncAcrossTabs = !preloadedState && options.syncAcrossTabs !== false;
+  const channel = syncAcrossTabs ? (options.tabs ?? broadcastTabChannel()) : undefined;
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: loadPersistedState(storage),
+    preloadedState: preloadedState ?? loadPersistedState(storage),
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(persistenceMiddleware(PERSISTED, { storage, tabs: channel })),
   });
 

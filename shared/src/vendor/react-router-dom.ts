@@ -4,16 +4,15 @@
  * time), so sharing all of react-router shipped about twice the code; this facade ships only
  * these names, and it is still one singleton under the `react-router-dom` share key.
  *
- * Part of the contract between teams: an app may import only these values from
- * react-router-dom (types are free). `npm run typecheck` enforces it: tsconfig.json maps the
- * package to this file. To use another one, add it here first and release the host before the
- * remote that needs it (README, "Evolving the shared contract").
+ * Part of @maison/shared's versioned contract (./README.md): an app may import only these
+ * values from react-router-dom, and none from react-router itself (types are free). ESLint's
+ * `maison/facade-contract` rule refuses any other, and `npm run typecheck` sees the package as
+ * this file. ./contract.test.ts keeps this list, ./contract.json and the apps' imports equal.
  */
 export {
   createBrowserRouter,
   isRouteErrorResponse,
   Link,
-  matchPath,
   Navigate,
   NavLink,
   Outlet,

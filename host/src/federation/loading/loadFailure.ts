@@ -36,8 +36,3 @@ export class LoadFailure extends Error {
 export function isLoadFailure(error: unknown): boolean {
   return error instanceof LoadFailure || (error instanceof Error && error.name === 'ChunkLoadError');
 }
-
-/** The text of anything thrown. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -2,7 +2,8 @@ import type { RemoteModuleId, RemoteName } from '@maison/shared';
 import { remoteOf } from '../moduleIds';
 import type { RemoteModuleLoader } from '../react/remoteModuleStore';
 import type { FederationEvents } from './events';
-import { LoadFailure, messageOf } from './loadFailure';
+import { errorMessage } from '../../errorMessage';
+import { LoadFailure } from './loadFailure';
 import type { ManifestReader } from './manifests';
 import { exposeAssetUrls, prefetchFiles } from './prefetch';
 import type { RemotesJson } from './remotesJson';
@@ -61,7 +62,7 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
     } catch (error) {
       if (error instanceof LoadFailure) throw error;
       // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
-      throw manifests.failure(entry) ?? new LoadFailure('load-failed', messageOf(error), entry);
+      throw manifests.failure(entry) ?? new LoadFailure('load-failed', errorMessage(error), entry);
     }
   };
 

@@ -1,4 +1,5 @@
-import { LoadFailure, messageOf } from './loadFailure';
+import { errorMessage } from '../../errorMessage';
+import { LoadFailure } from './loadFailure';
 import { entryUrlOf } from './remotesJson';
 
 /**
@@ -8,6 +9,7 @@ import { entryUrlOf } from './remotesJson';
  * hands these responses to the federation runtime instead of its own fetch, so a manifest that
  * breaks the contract never reaches it.
  */
+
 export interface ManifestSummary {
   url: string;
   /** `metaData.buildInfo.buildVersion`: package version plus commit, stamped at build time. */
@@ -99,7 +101,7 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
     if (!text) {
       text = (async () => {
         const response = await fetchImpl(url).catch((error: unknown) => {
-          throw new LoadFailure('unreachable', `${url} is unreachable (${messageOf(error)})`, url);
+          throw new LoadFailure('unreachable', `${url} is unreachable (${errorMessage(error)})`, url);
         });
         if (!response.ok) throw new LoadFailure('http-error', `${url} answered HTTP ${response.status}`, url);
         const body = await response.text();
@@ -117,7 +119,7 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
         () => failures.delete(url),
         (error: unknown) => {
           texts.delete(url);
-          failures.set(url, error instanceof LoadFailure ? error : new LoadFailure('unreachable', messageOf(error), url));
+          failures.set(url, error instanceof LoadFailure ? error : new LoadFailure('unreachable', errorMessage(error), url));
         },
       );
       texts.set(url, text);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslator } from '@maison/shared';
 import { hostMessages } from '../../messages';
+import { errorMessage } from '../../errorMessage';
 import styles from './RemoteArea.module.css';
 
 export function UnavailablePanel({ onRetry, compact }: { onRetry: () => void; compact: boolean }) {
@@ -19,13 +20,6 @@ export function UnavailablePanel({ onRetry, compact }: { onRetry: () => void; co
   );
 }
 
-export function errorMessageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  if (typeof error === 'object' && error && 'statusText' in error) return String((error as { statusText: unknown }).statusText);
-  return String(error);
-}
-
 export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const t = useTranslator(hostMessages);
   const headingId = useId();
@@ -35,7 +29,7 @@ export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () =>
         {t('unexpectedError')}
       </h1>
       <p className={styles.text}>{t('unexpectedErrorHelp')}</p>
-      <pre className={styles.errorText}>{errorMessageOf(error)}</pre>
+      <pre className={styles.errorText}>{errorMessage(error)}</pre>
       {onRetry && (
         <button type="button" className={styles.retry} onClick={onRetry}>
           {t('retry')}

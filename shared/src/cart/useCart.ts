@@ -1,11 +1,11 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import type { CartItemInput, CartLine } from '../types';
 import { useShopDispatch, useShopSelector, useShopStore } from '../store/hooks';
 import { useTranslator } from '../i18n/LanguageProvider';
 import { defineMessages } from '../i18n/messages';
 import { useToast } from '../toast/ToastProvider';
 import { cartLineKey, type CartTotals, type FreeShippingHint } from './cartRules';
-import { cartCleared, itemAdded, lineRemoved, quantitySet, selectCartLines, selectCartTotals, selectFreeShippingHint } from './cartSlice';
+import { itemAdded, lineRemoved, quantitySet, selectCartLines, selectCartTotals, selectFreeShippingHint } from './cartSlice';
 
 const cartMessages = defineMessages(
   { added: 'Added to cart', updated: 'Updated cart quantity', removed: 'Removed from cart' },
@@ -20,13 +20,19 @@ export interface CartApi {
   removeItem: (key: string) => void;
   /** Zero or below removes the line. */
   setQuantity: (key: string, quantity: number) => void;
-  clear: () => void;
 }
 
-const CartContext = createContext<Omit<CartApi, 'lines' | 'totals' | 'freeShippingHint'> | null>(null);
-
-/** Cart actions with the shopper's confirmations; the state itself lives in the shared store. */
-export function CartProvider({ children }: { children: ReactNode }) {
+/**
+ * The cart, read from the shared store, and the shopper's changes to it, each confirmed in a
+ * toast. The confirmation is said here, beside the shopper's action, rather than by a listener
+ * middleware on the store: a toast speaks the page's language and lives in React, and cart
+ * actions that reach the store some other way (another tab's, the standalone frame's sample
+ * line) must not announce anything.
+ */
+export function useCart(): CartApi {
+  const lines = useShopSelector(selectCartLines);
+  const totals = useShopSelector(selectCartTotals);
+  const freeShippingHint = useShopSelector(selectFreeShippingHint);
   const store = useShopStore();
   const dispatch = useShopDispatch();
   const t = useTranslator(cartMessages);
@@ -35,6 +41,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const actions = useMemo(
     () => ({
       addItem(item: CartItemInput, quantity = 1) {
+        // The store, not this render's lines: two adds before a re-render must both count.
         const key = cartLineKey(item);
         const exists = selectCartLines(store.getState()).some((line) => line.key === key);
         dispatch(itemAdded({ item, quantity }));
@@ -48,21 +55,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
         dispatch(quantitySet({ key, quantity }));
         if (quantity <= 0) showToast(t('removed'), 'info');
       },
-      clear() {
-        dispatch(cartCleared());
-      },
     }),
     [dispatch, showToast, store, t],
   );
 
-  return <CartContext.Provider value={actions}>{children}</CartContext.Provider>;
-}
-
-export function useCart(): CartApi {
-  const actions = useContext(CartContext);
-  if (!actions) throw new Error('useCart must be used within CartProvider');
-  const lines = useShopSelector(selectCartLines);
-  const totals = useShopSelector(selectCartTotals);
-  const freeShippingHint = useShopSelector(selectFreeShippingHint);
-  return { ...actions, lines, totals, freeShippingHint };
+  return { lines, totals, freeShippingHint, ...actions };
 }

@@ -1,0 +1,20 @@
+/** The source the page runs, for tests that read code: every app's src/ and @maison/shared's, tests left out. */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import apps from '../apps.json';
+
+export const ROOT = path.resolve(__dirname, '..');
+
+/** shared/src and each app's src/ (apps.json), as absolute paths. */
+export const SOURCE_DIRS = ['shared', ...apps.map(({ dir }) => dir)].map((dir) => path.join(ROOT, dir, 'src'));
+
+export const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** Every .ts and .tsx file the page runs (no tests), as absolute paths. */
+export function appSourceFiles(): string[] {
+  return SOURCE_DIRS.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !isTestFile(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name)),
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * apps.json is the one list of the apps. Tools that can read it do (webpack, ESLint, jest, the
+ * scripts); the places that cannot hold a copy, checked here against it.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import type { RemoteName } from '@maison/shared';
+import apps from '../apps.json';
+
+const root = path.resolve(__dirname, '..');
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as unknown;
+const remotes = apps.filter(({ name }) => name !== 'host');
+
+describe('apps.json', () => {
+  it('names the remotes of the shared contract (RemoteName, from the module ids each remote exposes)', () => {
+    // Every RemoteName as a key: the typecheck requires each one and refuses any other.
+    const contractRemotes: Record<RemoteName, true> = { catalog: true, cart: true, account: true };
+    expect(Object.keys(contractRemotes).sort()).toEqual(remotes.map(({ name }) => name).sort());
+  });
+
+  it('is the npm workspaces, with shared/', () => {
+    const { workspaces } = readJson('package.json') as { workspaces: string[] };
+    expect([...workspaces].sort()).toEqual(['shared', ...apps.map(({ dir }) => dir)].sort());
+  });
+
+  it('is what npm start runs, each app under its name', () => {
+    const { scripts } = readJson('package.json') as { scripts: { start: string } };
+    const names = /--names (\S+)/.exec(scripts.start)?.[1]?.split(',');
+    const workspacesStarted = [...scripts.start.matchAll(/npm:start -w ([\w-]+)/g)].map((match) => match[1]);
+    expect(names).toEqual(apps.map(({ name }) => name));
+    expect(workspacesStarted).toEqual(apps.map(({ dir }) => dir));
+  });
+
+  it("is what npm run typecheck reads: each app's src/", () => {
+    const { config } = ts.readConfigFile(path.join(root, 'tsconfig.json'), ts.sys.readFile) as { config: { include: string[] } };
+    for (const { dir } of apps) expect(config.include).toContain(`${dir}/src`);
+  });
+});
