@@ -1,3 +1,4 @@
+import { REMOTE_NAMES } from '../test/apps';
 import { hostilePaths } from '../e2e/hostilePaths';
 import { routeFor, servedRoutes } from '../host/src/routes';
 import {
@@ -11,7 +12,7 @@ import {
   servedRemotes,
 } from './hosting-rules';
 
-const NAMES = ['catalog', 'cart', 'account'] as const;
+const NAMES = REMOTE_NAMES;
 const LOCAL = JSON.stringify({
   catalog: 'http://localhost:3001/mf-manifest.json',
   cart: ['https://cdn.example.com/cart/2/mf-manifest.json', 'https://old.example.com/cart/1/mf-manifest.json'],

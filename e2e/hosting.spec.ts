@@ -11,10 +11,11 @@ import { CACHE_CONTROL, securityHeaders, servedRemotes } from '../deploy/hosting
 import { routeFor } from '../host/src/routes';
 import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
 import { hostilePaths } from './hostilePaths';
+import { REMOTE_NAMES } from '../test/apps';
 
 const HOST = originOf('host');
 const remotesJson = readFileSync(path.join(__dirname, '..', 'deploy', 'remotes.local.json'), 'utf8');
-const EXPECTED_SECURITY_HEADERS = securityHeaders(servedRemotes(remotesJson, ['catalog', 'cart', 'account']));
+const EXPECTED_SECURITY_HEADERS = securityHeaders(servedRemotes(remotesJson, REMOTE_NAMES));
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 async function distFile(request: APIRequestContext, origin: string, pattern: RegExp): Promise<string> {

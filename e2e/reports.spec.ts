@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, originOf } from './fixtures';
+import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
 
 const root = path.resolve(__dirname, '..');
 const work = path.join(root, '.e2e-reports');
@@ -93,7 +93,7 @@ test.describe('reports of what each remote costs the page', () => {
   });
 
   test('without a report URL, nothing leaves the page: no beacon, no request beyond the shop’s own origins', async ({ page }) => {
-    const shopOrigins = ['host', 'catalog', 'cart', 'account'].map((name) => originOf(name as 'host'));
+    const shopOrigins = [originOf('host'), ...Object.values(REMOTE_ORIGINS)];
     const requests: string[] = [];
     page.on('request', (request) => requests.push(`${request.method()} ${request.resourceType()} ${request.url()}`));
     await page.goto('/products');

@@ -5,6 +5,7 @@ import { createManifestReader, type ManifestReader } from './manifests';
 import type { RemoteLocations } from './remotesJson';
 import { createRetryUrls } from './retryUrls';
 import { recordFederationStatus } from '../status/status';
+import { REMOTE_NAMES } from '@test/apps';
 
 const CART_1 = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const CART_2 = 'https://cdn.example.com/cart/1.4.1/mf-manifest.json';
@@ -31,12 +32,7 @@ function loaderOver(
   manifests: ManifestReader = createManifestReader('0.1.0', () => Promise.reject(new Error('unused'))),
 ) {
   const events = createFederationEvents();
-  const { status } = recordFederationStatus(
-    events,
-    { buildVersion: 'host', sharedContract: '0.1.0' },
-    ['catalog', 'cart', 'account'],
-    () => '/cart',
-  );
+  const { status } = recordFederationStatus(events, { buildVersion: 'host', sharedContract: '0.1.0' }, REMOTE_NAMES, () => '/cart');
   events.emit({ type: 'configured', locations, problems: [] });
   const loader = createFederatedLoader({
     config: Promise.resolve({ locations, problems: [] }),

@@ -1,3 +1,4 @@
+import { REMOTE_NAMES } from '@test/apps';
 import {
   entriesOf,
   entryUrlOf,
@@ -11,7 +12,7 @@ import {
 } from './remotesJson';
 
 const base = 'https://shop.example.com/products';
-const production: RemotesJsonRules = { names: ['catalog', 'cart', 'account'], defaults: {}, base };
+const production: RemotesJsonRules = { names: REMOTE_NAMES, defaults: {}, base };
 const development: RemotesJsonRules = {
   ...production,
   defaults: {
@@ -135,7 +136,7 @@ describe('fetchRemotesJson', () => {
     });
     const offline = (() => Promise.reject(new Error('offline'))) as unknown as typeof fetch;
     const config = await fetchRemotesJson(development, offline);
-    expect(Object.keys(config.locations)).toEqual(['catalog', 'cart', 'account']);
+    expect(Object.keys(config.locations)).toEqual(REMOTE_NAMES);
     expect(errors).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,18 +1,14 @@
 import { createFederationEvents } from '../loading/events';
 import { LoadFailure } from '../loading/loadFailure';
 import { recordFederationStatus, type StatusRecord } from './status';
+import { REMOTE_NAMES } from '@test/apps';
 
 const CART = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const ENTRY = 'https://cdn.example.com/cart/1.4.2/remoteEntry.js';
 
 function recorderOnPage(path: string) {
   const events = createFederationEvents();
-  const recorder = recordFederationStatus(
-    events,
-    { buildVersion: 'host-1', sharedContract: '0.1.0' },
-    ['catalog', 'cart', 'account'],
-    () => path,
-  );
+  const recorder = recordFederationStatus(events, { buildVersion: 'host-1', sharedContract: '0.1.0' }, REMOTE_NAMES, () => path);
   const seen: StatusRecord[] = [];
   recorder.onRecord((record) => seen.push(record));
   return { events, recorder, seen };
