@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
 import { APPS, devOrigin, packageVersion } from '../webpack/buildInfo';
+import { devRemotesFile } from '../webpack/devServer';
 import { EmitJsonPlugin } from '../webpack/parts';
 import { remotesByRoute } from './src/routeTable';
 
@@ -17,8 +18,9 @@ export default createAppConfig({
   ],
   // Styled by src/shell/appShell.css; the real header draws the same bar and brand.
   appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
-  // The local environment's remotes.json (deploy/); production serves its own (README, "Deploy").
-  devServerFiles: { '/remotes.json': path.join(__dirname, '..', 'deploy', 'remotes.local.json') },
+  // The local environment's remotes.json (deploy/), or another environment's with some remotes
+  // local (npm start -- --against); production serves its own (README, "Deploy").
+  devServerFiles: { '/remotes.json': devRemotesFile() },
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
   // For the serving layer: which remote a route needs, to send preload hints with the page.
   plugins: [new EmitJsonPlugin('remote-routes.json', remotesByRoute())],
