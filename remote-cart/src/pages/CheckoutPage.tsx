@@ -11,7 +11,7 @@ import { usePlaceOrder } from '../checkout/usePlaceOrder';
 import styles from '../checkout/Checkout.module.css';
 
 /** Spec §9: the shopper is taken home 2 seconds after the order is placed. */
-export const REDIRECT_AFTER_ORDER_MS = 2000;
+const REDIRECT_AFTER_ORDER_MS = 2000;
 
 export function CheckoutPage() {
   const t = useTranslator(cartMessages);
