@@ -4,11 +4,8 @@
  * with everything it started.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { APPS, originOf } from './apps.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function answering(url) {
   try {
@@ -19,10 +16,14 @@ async function answering(url) {
 }
 
 /**
- * Starts `npm start -- ...args`; resolves when each app in `apps` answers (the host its page, a
- * remote its manifest), or rejects if `npm start` exits or `timeoutMs` passes first.
+ * Starts `npm start -- ...args` in the checkout at `root`; resolves when each app in `apps`
+ * (default: all) answers, the host its page and a remote its manifest, or rejects if `npm start`
+ * exits or `timeoutMs` passes first. (No import.meta here: the browser tests load this file too.)
+ * @param {{ root: string; args?: string[]; apps?: string[]; timeoutMs?: number }} options
  */
-export async function startDevServers({ args = [], apps = APPS.map(({ name }) => name), timeoutMs = 300_000 } = {}) {
+export async function startDevServers({ root, args = [], apps, timeoutMs = 300_000 }) {
+  const APPS = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
+  const originOf = ({ port }) => `http://localhost:${port}`;
   const started = Date.now();
   const child = spawn('npm', ['start', ...(args.length > 0 ? ['--', ...args] : [])], {
     cwd: root,
@@ -54,7 +55,7 @@ export async function startDevServers({ args = [], apps = APPS.map(({ name }) =>
     }
   });
 
-  for (const app of APPS.filter(({ name }) => apps.includes(name))) {
+  for (const app of APPS.filter(({ name }) => !apps || apps.includes(name))) {
     const probe = app.name === 'host' ? `${originOf(app)}/` : `${originOf(app)}/mf-manifest.json`;
     while (!(await answering(probe))) {
       if (exited || Date.now() - started > timeoutMs) {

@@ -77,7 +77,7 @@ const SCENARIOS = [
 ];
 
 process.on('SIGINT', () => process.exit(130));
-const servers = await startDevServers();
+const servers = await startDevServers({ root });
 try {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const page = await browser.newPage();
