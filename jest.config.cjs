@@ -3,7 +3,7 @@ const apps = require('./apps.json');
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/shared', '<rootDir>/test', '<rootDir>/deploy', ...apps.map(({ dir }) => `<rootDir>/${dir}`)],
+  roots: ['<rootDir>/shared', '<rootDir>/test', '<rootDir>/deploy', '<rootDir>/scripts', ...apps.map(({ dir }) => `<rootDir>/${dir}`)],
   // What the host's webpack config defines at build time (host/src/federation/buildInfo.ts).
   globals: {
     MAISON_BUILD: {
@@ -14,7 +14,7 @@ module.exports = {
     },
   },
   setupFiles: ['<rootDir>/test/jest.setup.cjs'],
-  testMatch: ['**/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts'],
+  testMatch: ['**/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

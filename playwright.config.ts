@@ -13,6 +13,8 @@ const portOf = (name: string) => apps.find((app) => app.name === name)!.port;
  */
 export default defineConfig({
   testDir: 'e2e',
+  // The development loop's tests run against npm start, by their own config (playwright.dev.config.ts).
+  testIgnore: '**/*.dev.spec.ts',
   fullyParallel: true,
   workers: process.env.CI ? 1 : 2,
   retries: process.env.CI ? 1 : 0,

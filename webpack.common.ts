@@ -7,11 +7,13 @@
  * app's npm scripts).
  */
 import path from 'node:path';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { appNamed, buildVersion } from './webpack/buildInfo';
+import { buildVersion } from './webpack/buildInfo';
+import { devServerOptions } from './webpack/devServer';
+import { fastRefreshPlugins } from './webpack/fastRefresh';
 import { commonPlugins, moduleRules, outputOptions, productionOptimization } from './webpack/parts';
 import { PreloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
 import { resolveOptions, sharedSingletons } from './webpack/sharing';
@@ -67,7 +69,9 @@ export function createAppConfig(options: AppBuildOptions) {
       entry: standalonePage ? { main: './src/index.ts' } : {},
       // Production maps are written for error tracking but not referenced from the bundles;
       // the servers refuse to publish them.
-      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      // Development maps are files too, not eval(): the development servers send production's
+      // Content-Security-Policy, which allows no eval (webpack/devServer.ts).
+      devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
       output: outputOptions(production, path.join(appDir, 'dist'), federationName),
       resolve: resolveOptions(production),
       module: { rules: moduleRules(production, federationName) },
@@ -103,6 +107,7 @@ export function createAppConfig(options: AppBuildOptions) {
         }),
         ...(options.preload && standalonePage ? [new PreloadPlugin(options.preload)] : []),
         ...(options.plugins ?? []),
+        ...(production ? [] : fastRefreshPlugins(federationName)),
       ],
       optimization: production ? productionOptimization() : undefined,
       // Warm rebuilds (npm start, a second npm run build) reuse what did not change. The config
@@ -123,24 +128,7 @@ export function createAppConfig(options: AppBuildOptions) {
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
-      devServer: {
-        port: appNamed(federationName).port,
-        historyApiFallback: true,
-        hot: false,
-        liveReload: true,
-        headers: {
-          'Access-Control-Allow-Origin': '*',
-          'Cache-Control': 'no-cache',
-        },
-        client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
-        static: existsSync(publicDir) ? { directory: publicDir, watch: true } : false,
-        setupMiddlewares(middlewares, devServer) {
-          for (const [route, file] of Object.entries(options.devServerFiles ?? {})) {
-            devServer.app?.get(route, (_req, res) => res.set('Cache-Control', 'no-cache').sendFile(file));
-          }
-          return middlewares;
-        },
-      },
+      devServer: devServerOptions(federationName, { publicDir, files: options.devServerFiles }),
     };
   };
 }

@@ -14,6 +14,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from 'node:path';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { test, expect, REMOTE_ORIGINS } from './fixtures';
+import { serveBuild } from './servers';
 
 const root = path.resolve(__dirname, '..');
 const work = path.join(root, '.e2e-deploy');
@@ -68,17 +69,6 @@ function makeBadDeploys() {
   writeFileSync(manifestFile, JSON.stringify(manifest));
 }
 
-/** One build served by the production rules (scripts/static-server.mjs), in its own process. */
-function serve(args: string[]): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const server = spawn(process.execPath, [path.join(root, 'scripts', 'static-server.mjs'), ...args], { cwd: root });
-    let errors = '';
-    server.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve(server));
-    server.on('exit', (code) => reject(new Error(`static server ${args.join(' ')} exited (${code}): ${errors}`)));
-  });
-}
-
 /** `npm run remotes -- …` against this test's remotes.json; resolves with its output and exit status. */
 function remotes(...args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -116,9 +106,9 @@ test.describe('deploying one remote without the host', () => {
     buildMs = buildChangedAccountRemote();
     makeBadDeploys();
     writeFileSync(remotesFile, readFileSync(path.join(root, 'deploy', 'remotes.local.json')));
-    servers.push(await serve(['--dist', path.join(root, 'host', 'dist'), '--port', '3100', '--remotes', remotesFile]));
+    servers.push(await serveBuild(['--dist', path.join(root, 'host', 'dist'), '--port', '3100', '--remotes', remotesFile]));
     for (const { port, dir } of Object.values(ACCOUNT))
-      servers.push(await serve(['--dist', dir, '--port', String(port), '--remotes', remotesFile, '--remote']));
+      servers.push(await serveBuild(['--dist', dir, '--port', String(port), '--remotes', remotesFile, '--remote']));
     console.log(`[deploy test] changed remote-account built in ${(buildMs / 1000).toFixed(1)} s`);
   });
 

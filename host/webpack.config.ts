@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
 import { APPS, devOrigin, packageVersion } from '../webpack/buildInfo';
+import { devRemotesFile } from '../webpack/devServer';
 import { EmitJsonPlugin } from '../webpack/parts';
 import { servedRoutes } from './src/routes';
 
@@ -15,8 +16,9 @@ export default createAppConfig({
   runtimePlugins: [path.join(__dirname, 'src/federation/runtime/provideFederationRuntime.ts')],
   // Styled by src/shell/appShell.css; the real header draws the same bar and brand.
   appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
-  // The local environment's remotes.json (deploy/); production serves its own (README, "Deploy").
-  devServerFiles: { '/remotes.json': path.join(__dirname, '..', 'deploy', 'remotes.local.json') },
+  // The local environment's remotes.json (deploy/), or another environment's with some remotes
+  // local (npm start -- --against); production serves its own (README, "Deploy").
+  devServerFiles: { '/remotes.json': devRemotesFile() },
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
   // For the servers: the route table's patterns and the remotes each route needs (deploy/hosting-rules.ts).
   plugins: [new EmitJsonPlugin('routes.json', servedRoutes())],

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { RemoteName } from '@maison/shared';
 
 const root = path.resolve(__dirname, '..');
 
@@ -13,6 +14,9 @@ export interface AppEntry {
 
 /** apps.json: every app's federation name, folder and port, the one list all tools read. */
 export const APPS: AppEntry[] = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8')) as AppEntry[];
+
+/** The remotes' federation names: every app but the host. */
+export const REMOTE_NAMES = APPS.filter(({ name }) => name !== 'host').map(({ name }) => name) as RemoteName[];
 
 export function appNamed(name: string): AppEntry {
   const app = APPS.find((entry) => entry.name === name);

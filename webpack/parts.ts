@@ -7,6 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import { fastRefreshTransformers } from './fastRefresh';
 
 const root = path.resolve(__dirname, '..');
 
@@ -29,7 +30,8 @@ export function exposesIn(appDir: string): Record<string, string> {
  * How TypeScript, CSS and images are built, the same for every app and for the benchmark's
  * single-bundle build. In production CSS is extracted to files (no inline `<style>`, so the
  * site runs under a strict CSP, and styles do not wait for scripts); class names carry the
- * app's prefix, so styles never collide between apps.
+ * app's prefix, so styles never collide between apps. Development builds register components
+ * for Fast Refresh (./fastRefresh.ts).
  */
 export function moduleRules(production: boolean, cssPrefix: string): NonNullable<Configuration['module']>['rules'] {
   return [
@@ -38,7 +40,11 @@ export function moduleRules(production: boolean, cssPrefix: string): NonNullable
       loader: 'ts-loader',
       exclude: /node_modules/,
       // Type-checking is `npm run typecheck` (one tsc for the whole repo); builds stay fast.
-      options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.base.json') },
+      options: {
+        transpileOnly: true,
+        configFile: path.join(root, 'tsconfig.base.json'),
+        ...(production ? {} : { getCustomTransformers: fastRefreshTransformers }),
+      },
     },
     {
       test: /\.css$/,

@@ -1,54 +1,84 @@
 #!/usr/bin/env node
 /**
  * The development loop, measured (npm run bench:dev): `npm start` until all four dev servers
- * answer, then for each app an edit to one visible text until the change shows at
- * http://localhost:3000, and whether the page was reloaded or updated in place; the cart is
- * checked to survive. Every edited file is restored. Needs ports 3000-3003 free.
+ * answer; then, per app, a shopper's state set up at http://localhost:3000 (a style picked, a
+ * form half filled, the search panel open with a query), an edit to one of the app's components,
+ * and the time until the change shows there, whether the page was updated in place or reloaded,
+ * and whether that state and the store (the cart badge) were kept. Last, an edit to a module that
+ * is not a component, which Fast Refresh cannot apply in place. Every edited file is restored.
+ * Needs ports 3000-3003 free.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { APPS, originOf } from '../apps.mjs';
 import { findChromium } from '../system-packages.mjs';
 import { CHROMIUM_ARGS } from '../chromium-args.mjs';
+import { startDevServers } from '../dev-servers.mjs';
+import { editSource } from '../source-edit.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HOST = originOf(APPS.find(({ name }) => name === 'host'));
-const EDITS = [
-  { app: 'remote-catalog', file: 'remote-catalog/src/messages.ts', from: "products: 'Products',", path: '/products' },
-  { app: 'remote-cart', file: 'remote-cart/src/messages.ts', from: "cartTitle: 'Your cart',", path: '/cart' },
-  { app: 'remote-account', file: 'remote-account/src/messages.ts', from: "myAccount: 'My Account',", path: '/profile' },
-  { app: 'host', file: 'host/src/messages.ts', from: "aboutTitle: 'About Maison Khăn',", path: '/about' },
+const EDITED = ' (edited)';
+
+/** One per app: where the shopper is, what state they have, which component changes. */
+const SCENARIOS = [
+  {
+    app: 'remote-catalog',
+    path: '/products/hoan-kiem-lake-handkerchief',
+    state: 'second style picked',
+    prepare: (page) => page.getByRole('button', { name: 'Dusk over the Lake, 35,000đ' }).click(),
+    kept: async (page) => (await page.getByRole('button', { name: 'Dusk over the Lake, 35,000đ' }).getAttribute('aria-pressed')) === 'true',
+    edit: { file: 'remote-catalog/src/pages/ProductDetailPage.tsx', from: "{t('youMayAlsoLike')}" },
+    changed: (page) => page.getByRole('heading', { name: `You may also like${EDITED}` }),
+  },
+  {
+    app: 'remote-cart',
+    path: '/checkout',
+    state: 'checkout form: last name typed',
+    prepare: (page) => page.getByLabel('Last name').fill('Nguyễn'),
+    kept: async (page) => (await page.getByLabel('Last name').inputValue()) === 'Nguyễn',
+    edit: { file: 'remote-cart/src/checkout/OrderSummary.tsx', from: "{t('orderSummary')}" },
+    changed: (page) => page.getByRole('heading', { name: `Order summary${EDITED}` }),
+  },
+  {
+    app: 'remote-account',
+    path: '/profile',
+    state: 'profile form: editing, phone typed',
+    async prepare(page) {
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await page.getByLabel('Phone').fill('0901 234 567');
+    },
+    kept: async (page) => (await page.getByLabel('Phone').inputValue()) === '0901 234 567',
+    edit: { file: 'remote-account/src/profile/ProfileTab.tsx', from: "{t('profileDetails')}" },
+    changed: (page) => page.getByRole('heading', { name: `Personal details${EDITED}` }),
+  },
+  {
+    app: 'host',
+    path: '/',
+    state: 'search panel open, query typed',
+    async prepare(page) {
+      await page.getByRole('button', { name: 'Search' }).first().click();
+      await page.getByRole('searchbox').fill('lake');
+    },
+    kept: async (page) => (await page.getByRole('searchbox').count()) === 1 && (await page.getByRole('searchbox').inputValue()) === 'lake',
+    edit: { file: 'host/src/shell/Footer.tsx', from: "{t('orderNow')}" },
+    changed: (page) => page.getByText(`ORDER NOW${EDITED}`),
+  },
+  {
+    app: 'host',
+    path: '/about',
+    state: 'none (a module that is not a component)',
+    prepare: async () => {},
+    kept: async () => true,
+    edit: { file: 'host/src/messages.ts', from: "aboutTitle: 'About Maison Khăn'", to: `aboutTitle: 'About Maison Khăn${EDITED}'` },
+    changed: (page) => page.getByRole('heading', { name: `About Maison Khăn${EDITED}` }),
+  },
 ];
 
-async function answering(url) {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-}
-
-const started = Date.now();
-const servers = spawn('npm', ['start'], { cwd: root, stdio: 'ignore', detached: true });
-const stop = () => {
-  try {
-    process.kill(-servers.pid, 'SIGINT');
-  } catch {
-    // already gone
-  }
-};
-process.on('exit', stop);
-
+process.on('SIGINT', () => process.exit(130));
+const servers = await startDevServers({ root });
 try {
-  for (const app of APPS) {
-    const probe = app.name === 'host' ? `${originOf(app)}/` : `${originOf(app)}/mf-manifest.json`;
-    while (!(await answering(probe))) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const startSeconds = (Date.now() - started) / 1000;
-
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   await page.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
@@ -56,37 +86,40 @@ try {
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
 
   const results = [];
-  for (const edit of EDITS) {
-    const file = path.join(root, edit.file);
-    const original = readFileSync(file, 'utf8');
-    if (!original.includes(edit.from)) throw new Error(`${edit.file} no longer has ${edit.from}`);
-    const changed = edit.from.replace(/',$/, " (edited)',");
-    const text = /'(.*)'/.exec(changed)[1];
-    await page.goto(`${HOST}${edit.path}`);
+  for (const scenario of SCENARIOS) {
+    await page.goto(`${HOST}${scenario.path}`);
     await page.locator('main h1').first().waitFor();
+    await scenario.prepare(page);
     await page.evaluate(() => (window.__devLoopMarker = true));
+    const { file, from, to = `${from}${EDITED}` } = scenario.edit;
     const editedAt = Date.now();
-    writeFileSync(file, original.replace(edit.from, changed));
+    const edit = editSource(path.join(root, file), from, to);
     try {
-      await page.getByRole('heading', { name: text }).waitFor({ timeout: 60_000 });
+      await scenario.changed(page).waitFor({ timeout: 60_000 });
       const ms = Date.now() - editedAt;
       const reloaded = await page.evaluate(() => window.__devLoopMarker !== true);
-      const cart = await page.getByTestId('cart-count').textContent();
-      results.push({ ...edit, ms, reloaded, cart });
+      results.push({
+        ...scenario,
+        ms,
+        reloaded,
+        kept: await scenario.kept(page),
+        cart: await page.getByTestId('cart-count').textContent(),
+      });
     } finally {
-      writeFileSync(file, original);
+      edit.restore();
     }
     // Let the restoring rebuild finish before the next edit.
-    await page.getByRole('heading', { name: text }).waitFor({ state: 'detached', timeout: 60_000 });
+    await scenario.changed(page).waitFor({ state: 'detached', timeout: 60_000 });
   }
   await browser.close();
 
-  console.log(`npm start -> all four dev servers answering: ${startSeconds.toFixed(1)} s`);
-  for (const { app, path: route, ms, reloaded, cart } of results) {
+  console.log(`npm start -> all four dev servers answering: ${servers.seconds.toFixed(1)} s`);
+  for (const { app, edit, ms, reloaded, kept, state, cart } of results) {
     console.log(
-      `edit in ${app.padEnd(15)} -> visible at ${HOST}${route}: ${ms} ms (${reloaded ? 'automatic reload' : 'hot update'}, cart badge ${cart})`,
+      `${app.padEnd(15)} ${edit.file.padEnd(46)} -> visible in ${String(ms).padStart(5)} ms, ${reloaded ? 'reloaded  ' : 'hot update'}, ` +
+        `state kept: ${kept && !reloaded ? 'yes' : state.startsWith('none') ? '-  ' : 'no '} (${state}), cart badge ${cart}`,
     );
   }
 } finally {
-  stop();
+  await servers.stop();
 }

@@ -11,7 +11,7 @@ import { usePlaceOrder } from '../checkout/usePlaceOrder';
 import styles from '../checkout/Checkout.module.css';
 
 /** After the order is placed, the thanks stay this long before the shopper is taken home. */
-export const REDIRECT_AFTER_ORDER_MS = 2000;
+const REDIRECT_AFTER_ORDER_MS = 2000;
 
 export function CheckoutPage() {
   const t = useTranslator(cartMessages);

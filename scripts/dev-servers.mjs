@@ -1,0 +1,69 @@
+/**
+ * `npm start` (with its arguments) as the development-loop benchmark and browser tests run it:
+ * in its own process group, resolved once the named apps' development servers answer, stopped
+ * with everything it started.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+async function answering(url) {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `npm start -- ...args` in the checkout at `root`; resolves when each app in `apps`
+ * (default: all) answers, the host its page and a remote its manifest, or rejects if `npm start`
+ * exits or `timeoutMs` passes first. (No import.meta here: the browser tests load this file too.)
+ * @param {{ root: string; args?: string[]; apps?: string[]; timeoutMs?: number }} options
+ */
+export async function startDevServers({ root, args = [], apps, timeoutMs = 300_000 }) {
+  const APPS = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
+  const originOf = ({ port }) => `http://localhost:${port}`;
+  const started = Date.now();
+  const child = spawn('npm', ['start', ...(args.length > 0 ? ['--', ...args] : [])], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  const keep = (chunk) => (log = (log + chunk.toString()).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  const stop = () =>
+    new Promise((resolve) => {
+      if (exited) return resolve();
+      child.once('exit', () => resolve());
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        resolve();
+      }
+    });
+  process.once('exit', () => {
+    try {
+      if (!exited) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  });
+
+  for (const app of APPS.filter(({ name }) => !apps || apps.includes(name))) {
+    const probe = app.name === 'host' ? `${originOf(app)}/` : `${originOf(app)}/mf-manifest.json`;
+    while (!(await answering(probe))) {
+      if (exited || Date.now() - started > timeoutMs) {
+        await stop();
+        throw new Error(`npm start ${args.join(' ')}: ${app.name} did not answer${exited ? ' (npm start exited)' : ''}\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return { seconds: (Date.now() - started) / 1000, stop, log: () => log };
+}

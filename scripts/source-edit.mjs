@@ -1,0 +1,36 @@
+/**
+ * Edits of this repository's source for the development-loop benchmark and browser tests.
+ * Each is put back by its restore(), and at the latest when the process exits, so no run
+ * leaves a change behind.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** Original text per edited file, until restored. */
+const originals = new Map();
+let restoresOnExit = false;
+
+function restoreAll() {
+  for (const [file, original] of originals) writeFileSync(file, original);
+  originals.clear();
+}
+
+/** Replaces `from` by `to` in `file` (absolute path); throws if the file no longer holds `from`. */
+export function editSource(file, from, to) {
+  const current = readFileSync(file, 'utf8');
+  if (!current.includes(from)) throw new Error(`${file} no longer contains ${JSON.stringify(from)}: update the edit`);
+  if (!restoresOnExit) {
+    process.once('exit', restoreAll);
+    restoresOnExit = true;
+  }
+  if (!originals.has(file)) originals.set(file, current);
+  writeFileSync(file, current.replace(from, to));
+  return {
+    restore() {
+      if (!originals.has(file)) return;
+      writeFileSync(file, originals.get(file));
+      originals.delete(file);
+    },
+  };
+}
+
+export { restoreAll as restoreAllSources };

@@ -1,0 +1,92 @@
+/**
+ * `npm start`: the development servers, with Fast Refresh, one log with app prefixes; Ctrl-C stops all.
+ *
+ *   npm start                                             all four apps from this checkout (3000-3003)
+ *   npm start -- --only cart --against <remotes.json URL|file>
+ *        the host and cart from this checkout, every other remote as that environment deploys it
+ *   npm start -- --against <remotes.json URL|file>        the host alone against that environment
+ *
+ * With --against the host's development server answers a remotes.json composed at start
+ * (scripts/start/devRemotes.ts): the local remotes' dev servers, the environment's entries for
+ * the rest (restart to pick up its later deploys). Every development server's policy allows
+ * those origins (webpack/devServer.ts). Production builds are not involved: their remotes.json
+ * is the environment's own file, never the page's, the URL's or storage's.
+ */
+import path from 'node:path';
+import os from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { RemoteName } from '@maison/shared';
+import { APPS, devOrigin, REMOTE_NAMES } from '../webpack/buildInfo';
+import { errorMessage } from '../host/src/errorMessage';
+import { DEV_REMOTES_VARIABLE } from '../webpack/devServer';
+import { composeDevRemotes, isUrl } from './start/devRemotes';
+
+const COLORS: Record<string, string> = { host: 'magenta', catalog: 'cyan', cart: 'yellow', account: 'green' };
+
+function fail(message: string): never {
+  console.error(`[start] ${message}`);
+  process.exit(1);
+}
+
+async function readEnvironment(source: string): Promise<unknown> {
+  try {
+    if (!isUrl(source)) return JSON.parse(readFileSync(source, 'utf8'));
+    const response = await fetch(source, { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return await response.json();
+  } catch (error) {
+    return fail(`${source} cannot be read as remotes.json: ${errorMessage(error)}`);
+  }
+}
+
+/** The remotes.json file to serve for --against, written to a folder removed on exit. */
+async function againstEnvironment(source: string, local: RemoteName[]): Promise<string> {
+  const composed = composeDevRemotes({
+    environment: await readEnvironment(source),
+    source,
+    local,
+    names: REMOTE_NAMES,
+    devManifest: (name) => `${devOrigin(name)}/mf-manifest.json`,
+  });
+  composed.warnings.forEach((warning) => console.warn(`[start] warning: ${warning}`));
+  if (!composed.remotes) return fail(composed.errors.join('\n[start] '));
+  for (const name of REMOTE_NAMES) {
+    console.log(
+      `[start] ${name.padEnd(8)} ${local.includes(name) ? 'this checkout' : 'environment  '} ${composed.remotes[name]!.join(', then ')}`,
+    );
+  }
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'maison-start-'));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const file = path.join(folder, 'remotes.json');
+  writeFileSync(file, `${JSON.stringify(composed.remotes, null, 2)}\n`);
+  return file;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { only: { type: 'string' }, against: { type: 'string' } } });
+  const only = values.only?.split(',').filter(Boolean) ?? [];
+  const unknown = only.filter((name) => !(REMOTE_NAMES as string[]).includes(name));
+  if (unknown.length > 0)
+    fail(`--only takes remote names (${REMOTE_NAMES.join(', ')}); the host always runs. Unknown: ${unknown.join(', ')}`);
+  if (values.only !== undefined && values.against === undefined)
+    fail('--only needs --against <remotes.json URL or file>: where the other remotes come from');
+
+  const local = values.against === undefined ? REMOTE_NAMES : (only as RemoteName[]);
+  const env: Record<string, string> =
+    values.against === undefined ? {} : { [DEV_REMOTES_VARIABLE]: await againstEnvironment(values.against, local) };
+  const apps = APPS.filter(({ name }) => name === 'host' || (local as string[]).includes(name));
+
+  // concurrently is an ES module: loaded as one (a static import here would be require()d).
+  const { concurrently } = await import('concurrently');
+  const { result } = concurrently(
+    apps.map(({ name, dir }) => ({ command: `npm run start -w ${dir}`, name, prefixColor: COLORS[name], env })),
+    { killOthersOn: ['failure', 'success'], prefix: 'name' },
+  );
+  result.then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+}
+
+void main();

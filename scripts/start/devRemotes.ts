@@ -1,0 +1,57 @@
+/**
+ * `npm start -- --against`: the remotes.json the host's development server answers when some
+ * remotes run from this checkout and the others come from another environment (staging, a
+ * colleague's build). The environment's entries are read with the page's own rules
+ * (host/src/federation/loading/remotesJson.ts), fallbacks kept; a local remote is its dev server.
+ */
+import type { RemoteName } from '@maison/shared';
+import { parseRemotesJson } from '../../host/src/federation/loading/remotesJson';
+
+/** Root-relative entries of an environment read from a file belong to an origin the file does not name. */
+const UNKNOWN_ORIGIN = 'https://environment.invalid/';
+
+export interface DevRemotesRequest {
+  /** The environment's remotes.json, parsed. */
+  environment: unknown;
+  /** Its URL (relative entries resolve against it) or its file (they cannot). */
+  source: string;
+  /** Remotes served by this checkout's development servers. */
+  local: readonly RemoteName[];
+  names: readonly RemoteName[];
+  devManifest: (name: RemoteName) => string;
+}
+
+export interface DevRemotes {
+  /** The remotes.json to serve, when every remote has a usable entry. */
+  remotes?: Record<string, string[]>;
+  /** Why it cannot be served: a remote neither local nor usable in the environment. */
+  errors: string[];
+  /** What is wrong in the environment's file but does not stop it (an unknown name, one bad fallback). */
+  warnings: string[];
+}
+
+export const isUrl = (source: string) => /^https?:\/\//i.test(source);
+
+export function composeDevRemotes({ environment, source, local, names, devManifest }: DevRemotesRequest): DevRemotes {
+  const base = isUrl(source) ? source : UNKNOWN_ORIGIN;
+  const parsed = parseRemotesJson(environment, { names, base });
+  const warnings = parsed.problems.map((problem) => `${source}: ${problem.replace(/^\/remotes\.json:? /, '')}`);
+  const errors: string[] = [];
+  const remotes: Record<string, string[]> = {};
+  for (const name of names) {
+    if (local.includes(name)) {
+      remotes[name] = [devManifest(name)];
+      continue;
+    }
+    const urls = parsed.locations[name] ?? [];
+    const relative = urls.filter((url) => url.startsWith(UNKNOWN_ORIGIN));
+    if (relative.length > 0) {
+      errors.push(`"${name}" in ${source} is relative to the environment's origin: pass --against the environment's remotes.json URL`);
+    } else if (urls.length === 0) {
+      errors.push(`${source} has no usable manifest URL for "${name}": run it locally too (--only …,${name})`);
+    } else {
+      remotes[name] = urls;
+    }
+  }
+  return errors.length > 0 ? { errors, warnings } : { remotes, errors, warnings };
+}

@@ -1,0 +1,46 @@
+/**
+ * React Fast Refresh for `npm start`: an edit to a component in any app updates the shop's page
+ * in place, keeping component and store state. An edit that cannot be applied so (a module that
+ * exports more than components, an update no module accepts) falls back to a full reload
+ * (webpack-dev-server's hot client).
+ *
+ * - ts-loader adds the refresh registrations (react-refresh-typescript), so development and
+ *   production builds keep one TypeScript compiler;
+ * - @pmmmwh/react-refresh-webpack-plugin adds the runtime and accepts updated components;
+ * - all apps in the page share one refresh runtime (sharedRefreshRuntime.cjs): with one per app,
+ *   a remote's edits never reach the screen.
+ */
+import path from 'node:path';
+import type { Compiler } from 'webpack';
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import reactRefreshTransformer from 'react-refresh-typescript';
+
+const SHARED_RUNTIME = path.join(__dirname, 'sharedRefreshRuntime.cjs');
+/** The runtime as the plugin's code asks for it: by package path, and by file from its loader. */
+const REFRESH_RUNTIME_REQUEST = /^react-refresh\/runtime$|[\\/]node_modules[\\/]react-refresh[\\/]runtime\.js$/;
+
+/** Sends every request for react-refresh's runtime (but the shared module's own) to the shared module. */
+class SharedRefreshRuntimePlugin {
+  constructor(private readonly app: string) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.normalModuleFactory.tap('SharedRefreshRuntimePlugin', (factory) => {
+      factory.hooks.beforeResolve.tap('SharedRefreshRuntimePlugin', (resolveData) => {
+        if (REFRESH_RUNTIME_REQUEST.test(resolveData.request) && resolveData.contextInfo.issuer !== SHARED_RUNTIME) {
+          resolveData.request = `${SHARED_RUNTIME}?${this.app}`;
+        }
+      });
+    });
+  }
+}
+
+/** Development plugins of an app (its federation name keeps its components apart from other apps'). */
+export function fastRefreshPlugins(app: string) {
+  // No overlay of the plugin's own: webpack-dev-server's client shows build errors.
+  return [new ReactRefreshPlugin({ overlay: false }), new SharedRefreshRuntimePlugin(app)];
+}
+
+/** ts-loader's `getCustomTransformers` in development: registers each component with the refresh runtime. */
+export function fastRefreshTransformers() {
+  return { before: [reactRefreshTransformer()] };
+}
