@@ -7,9 +7,9 @@ import { createRetryUrls } from './retryUrls';
  * The page's federation bookkeeping, shared by the runtime plugin (which the federation
  * runtime instantiates) and the host's loader: one manifest reader and one status record.
  */
-export const manifestReader = createManifestReader(BUILD_INFO.sharedContract);
-
 export const retryUrls = createRetryUrls();
+
+export const manifestReader = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init));
 
 export const federationStatus = createFederationStatus({
   buildVersion: BUILD_INFO.version,
