@@ -15,6 +15,7 @@ const TESTING_LIBRARY = readFileSync(
   path.join(path.dirname(require.resolve('@testing-library/dom/package.json')), 'dist', '@testing-library', 'dom.umd.min.js'),
   'utf8',
 );
+const NO_QUERIES = 'no queries in this page yet';
 const ACTION_TIMEOUT = 20_000;
 const EXPECT_TIMEOUT = 15_000;
 
@@ -47,7 +48,7 @@ function describe(target: Target): string {
 /** Runs in the page: the elements a target names (only those shown, if `shownOnly`), or why there are none. */
 function findInPage(target: PageTarget, shownOnly: boolean): Element[] | string {
   const queries = (window as unknown as { TestingLibraryDom?: Record<string, (...args: unknown[]) => Element[]> }).TestingLibraryDom;
-  if (!queries) return 'no queries in this page yet';
+  if (!queries) return 'no queries in this page yet'; // NO_QUERIES: this runs in the page, which cannot see it
   const matcher = (name: PageName | undefined) =>
     name === undefined || typeof name === 'string' ? name : new RegExp(name.source, name.flags);
   const search = (wanted: PageTarget): Element[] | string => {
@@ -115,9 +116,13 @@ export function webdriverShopper(driver: WebDriver, engine: string, baseURL: str
   }
 
   async function find(target: Target, { visible }: { visible: boolean }): Promise<WebElement[] | string> {
-    const hasQueries = await driver.executeScript<boolean>('return Boolean(window.TestingLibraryDom)');
-    if (!hasQueries) await driver.executeScript(TESTING_LIBRARY);
-    return driver.executeScript<WebElement[] | string>(`return (${findInPage})(arguments[0], arguments[1])`, forPage(target), visible);
+    const query = () =>
+      driver.executeScript<WebElement[] | string>(`return (${findInPage})(arguments[0], arguments[1])`, forPage(target), visible);
+    const found = await query();
+    if (found !== NO_QUERIES) return found;
+    // A new document: the queries go in once, then stay for every later search in it.
+    await driver.executeScript(TESTING_LIBRARY);
+    return query();
   }
 
   async function one(target: Target): Promise<WebElement | string> {
@@ -164,7 +169,8 @@ export function webdriverShopper(driver: WebDriver, engine: string, baseURL: str
     async see(target) {
       await until(`see ${describe(target)}`, EXPECT_TIMEOUT, async () => {
         const found = await find(target, { visible: true });
-        return typeof found === 'string' || found.length === 0 ? 'not visible' : true;
+        if (typeof found === 'string') return found;
+        return found.length === 0 ? 'not visible' : true;
       });
     },
     async notSee(target) {
