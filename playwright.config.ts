@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import apps from './apps.json';
+import type { EngineOptions } from './e2e/engines/test';
 import { CHROMIUM_ARGS } from './scripts/chromium-args.mjs';
 
 const portOf = (name: string) => apps.find((app) => app.name === name)!.port;
@@ -7,11 +8,16 @@ const portOf = (name: string) => apps.find((app) => app.name === name)!.port;
 /**
  * Browser tests run against the production builds on ports 3000-3003, served by `npm run serve`
  * or, with E2E_SERVER=nginx, by nginx with the configuration in deploy/nginx.
- * CI machines have 2 shared cores: one worker there (two Chromiums plus four servers only
+ * CI machines have 2 shared cores: one worker there (two browsers plus four servers only
  * slow every test down), and timeouts generous enough for a machine several times slower
  * than usual. Timeouts bound hangs; they do not measure speed (that is `npm run bench`).
+ *
+ * Three engines, one project each (scripts/e2e.mjs runs them one after the other and passes
+ * the browsers' paths): Chromium runs every test; Firefox and WebKit run the tests tagged
+ * @every-engine (e2e/everyEngine.spec.ts: a shopper's whole visit), and Firefox also the
+ * ones tagged @firefox.
  */
-export default defineConfig({
+export default defineConfig<EngineOptions>({
   testDir: 'e2e',
   // The development loop's tests run against npm start, by their own config (playwright.dev.config.ts).
   testIgnore: '**/*.dev.spec.ts',
@@ -26,11 +32,33 @@ export default defineConfig({
     trace: 'off',
     actionTimeout: 20_000,
     navigationTimeout: 45_000,
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    },
   },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      // Debian's Firefox ESR over WebDriver BiDi (Playwright's own Firefox is a download).
+      name: 'firefox',
+      grep: /@every-engine|@firefox/,
+      use: {
+        browserName: 'firefox',
+        channel: 'moz-firefox',
+        launchOptions: { executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr' },
+      },
+    },
+    {
+      // Debian's WebKitGTK through W3C WebDriver (e2e/engines/webkitgtk.ts); Playwright's own
+      // WebKit is a download, so a test here that asks for `page` fails at once.
+      name: 'webkit',
+      grep: /@every-engine/,
+      use: { browserName: 'webkit', shopDriver: 'webkitgtk' },
+    },
+  ],
   webServer: {
     command: process.env.E2E_SERVER === 'nginx' ? 'node scripts/serve-nginx.mjs' : 'node scripts/serve.mjs',
     url: `http://localhost:${portOf('account')}/mf-manifest.json`,

@@ -104,17 +104,27 @@ export function preloadLinkFor(path: string, links: ReadonlyArray<{ pattern: str
  * One policy for the four apps: scripts, styles, data and images from this origin and the
  * configured remote origins only. No inline code and no eval anywhere (production CSS is in
  * files), so neither 'unsafe-inline' nor 'unsafe-eval' is allowed.
+ *
+ * default-src names the remote origins too, for the idle prefetch of other teams' pages
+ * (`<link rel="prefetch">`): the standard checks a prefetch against default-src, whatever it
+ * fetches, and Firefox does so (Chromium checks its `as` directive). Every other kind of fetch
+ * that would fall back to default-src has its own directive below, so that is all it allows.
  */
 export function contentSecurityPolicy({ origins, reportOrigin }: Pick<ServedRemotes, 'origins' | 'reportOrigin'>): string {
   const sources = ["'self'", ...origins].join(' ');
   return [
-    "default-src 'self'",
+    `default-src ${sources}`,
     `script-src ${sources}`,
     `style-src ${sources}`,
     `connect-src ${[sources, reportOrigin].filter(Boolean).join(' ')}`,
     `img-src ${sources}`,
     "font-src 'self'",
     "object-src 'none'",
+    "child-src 'none'",
+    "frame-src 'none'",
+    "worker-src 'none'",
+    "media-src 'none'",
+    "manifest-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",

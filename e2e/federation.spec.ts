@@ -81,6 +81,36 @@ test.describe('loading', () => {
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   });
 
+  // In Firefox too, which checks a prefetch against the policy's default-src.
+  test(
+    'the idle prefetch fetches other teams’ pages under the policy; a click to one fetches none again',
+    { tag: '@firefox' },
+    async ({ page, ownShop }) => {
+      const shop = await ownShop();
+      const pageFiles = (app: 'cart' | 'account', expose: string) =>
+        shop.requests.filter(
+          ({ app: from, path }) =>
+            from === app && new RegExp(`^/(remoteEntry\\.js|__federation_expose_${expose}\\.[0-9a-f]{10}\\.(js|css))$`).test(path),
+        );
+      await page.goto(`${shop.origin('host')}/`);
+      await expect(page.getByRole('region', { name: 'New this season' }).getByRole('link').first()).toBeVisible();
+      // The entry, the page's script and its styles, each fetched once, as a prefetch.
+      const prefetched = { cart: 'CartPage', account: 'ProfilePage' } as const;
+      for (const [app, expose] of Object.entries(prefetched) as Array<[keyof typeof prefetched, string]>) {
+        await expect.poll(() => pageFiles(app, expose).length, `${app}'s ${expose} files prefetched`).toBe(3);
+        expect(pageFiles(app, expose).map(({ purpose }) => purpose)).toEqual(['prefetch', 'prefetch', 'prefetch']);
+      }
+
+      const before = (await shop.answeredSoFar('cart')).length;
+      await page.getByRole('link', { name: /^Cart/ }).click();
+      await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+      // The entry is served no-cache, so the browser asks again (a 304); the page's files come from its cache.
+      const askedAgain = (await shop.answeredSoFar('cart')).slice(before).filter(({ path }) => path !== '/remoteEntry.js');
+      expect(askedAgain).toEqual([]);
+      // The fixture fails the test on any Content-Security-Policy violation.
+    },
+  );
+
   test('remote entries and manifests are served uncached, hashed chunks immutable', async ({ request }) => {
     for (const origin of Object.values(REMOTE_ORIGINS)) {
       const entry = await request.get(`${origin}/remoteEntry.js`);

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { RemoteName } from '@maison/shared';
 import apps from '../apps.json';
+import { ownShopFixtures, type OwnShopFixtures } from './ownShop';
 
 /** Where `npm run serve` (or nginx) answers for an app, from apps.json. */
 export function originOf(name: 'host' | RemoteName): string {
@@ -27,7 +28,8 @@ interface Options {
  * and fails if the page throws an uncaught exception or breaks the Content-Security-Policy.
  * Console errors are collected for the tests that expect some (404 logging, a remote down).
  */
-export const test = base.extend<Fixtures & Options & { failOnUncaughtErrors: void; failOnPolicyViolations: void }>({
+export const test = base.extend<Fixtures & Options & OwnShopFixtures & { failOnUncaughtErrors: void; failOnPolicyViolations: void }>({
+  ...ownShopFixtures,
   expectedPageErrors: [[], { option: true }],
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
@@ -64,7 +66,8 @@ export const test = base.extend<Fixtures & Options & { failOnUncaughtErrors: voi
     { auto: true },
   ],
   page: async ({ page }, use) => {
-    await page.addInitScript(() => window.sessionStorage.setItem('hasVisited', 'true'));
+    // Not on about:blank, whose storage Firefox refuses (a SecurityError the page would report).
+    await page.addInitScript(() => window.location.protocol.startsWith('http') && window.sessionStorage.setItem('hasVisited', 'true'));
     await use(page);
   },
 });

@@ -5,30 +5,24 @@
  * The reporting environment is this checkout's host build served on its own port with its own
  * remotes.json (the same remotes as the suite's), and a local collector.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
+import { serveBuild } from './servers';
 
 const root = path.resolve(__dirname, '..');
 const work = path.join(root, '.e2e-reports');
-const HOST = 'http://localhost:3110';
-const COLLECTOR_PORT = 3119;
+// Beside deploy.spec.ts (3100-3103), ownShop.ts (3110 and up, per worker) and against.dev.spec.ts (3200-3203).
+const HOST_PORT = 3190;
+const HOST = `http://localhost:${HOST_PORT}`;
+const COLLECTOR_PORT = 3199;
 
 interface Report {
   pageLoad: string;
   hostBuild: string;
   records: Array<Record<string, unknown> & { kind: string }>;
-}
-
-function serveHost(remotesFile: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const args = [path.join(root, 'scripts', 'static-server.mjs'), '--dist', path.join(root, 'host', 'dist'), '--port', '3110'];
-    const server = spawn(process.execPath, [...args, '--remotes', remotesFile], { cwd: root });
-    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve(server));
-    server.on('exit', (code) => reject(new Error(`host server exited (${code})`)));
-  });
 }
 
 test.describe('reports of what each remote costs the page', () => {
@@ -51,7 +45,7 @@ test.describe('reports of what each remote costs the page', () => {
       });
     });
     await new Promise<void>((resolve) => collector.listen(COLLECTOR_PORT, resolve));
-    host = await serveHost(remotesFile);
+    host = await serveBuild(['--dist', path.join(root, 'host', 'dist'), '--port', String(HOST_PORT), '--remotes', remotesFile]);
   });
 
   test.afterAll(() => {

@@ -1,28 +1,62 @@
 #!/usr/bin/env node
 /**
- * Browser tests.
- * 1. Builds (E2E_SKIP_BUILD=1 reuses the existing dist folders), finds Chromium.
- * 2. Runs every Playwright test against the production build served as production serves it
- *    (`npm run serve`, the Node server).
- * 3. Runs the @smoke subset again against nginx with deploy/nginx's configuration, so the two
- *    servers cannot drift apart (skipped, with a warning, where nginx is missing and cannot be
+ * Browser tests, in three engines, against the production build served as production serves it,
+ * then the development loop against `npm start`.
+ * 1. Finds the browsers (installing Debian's packages as root on Debian), builds
+ *    (E2E_SKIP_BUILD=1 reuses the existing dist folders).
+ * 2. Against `npm run serve` (the Node server), one Playwright project at a time:
+ *    chromium  every test (Chromium is required: without it the run stops);
+ *    firefox   the @every-engine and @firefox tests, in Firefox ESR;
+ *    webkit    the @every-engine tests, in WebKitGTK through WebDriver.
+ *    A missing Firefox or WebKitGTK skips its stage with a one-line instruction.
+ * 3. The @smoke tests again in Chromium against nginx with deploy/nginx's configuration, so the
+ *    two servers cannot drift apart (skipped, with a warning, where nginx is missing and cannot be
  *    installed; E2E_NGINX=0 skips it on purpose).
- * 4. Runs the development loop's tests (e2e/*.dev.spec.ts, playwright.dev.config.ts) against
+ * 4. The development loop's tests (e2e/*.dev.spec.ts, playwright.dev.config.ts) against
  *    `npm start`: Fast Refresh, and `--against` with the builds of step 1 as the other environment.
- *    They edit source files and restore them; a file left changed fails the run.
- *
- * Extra arguments go to Playwright and run step 2 only: npm run test:e2e -- e2e/cart.spec.ts
+ *    They edit source files and restore them; a file left changed fails the stage.
+ * Every stage runs even when one before it failed; the summary gives each one's time.
+ * Extra arguments go to one Playwright run in the engines found, instead of the stages:
+ *   npm run test:e2e -- e2e/cart.spec.ts        npm run test:e2e -- --project webkit
  * `--dev` runs step 4 only (npm run test:dev), with any further arguments for Playwright.
  */
 import { spawnSync } from 'node:child_process';
-import { findChromium, findNginx, installDebianPackage } from './system-packages.mjs';
+import { DEBIAN_PACKAGES, findChromium, findFirefox, findNginx, findWebKitGTK, installDebianPackages } from './system-packages.mjs';
 
-const chromium = findChromium() ?? (installDebianPackage('chromium') ? findChromium() : undefined);
+const orInstall = (find, packages) => find() ?? (installDebianPackages(packages) ? find() : undefined);
+
+const chromium = orInstall(findChromium, DEBIAN_PACKAGES.chromium);
 if (!chromium) {
   console.error('[e2e] Chromium not found: install it (Debian: sudo apt-get install -y chromium) or set CHROME_PATH=/path/to/chrome.');
   process.exit(1);
 }
-console.log(`[e2e] Chromium: ${chromium}`);
+const firefox = orInstall(findFirefox, DEBIAN_PACKAGES.firefox);
+const webkit = orInstall(findWebKitGTK, DEBIAN_PACKAGES.webkit);
+
+/** The engines' projects (playwright.config.ts), with what each needs in the environment. */
+const engines = [
+  { project: 'chromium', found: chromium, env: { CHROME_PATH: chromium } },
+  {
+    project: 'firefox',
+    found: firefox,
+    env: { FIREFOX_PATH: firefox },
+    missing: 'Firefox not found: the firefox stage is skipped (Debian: sudo apt-get install -y firefox-esr, or set FIREFOX_PATH).',
+  },
+  {
+    project: 'webkit',
+    found: webkit,
+    env: webkit && { WEBKIT_WEBDRIVER_PATH: webkit.driver, MINIBROWSER_PATH: webkit.browser, XVFB_RUN_PATH: webkit.xvfbRun },
+    missing:
+      'WebKitGTK not found: the webkit stage is skipped (Debian: sudo apt-get install -y webkit2gtk-driver xvfb xauth, or set WEBKIT_WEBDRIVER_PATH, MINIBROWSER_PATH and XVFB_RUN_PATH).',
+  },
+];
+for (const { project, found, missing } of engines) {
+  if (found)
+    console.log(`[e2e] ${project}: ${typeof found === 'string' ? found : `${found.driver} + ${found.browser} (${found.xvfbRun})`}`);
+  else console.warn(`[e2e] ${missing}`);
+}
+const available = engines.filter(({ found }) => found);
+const engineEnv = Object.assign({}, ...available.map(({ env }) => env));
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -30,14 +64,12 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 }
 
 const playwright = (args, env = {}) =>
-  spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromium, ...env } }).status ??
-  1;
+  spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env: { ...process.env, ...engineEnv, ...env } }).status ?? 1;
 
 /** The tracked files' changes (none in CI), to see that the development tests restored what they edited. */
 const sourceChanges = () => spawnSync('git', ['diff', '--stat', 'HEAD'], { encoding: 'utf8' }).stdout ?? '';
 
 function developmentLoop(args) {
-  console.log('[e2e] the development loop against npm start (playwright.dev.config.ts)');
   const before = sourceChanges();
   const status = playwright(['-c', 'playwright.dev.config.ts', ...args]);
   if (sourceChanges() !== before) {
@@ -47,20 +79,35 @@ function developmentLoop(args) {
   return status;
 }
 
-const args = process.argv.slice(2);
-if (args[0] === '--dev') process.exit(developmentLoop(args.slice(1)));
-
-const status = playwright(args);
-if (status !== 0 || args.length > 0) process.exit(status);
-
-const nginx = process.env.E2E_NGINX === '0' ? undefined : (findNginx() ?? (installDebianPackage('nginx') ? findNginx() : undefined));
-if (process.env.E2E_NGINX === '0') {
-  console.log('[e2e] E2E_NGINX=0: the nginx stage is skipped');
-} else if (!nginx) {
-  console.warn('[e2e] nginx not found: the production-server stage is skipped (Debian: sudo apt-get install -y nginx).');
-} else {
-  console.log(`[e2e] the @smoke tests again, served by nginx (${nginx}) with deploy/nginx`);
-  const smoke = playwright(['--grep', '@smoke'], { E2E_SERVER: 'nginx', NGINX_PATH: nginx });
-  if (smoke !== 0) process.exit(smoke);
+const extraArgs = process.argv.slice(2);
+if (extraArgs[0] === '--dev') process.exit(developmentLoop(extraArgs.slice(1)));
+if (extraArgs.length > 0) {
+  const chooses = extraArgs.some((arg) => arg === '--project' || arg.startsWith('--project='));
+  process.exit(playwright(chooses ? extraArgs : [...extraArgs, ...available.map(({ project }) => `--project=${project}`)]));
 }
-process.exit(developmentLoop([]));
+
+const stages = available.map(({ project }) => ({ name: project, run: () => playwright([`--project=${project}`]) }));
+if (process.env.E2E_NGINX !== '0') {
+  const nginx = orInstall(findNginx, DEBIAN_PACKAGES.nginx);
+  if (nginx)
+    stages.push({
+      name: 'nginx',
+      note: ' (@smoke, served by nginx)',
+      run: () => playwright(['--project=chromium', '--grep', '@smoke'], { E2E_SERVER: 'nginx', NGINX_PATH: nginx }),
+    });
+  else console.warn('[e2e] nginx not found: the production-server stage is skipped (Debian: sudo apt-get install -y nginx).');
+}
+stages.push({ name: 'dev', note: ' (against npm start, playwright.dev.config.ts)', run: () => developmentLoop([]) });
+
+const results = [];
+for (const { name, note = '', run } of stages) {
+  console.log(`\n[e2e] stage ${name}${note}`);
+  const started = Date.now();
+  const status = run();
+  results.push({ name, status, seconds: Math.round((Date.now() - started) / 1000) });
+}
+console.log('\n[e2e] stages:');
+for (const { name, status, seconds } of results)
+  console.log(`[e2e]   ${name.padEnd(9)} ${status === 0 ? 'passed' : 'FAILED'}  ${seconds} s`);
+for (const { project } of engines.filter(({ found }) => !found)) console.log(`[e2e]   ${project.padEnd(9)} skipped (not installed)`);
+process.exit(results.find(({ status }) => status !== 0)?.status ?? 0);

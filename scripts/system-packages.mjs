@@ -1,34 +1,64 @@
 /**
- * The system programs the tests use and npm cannot install: Chromium (browser tests) and
- * nginx (the production-server stage). Found on the usual paths, or installed from Debian's
- * packages when running as root on Debian (CI); Playwright's own browser download is not used.
+ * The system programs the tests use and npm cannot install: the three browser engines
+ * (Chromium; Firefox ESR; WebKitGTK's WebDriver and MiniBrowser, run on a virtual display)
+ * and nginx (the production-server stage). Found on the usual paths, or installed from
+ * Debian's packages when running as root on Debian (CI); Playwright's own browser download
+ * is not used.
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
+const WEBKIT_DRIVER = ['/usr/bin/WebKitWebDriver'];
+const MINIBROWSER = ['x86_64-linux-gnu', 'aarch64-linux-gnu'].map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`);
+const XVFB_RUN = ['/usr/bin/xvfb-run'];
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
 
+/** The path in the environment variable when set (undefined if nothing is there), else the first candidate that exists. */
+function find(variable, candidates) {
+  if (process.env[variable]) return existsSync(process.env[variable]) ? process.env[variable] : undefined;
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
 /** CHROME_PATH, then the usual system paths. */
-export function findChromium() {
-  if (process.env.CHROME_PATH) return existsSync(process.env.CHROME_PATH) ? process.env.CHROME_PATH : undefined;
-  return CHROMIUM.find((candidate) => existsSync(candidate));
+export const findChromium = () => find('CHROME_PATH', CHROMIUM);
+
+/** FIREFOX_PATH, then Debian's Firefox ESR (driven by Playwright over WebDriver BiDi). */
+export const findFirefox = () => find('FIREFOX_PATH', FIREFOX);
+
+/**
+ * WebKitGTK as the tests drive it: WEBKIT_WEBDRIVER_PATH (WebKitWebDriver), MINIBROWSER_PATH
+ * (the browser it starts) and xvfb-run (a virtual display for it); undefined unless all three exist.
+ */
+export function findWebKitGTK() {
+  const found = {
+    driver: find('WEBKIT_WEBDRIVER_PATH', WEBKIT_DRIVER),
+    browser: find('MINIBROWSER_PATH', MINIBROWSER),
+    xvfbRun: find('XVFB_RUN_PATH', XVFB_RUN),
+  };
+  return Object.values(found).every(Boolean) ? found : undefined;
 }
 
 /** NGINX_PATH, then the usual system paths. */
-export function findNginx() {
-  if (process.env.NGINX_PATH) return existsSync(process.env.NGINX_PATH) ? process.env.NGINX_PATH : undefined;
-  return NGINX.find((candidate) => existsSync(candidate));
-}
+export const findNginx = () => find('NGINX_PATH', NGINX);
 
-/** As root on Debian: apt-get install the package and return true; otherwise false. */
-export function installDebianPackage(name) {
+/** The Debian packages each program comes in (xvfb-run needs xauth, which xvfb only recommends). */
+export const DEBIAN_PACKAGES = {
+  chromium: ['chromium'],
+  firefox: ['firefox-esr'],
+  webkit: ['webkit2gtk-driver', 'xvfb', 'xauth'],
+  nginx: ['nginx'],
+};
+
+/** As root on Debian: apt-get install the packages and return true; otherwise false. */
+export function installDebianPackages(names) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) return false;
-  console.log(`[setup] installing Debian's ${name} (apt-get)…`);
+  console.log(`[setup] installing Debian's ${names.join(' ')} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const install =
-    update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { stdio: 'inherit', env });
+    update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { stdio: 'inherit', env });
   return Boolean(install && install.status === 0);
 }

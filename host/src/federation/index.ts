@@ -47,8 +47,9 @@ export function startFederation({
     BUILD_INFO.remoteNames,
   );
   window.__MAISON_FEDERATION__ = recorder.status;
-  const manifests = createManifestReader(BUILD_INFO.sharedContract);
   const retryUrls = createRetryUrls();
+  // After a Retry the manifest is fetched under a fresh URL too (retryUrls.ts: WebKit's failed preloads).
+  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init));
   registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
 
   const config = fetchRemotesJson({ names: BUILD_INFO.remoteNames, defaults: BUILD_INFO.remoteDefaults, base: window.location.href }).then(

@@ -1,7 +1,8 @@
 /**
- * After a Retry, a remote's entry is asked for under a fresh URL (`?retry=1`): the browser keeps
- * a failed preload of the plain URL (the page's Link header preloads the route's entry) and
- * would answer the new request with that same failure.
+ * After a Retry, a remote's manifest and entry are asked for under a fresh URL (`?retry=1`):
+ * the page's Link header preloads the route's manifest and entry, and a browser keeps a failed
+ * preload of the plain URL and may answer a new request with that same failure (WebKit does so
+ * for the manifest's fetch, for as long as the page is open).
  */
 export function createRetryUrls() {
   /** Retries per remote build, keyed by the folder its manifest is in. */

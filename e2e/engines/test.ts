@@ -1,0 +1,90 @@
+/**
+ * `test` for scenarios that run in every engine: its `shop` is a Shopper in this project's
+ * engine, through Playwright (Chromium, Firefox) or through WebDriver (WebKitGTK: the project
+ * sets `shopDriver: 'webkitgtk'`). Each test gets a fresh browser profile, and fails if any
+ * page reported a problem (Content-Security-Policy violation, uncaught exception, unhandled
+ * rejection, console error) it did not expect.
+ *
+ * The browser is launched here rather than through Playwright's `page`, which would launch
+ * one in the WebDriver project too.
+ */
+import { writeFileSync } from 'node:fs';
+import { test as base, expect, type Browser } from '@playwright/test';
+import { playwrightShopper } from './playwrightShopper';
+import type { Shopper } from './shopper';
+import { startWebKitDriver, type WebKitDriver } from './webkitgtk';
+import { ownShopFixtures, type OwnShopFixtures } from '../ownShop';
+import { webdriverShopper } from './webdriverShopper';
+
+export type ShopDriver = 'playwright' | 'webkitgtk';
+
+export interface EngineOptions {
+  shopDriver: ShopDriver;
+}
+
+interface WorkerFixtures extends EngineOptions {
+  engineBrowser: Browser | undefined;
+  webkitDriver: WebKitDriver | undefined;
+}
+
+interface TestFixtures {
+  shop: Shopper;
+  /** Problems a test provokes on purpose (a remote taken down logs its failure): not failures. */
+  expectedProblems: RegExp | null;
+}
+
+export const test = base.extend<TestFixtures & OwnShopFixtures, WorkerFixtures>({
+  ...ownShopFixtures,
+  shopDriver: ['playwright', { option: true, scope: 'worker' }],
+  engineBrowser: [
+    async ({ shopDriver, playwright, browserName, channel, launchOptions }, use) => {
+      if (shopDriver !== 'playwright') return use(undefined);
+      const browser = await playwright[browserName].launch({ ...launchOptions, channel });
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+  webkitDriver: [
+    async ({ shopDriver }, use) => {
+      if (shopDriver !== 'webkitgtk') return use(undefined);
+      const driver = await startWebKitDriver();
+      await use(driver);
+      await driver.stop();
+    },
+    { scope: 'worker' },
+  ],
+  expectedProblems: [null, { option: true }],
+  shop: async ({ engineBrowser, webkitDriver, baseURL, expectedProblems }, use, testInfo) => {
+    const engine = testInfo.project.name;
+    let shop: Shopper;
+    let screenshot: () => Promise<Buffer>;
+    let close: () => Promise<void>;
+    if (webkitDriver) {
+      const session = await webkitDriver.newSession();
+      shop = webdriverShopper(session, engine, baseURL!);
+      screenshot = async () => Buffer.from(await session.takeScreenshot(), 'base64');
+      close = () => session.quit();
+    } else {
+      const context = await engineBrowser!.newContext();
+      const page = await context.newPage();
+      shop = await playwrightShopper(page, engine, baseURL!);
+      screenshot = () => page.screenshot();
+      close = () => context.close();
+    }
+    try {
+      await use(shop);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const file = testInfo.outputPath('failed.png');
+        writeFileSync(file, await screenshot());
+        await testInfo.attach('screenshot', { path: file, contentType: 'image/png' });
+      }
+      const unexpected = (await shop.problems()).filter((problem) => !expectedProblems?.test(problem));
+      expect(unexpected, `problems the pages reported in ${engine}`).toEqual([]);
+    } finally {
+      await close();
+    }
+  },
+});
+
+export { expect };
