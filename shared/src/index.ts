@@ -8,6 +8,7 @@ export { formatMoney } from './money';
 export { foldForSearch } from './text';
 export { type StoredValue } from './storage';
 export { useStoredValue } from './useStoredValue';
+export { useHydrated } from './useHydrated';
 export { isRecord } from './storedFields';
 export { imageOriginsConfigured } from './store/imageOrigins';
 
@@ -17,13 +18,22 @@ export { useCart } from './cart/useCart';
 export { useWishlist } from './wishlist/useWishlist';
 export { placeOrder } from './orders/placeOrder';
 export { selectOrdersNewestFirst } from './orders/ordersSlice';
-export { createShopStore, type ShopStore } from './store/createShopStore';
+export { createShopStore, initialShopState, type ShopStore } from './store/createShopStore';
 export { useShopDispatch, useShopSelector } from './store/hooks';
 
 export { defineMessages } from './i18n/messages';
 export { LOCALE_OF } from './i18n/language';
 export { useLanguage, useTranslator } from './i18n/LanguageProvider';
-export { usePageTitle } from './i18n/usePageTitle';
+export { usePageHead, usePageTitle, type PageHead } from './i18n/usePageHead';
 export { useToast } from './toast/ToastProvider';
-export { ShopProviders } from './ShopProviders';
-export type { RemoteComponents, RemoteModule, RemoteModuleId, RemoteName, SearchResultsProps } from './remoteContract';
+export { ShopProviders, type RenderedPageState } from './ShopProviders';
+export type {
+  RemoteComponents,
+  RemoteModule,
+  RemoteModuleId,
+  RemoteName,
+  RemotePublicPages,
+  RemoteServerModuleId,
+  RemoteServerModules,
+  SearchResultsProps,
+} from './remoteContract';

@@ -48,3 +48,24 @@ export type RemoteModuleId = keyof RemoteComponents;
 export interface RemoteModule<Id extends RemoteModuleId> {
   default: RemoteComponents[Id];
 }
+
+/**
+ * What a remote's server build exposes for the renderer only, beside its components: the id the
+ * renderer loads and what the module exports as default.
+ */
+export interface RemoteServerModules {
+  'catalog/PublicPages': RemotePublicPages;
+}
+
+export type RemoteServerModuleId = keyof RemoteServerModules;
+
+/**
+ * A remote's pages with a parameter (`<remote>/PublicPages`): the renderer renders them and
+ * lists them in the sitemap.
+ */
+export interface RemotePublicPages {
+  /** Paths anyone may see (`/products/hoan-kiem-lake-handkerchief`). */
+  paths: string[];
+  /** Old paths and where they are now, answered with a real redirect where the server can. */
+  redirects: Record<string, string>;
+}

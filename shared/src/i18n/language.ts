@@ -7,13 +7,13 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The stored language, or English for anything unknown (including no storage at all). */
-export function readStoredLanguage(storage: Storage | undefined): Language {
+/** The stored language, or undefined when none is stored (or storage cannot be read). */
+export function storedLanguage(storage: Storage | undefined): Language | undefined {
   try {
     const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : undefined;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 import { defineMessages, interpolate, translate } from './messages';
-import { readStoredLanguage } from './language';
+import { storedLanguage } from './language';
 
 describe('i18n', () => {
   const catalog = defineMessages({ greeting: 'Hello {name}', plain: 'Plain' }, { greeting: 'Xin chào {name}', plain: 'Đơn' });
@@ -22,10 +22,16 @@ describe('i18n', () => {
     expect(interpolate('Add {amount} more {unit}', { amount: 5 })).toBe('Add 5 more {unit}');
   });
 
-  it('falls back to English for an unknown stored language', () => {
-    const storage = { getItem: () => 'fr' } as unknown as Storage;
-    expect(readStoredLanguage(storage)).toBe('en');
-    expect(readStoredLanguage({ getItem: () => 'vi' } as unknown as Storage)).toBe('vi');
-    expect(readStoredLanguage(undefined)).toBe('en');
+  it('reads a stored language, and nothing for an unknown one or no storage', () => {
+    expect(storedLanguage({ getItem: () => 'fr' } as unknown as Storage)).toBeUndefined();
+    expect(storedLanguage({ getItem: () => 'vi' } as unknown as Storage)).toBe('vi');
+    expect(
+      storedLanguage({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      } as unknown as Storage),
+    ).toBeUndefined();
+    expect(storedLanguage(undefined)).toBeUndefined();
   });
 });

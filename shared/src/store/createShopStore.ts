@@ -61,9 +61,14 @@ export type ShopStoreOptions =
       tabs?: TabChannel;
     };
 
+/** The state of a store with nothing stored: what the server renders pages with, and the browser takes them over with. */
+export function initialShopState(): ShopState {
+  return rootReducer(undefined, { type: '@@maison/init' });
+}
+
 /** The initial state: each persisted slice as stored (cleaned as it is read), the rest as new. */
 function loadPersistedState(storage: Storage | undefined): ShopState {
-  const initial = rootReducer(undefined, { type: '@@maison/init' });
+  const initial = initialShopState();
   return PERSISTED.reduce((state, slice) => {
     const stored = storage ? readStored(slice.stored, storage) : undefined;
     return stored === undefined ? state : rootReducer(state, slice.replace(stored));
@@ -72,8 +77,8 @@ function loadPersistedState(storage: Storage | undefined): ShopState {
 
 /**
  * The shop's store. The page calls `createShopStore()`: state restored from localStorage,
- * every change written back and shared with the shop's other tabs. Tests call
- * `createShopStore({ preloadedState })`.
+ * every change written back and shared with the shop's other tabs. Tests and the server's
+ * renderer call `createShopStore({ preloadedState })`: in memory only.
  */
 export function createShopStore(options: ShopStoreOptions = {}) {
   const { preloadedState } = options;
