@@ -3,6 +3,7 @@ import { defineMessages } from '@maison/shared';
 export const catalogMessages = defineMessages(
   {
     products: 'Products',
+    descriptionProducts: 'Every Maison Khăn handkerchief and scarf, with its styles and prices in dong.',
     itemCount: { one: '{count} ITEM', other: '{count} ITEMS' },
     availability: 'AVAILABILITY',
     price: 'PRICE',
@@ -48,6 +49,7 @@ export const catalogMessages = defineMessages(
   },
   {
     products: 'Sản phẩm',
+    descriptionProducts: 'Tất cả khăn tay và khăn lụa của Maison Khăn, với các kiểu dáng và giá bằng đồng.',
     itemCount: { other: '{count} SẢN PHẨM' },
     availability: 'TÌNH TRẠNG',
     price: 'GIÁ',

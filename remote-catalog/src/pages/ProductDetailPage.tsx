@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { formatMoney, useCart, useLanguage, usePageTitle, useTranslator, useWishlist } from '@maison/shared';
+import { formatMoney, useCart, useHydrated, useLanguage, usePageHead, useTranslator, useWishlist } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import { findProductBySlug, relatedProducts, toCartItem, toWishlistItem, type ProductGroup } from '../catalog/products';
 import { ProductCard } from '../components/ProductCard';
@@ -8,6 +8,7 @@ import { Gallery } from '../product-detail/Gallery';
 import { StylePicker } from '../product-detail/StylePicker';
 import { ProductAccordion } from '../product-detail/ProductAccordion';
 import { ProductNotFound } from '../product-detail/ProductNotFound';
+import { productStructuredData, summary } from '../product-detail/productHead';
 import styles from '../product-detail/ProductDetail.module.css';
 
 export function ProductDetailPage() {
@@ -25,14 +26,22 @@ function ProductDetail({ product }: { product: ProductGroup }) {
   const wishlist = useWishlist();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const inWishlist = wishlist.isSaved(product.slug);
+  // The wishlist is the shopper's, known in the browser only: a rendered page shows the button
+  // without its state (no heart, not pressed) until it is alive.
+  const hydrated = useHydrated();
+  const inWishlist = hydrated && wishlist.isSaved(product.slug);
 
   // `?variant=` comes from the legacy /product/{id} links; otherwise the cheapest is selected.
   const requested = product.variants.find((variant) => variant.id === params.get('variant'));
   const [selectedId, setSelectedId] = useState((requested ?? product.variants[0]!).id);
   const selected = product.variants.find((variant) => variant.id === selectedId) ?? product.variants[0]!;
 
-  usePageTitle(product.name[language]);
+  usePageHead({
+    title: product.name[language],
+    description: summary(product.description[language]),
+    image: product.primaryImage,
+    structuredData: productStructuredData(product, language),
+  });
 
   const addToCart = () => addItem(toCartItem(product, selected));
   const buyNow = () => {
@@ -72,13 +81,19 @@ function ProductDetail({ product }: { product: ProductGroup }) {
             <button type="button" className={styles.darkButton} onClick={buyNow} disabled={!selected.inStock}>
               {t('buyItNow')}
             </button>
-            <button type="button" className={styles.secondaryButton} aria-pressed={inWishlist} onClick={toggleWishlist}>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              aria-pressed={hydrated ? inWishlist : undefined}
+              onClick={toggleWishlist}
+            >
               <span aria-hidden="true" className={styles.heart}>
-                {inWishlist ? '♥' : '♡'}
+                {hydrated && (inWishlist ? '♥' : '♡')}
               </span>
               {t('addToWishlist')}
             </button>
-            {inWishlist && <p className={styles.wishlistNote}>{t('savedToWishlist')}</p>}
+            {/* Its line is kept when empty, so the note appearing moves nothing below it. */}
+            <div className={styles.wishlistStatus}>{inWishlist && <p className={styles.wishlistNote}>{t('savedToWishlist')}</p>}</div>
           </div>
           <ProductAccordion product={product} />
         </div>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLanguage, usePageTitle, useTranslator } from '@maison/shared';
+import { useLanguage, usePageHead, useTranslator } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import { PRODUCT_GROUPS } from '../catalog/products';
 import { availabilityCounts, filterProducts, hasActiveFilters, sortProducts } from '../catalog/listQuery';
@@ -10,7 +10,7 @@ import styles from './ProductListPage.module.css';
 
 export function ProductListPage() {
   const t = useTranslator(catalogMessages);
-  usePageTitle(t('products'));
+  usePageHead({ title: t('products'), description: t('descriptionProducts') });
   const { language } = useLanguage();
   const [query, update] = useListQuery();
 
