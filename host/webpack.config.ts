@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
-import { APPS, devOrigin, packageVersion } from '../webpack/buildInfo';
+import { APPS, buildVersion, devOrigin, packageVersion } from '../webpack/buildInfo';
 import { devRemotesFile } from '../webpack/devServer';
 import { EmitJsonPlugin } from '../webpack/parts';
+import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
 
 const remotes = APPS.filter(({ name }) => name !== 'host');
@@ -21,7 +22,13 @@ export default createAppConfig({
   devServerFiles: { '/remotes.json': devRemotesFile() },
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
   // For the servers: the route table's patterns and the remotes each route needs (deploy/hosting-rules.ts).
-  plugins: [new EmitJsonPlugin('routes.json', servedRoutes())],
+  // For the renderer: the page's head as data, and the start script of rendered pages.
+  plugins: [
+    new EmitJsonPlugin('routes.json', servedRoutes()),
+    new RenderedPagePlugin({ startScript: path.join(__dirname, 'src/shell/start.js'), hostBuild: buildVersion(__dirname) }),
+  ],
+  // The renderer (webpack/server.ts): the same shell and pages, built for Node, never published.
+  server: { entry: './src/server/index.ts' },
   define: ({ production, version }) => ({
     // Read by host/src/federation/buildInfo.ts.
     MAISON_BUILD: {

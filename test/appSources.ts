@@ -10,11 +10,17 @@ export const SOURCE_DIRS = ['shared', ...apps.map(({ dir }) => dir)].map((dir) =
 
 export const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
 
-/** Every .ts and .tsx file the page runs (no tests), as absolute paths. */
+/** Code only the renderer runs (an app's src/server/: the host's renderer, a remote's server-only exposes). */
+export const isServerOnly = (file: string) => file.split(path.sep).includes('server');
+
+/** Every .ts and .tsx file the page runs (no tests, nothing only the renderer runs), as absolute paths. */
 export function appSourceFiles(): string[] {
   return SOURCE_DIRS.flatMap((dir) =>
     readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !isTestFile(entry.name))
+      .filter(
+        (entry) =>
+          entry.isFile() && /\.tsx?$/.test(entry.name) && !isTestFile(entry.name) && !isServerOnly(path.relative(dir, entry.parentPath)),
+      )
       .map((entry) => path.join(entry.parentPath, entry.name)),
   );
 }

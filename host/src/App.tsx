@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { createShopRouter } from './router';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useHydrated } from '@maison/shared';
 import { IntroScreen } from './shell/IntroScreen';
+import { introPending, revealAfterIntro, takeOverEarlyInput } from './shell/introGate';
 import { hasVisitedThisSession, INTRO_FADE_MS, INTRO_PAUSE_MS, markVisited } from './shell/introTiming';
 import { prefersReducedMotion } from './shell/usePrefersReducedMotion';
 
@@ -13,23 +13,40 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-/** The intro runs once per browser session; the shop appears 300 ms after it completes. */
-export function App() {
-  const [router] = useState(createShopRouter);
-  const [introDone] = useState(() => hasVisitedThisSession(sessionStore()));
-  const [showShop, setShowShop] = useState(introDone);
-  const [showIntro, setShowIntro] = useState(!introDone);
+/**
+ * The intro runs once per browser session; the shop appears 300 ms after it completes.
+ *
+ * `rendered`: the page arrived as rendered HTML (the server renders with it, the browser takes
+ * that HTML over with it). The shop is then in the markup from the start; on a session's first
+ * visit the start script has covered it since the first paint (shell/introGate.ts), and the
+ * intro mounts as soon as the page is alive, then uncovers it.
+ */
+export function App({ router, rendered = false }: { router: ReactNode; rendered?: boolean }) {
+  const hydrated = useHydrated();
+  const [coveredByStartScript] = useState(() => rendered && typeof document !== 'undefined' && introPending());
+  const [seenThisSession] = useState(() => rendered || hasVisitedThisSession(sessionStore()));
+  const [showShop, setShowShop] = useState(seenThisSession);
+  const [introGone, setIntroGone] = useState(false);
+  const showIntro = !introGone && (rendered ? coveredByStartScript && hydrated : !seenThisSession);
+  // Runs once the first render is on the page: for a rendered page, once it has taken over the HTML.
+  useEffect(takeOverEarlyInput, []);
 
   const onIntroComplete = useCallback(() => {
     markVisited(sessionStore());
     const reduced = prefersReducedMotion();
-    setTimeout(() => setShowShop(true), reduced ? 0 : INTRO_PAUSE_MS);
-    setTimeout(() => setShowIntro(false), reduced ? 0 : INTRO_FADE_MS);
+    setTimeout(
+      () => {
+        setShowShop(true);
+        revealAfterIntro();
+      },
+      reduced ? 0 : INTRO_PAUSE_MS,
+    );
+    setTimeout(() => setIntroGone(true), reduced ? 0 : INTRO_FADE_MS);
   }, []);
 
   return (
     <>
-      {showShop && <RouterProvider router={router} />}
+      {showShop && router}
       {showIntro && <IntroScreen onComplete={onIntroComplete} />}
     </>
   );

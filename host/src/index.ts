@@ -7,6 +7,6 @@ import { PREFETCH_WHEN_IDLE, remoteModulesFor } from './routes';
 // Before the async boundary only code without shared libraries runs. It starts this page's
 // remote code (remotes.json, manifest, entry, page chunk) alongside the host's own code; the
 // shell never waits for it.
-const { modules, remoteOrigins } = startFederation({ modulesFor: remoteModulesFor, prefetchWhenIdle: PREFETCH_WHEN_IDLE });
+const { modules, ...federation } = startFederation({ modulesFor: remoteModulesFor, prefetchWhenIdle: PREFETCH_WHEN_IDLE });
 
-void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ startShop }) => startShop(modules, remoteOrigins));
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ startShop }) => startShop(modules, federation));

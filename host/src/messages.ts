@@ -3,6 +3,9 @@ import { defineMessages } from '@maison/shared';
 export const hostMessages = defineMessages(
   {
     brand: 'Maison Khăn',
+    descriptionHome: 'Luxury handkerchiefs and silk scarves drawn from Vietnam’s landmarks, finished by hand in Hà Nội. Prices in dong.',
+    descriptionAbout: 'Maison Khăn: a Hà Nội house of handkerchiefs and scarves, and the landmarks and craft behind each piece.',
+    descriptionContact: 'Write to Maison Khăn about an order, a gift or a custom piece; we reply by email.',
     skipToContent: 'Skip to content',
     navHome: 'Home',
     navProducts: 'Products',
@@ -72,6 +75,9 @@ export const hostMessages = defineMessages(
   },
   {
     brand: 'Maison Khăn',
+    descriptionHome: 'Khăn tay và khăn lụa cao cấp lấy cảm hứng từ các danh thắng Việt Nam, hoàn thiện thủ công tại Hà Nội. Giá bằng đồng.',
+    descriptionAbout: 'Maison Khăn: xưởng khăn tay và khăn lụa ở Hà Nội, cùng những danh thắng và tay nghề sau mỗi chiếc khăn.',
+    descriptionContact: 'Liên hệ Maison Khăn về đơn hàng, quà tặng hay một chiếc khăn đặt riêng; chúng tôi trả lời qua email.',
     skipToContent: 'Chuyển đến nội dung',
     navHome: 'Trang chủ',
     navProducts: 'Sản phẩm',

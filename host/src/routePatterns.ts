@@ -10,14 +10,15 @@ const SPECIAL = /[.*+?^${}()|[\]\\]/g;
  * A route's path as a regular expression source over a URL path with an optional query, read
  * the same way by JavaScript and nginx (PCRE, against `$request_uri`); match it
  * case-insensitively, as the router does. Like react-router, any number of trailing slashes is
- * allowed, a parameter is one non-empty segment, and the catch-all takes everything else.
+ * allowed, a parameter is one non-empty segment (captured, so a server can show it), and the
+ * catch-all takes everything else.
  */
 export function routePatternSource(path: string): string {
   if (path === '*') return '^/';
   const segments = path
     .split('/')
     .filter(Boolean)
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(SPECIAL, '\\$&')));
+    .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(SPECIAL, '\\$&')));
   return `^/${segments.join('/')}${segments.length > 0 ? '/*' : '*'}(\\?.*)?$`;
 }
 
@@ -51,4 +52,11 @@ export function firstMatching<Route extends { pattern: string }>(routes: readonl
     if (!regexp) compiled.set(pattern, (regexp = new RegExp(pattern, 'i')));
     return regexp.test(pathname);
   });
+}
+
+/** The first parameter's value in a path that matches `pattern` (decoded as react-router decodes it), if any. */
+export function parameterOf(pattern: string, path: string): string | undefined {
+  const query = path.indexOf('?');
+  const pathname = decodedPath(query === -1 ? path : path.slice(0, query));
+  return new RegExp(pattern, 'i').exec(pathname)?.[1];
 }

@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { hostilePaths } from '../../e2e/hostilePaths';
-import { ROUTES, remoteModulesFor, routeFor, servedRoutes, PREFETCH_WHEN_IDLE } from './routes';
-import { routePatternSource } from './routePatterns';
+import { RENDERED_PATHS, ROUTES, remoteModulesFor, routeFor, servedRoutes, PREFETCH_WHEN_IDLE } from './routes';
+import { parameterOf, routePatternSource } from './routePatterns';
 import { shopRoutes } from './router';
 
 /**
@@ -43,9 +43,23 @@ describe('route table', () => {
   });
 
   it('compiles a path to one pattern source for JavaScript and nginx', () => {
-    expect(routePatternSource('/products/:slug')).toBe('^/products/[^/]+/*(\\?.*)?$');
+    expect(routePatternSource('/products/:slug')).toBe('^/products/([^/]+)/*(\\?.*)?$');
     expect(routePatternSource('/')).toBe('^/*(\\?.*)?$');
     expect(routePatternSource('*')).toBe('^/');
+  });
+
+  it('shows a path’s parameter as the router decodes it', () => {
+    const product = routePatternSource('/products/:slug');
+    expect(parameterOf(product, '/products/kh%C4%83n-t%C3%A2y?variant=2')).toBe('khăn-tây');
+    expect(parameterOf(product, '/products/a%2Fb/')).toBe('a%2Fb');
+    expect(parameterOf(product, '/about')).toBeUndefined();
+  });
+
+  it('renders the public pages on the server, never the shopper’s own', () => {
+    expect(RENDERED_PATHS).toEqual(['/', '/products', '/about', '/contact']);
+    const served = Object.fromEntries(servedRoutes().map(({ path, served }) => [path, served]));
+    expect(served).toMatchObject({ '/cart': 'client', '/checkout': 'client', '/profile': 'client', '/products/:slug': 'rendered' });
+    expect(servedRoutes().find(({ path }) => path === '*')?.notFound).toEqual({ page: 'not-found', shows: 'path' });
   });
 
   it('tells the servers each route’s pattern and remotes, in the table’s order', () => {

@@ -14,6 +14,12 @@ import { firstMatching, routePatternSource } from './routePatterns';
 const HOST_PAGE_IDS = ['home', 'about', 'contact', 'notFound'] as const;
 export type HostPageId = (typeof HOST_PAGE_IDS)[number];
 
+/**
+ * The page a server answers, with HTTP 404, for a path no rendered page exists for: the shop's
+ * 404 page (it shows the path) or the product-not-found page (it shows the route's parameter).
+ */
+export type NotFoundPage = { page: 'not-found'; shows: 'path' } | { page: 'product-not-found'; shows: 'parameter' };
+
 export interface RouteDefinition {
   /** react-router's path syntax: plain segments and `:param` segments; '*' matches the rest. */
   readonly path: string;
@@ -22,22 +28,33 @@ export interface RouteDefinition {
   readonly widgets?: readonly RemoteModuleId[];
   /** Reached from the header or the home page: the page's code downloads once the browser is idle. */
   readonly prefetchWhenIdle?: boolean;
+  /**
+   * How a navigation is answered: 'rendered', as the page rendered for the environment (HTML
+   * first, the same for everyone); 'client', the shop's page, which renders in the browser
+   * (the shopper's own cart, checkout and account are never rendered on a server).
+   */
+  readonly served: 'rendered' | 'client';
+  /** For a path no page was rendered for: the page answered with HTTP 404. */
+  readonly notFound?: NotFoundPage;
 }
 
 /** Remote modules a route can show as its page (they take no props). */
 export type RemotePageModuleId = Exclude<RemoteModuleId, 'catalog/NewThisSeason' | 'catalog/SearchResults'>;
 
+const PRODUCT_NOT_FOUND: NotFoundPage = { page: 'product-not-found', shows: 'parameter' };
+
 export const ROUTES = [
-  { path: '/', page: 'home', widgets: ['catalog/NewThisSeason'] },
-  { path: '/products', page: 'catalog/ProductListPage', prefetchWhenIdle: true },
-  { path: '/products/:slug', page: 'catalog/ProductDetailPage', prefetchWhenIdle: true },
-  { path: '/product/:id', page: 'catalog/LegacyProductRedirect' },
-  { path: '/cart', page: 'cart/CartPage', prefetchWhenIdle: true },
-  { path: '/checkout', page: 'cart/CheckoutPage' },
-  { path: '/profile', page: 'account/ProfilePage', prefetchWhenIdle: true },
-  { path: '/about', page: 'about' },
-  { path: '/contact', page: 'contact' },
-  { path: '*', page: 'notFound' },
+  { path: '/', page: 'home', widgets: ['catalog/NewThisSeason'], served: 'rendered' },
+  { path: '/products', page: 'catalog/ProductListPage', prefetchWhenIdle: true, served: 'rendered' },
+  { path: '/products/:slug', page: 'catalog/ProductDetailPage', prefetchWhenIdle: true, served: 'rendered', notFound: PRODUCT_NOT_FOUND },
+  // A legacy link is answered with a redirect to its product (the catalogue lists them), or not found.
+  { path: '/product/:id', page: 'catalog/LegacyProductRedirect', served: 'rendered', notFound: PRODUCT_NOT_FOUND },
+  { path: '/cart', page: 'cart/CartPage', prefetchWhenIdle: true, served: 'client' },
+  { path: '/checkout', page: 'cart/CheckoutPage', served: 'client' },
+  { path: '/profile', page: 'account/ProfilePage', prefetchWhenIdle: true, served: 'client' },
+  { path: '/about', page: 'about', served: 'rendered' },
+  { path: '/contact', page: 'contact', served: 'rendered' },
+  { path: '*', page: 'notFound', served: 'rendered', notFound: { page: 'not-found', shows: 'path' } },
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof ROUTES)[number];
@@ -68,17 +85,29 @@ export const PREFETCH_WHEN_IDLE: readonly RemoteModuleId[] = ROUTES.flatMap((rou
   route.prefetchWhenIdle ? [route.page as RemoteModuleId] : [],
 );
 
-/** What the servers need of a route: its pattern and the remotes its page needs. Written to routes.json by the host build. */
+/**
+ * What the servers need of a route: its pattern, the remotes its page needs, how it is served
+ * and its not-found page. Written to routes.json by the host build (deploy/hosting-rules.ts).
+ */
 export interface ServedRoute {
   path: string;
   pattern: string;
   remotes: RemoteName[];
+  served: RouteDefinition['served'];
+  notFound?: NotFoundPage;
 }
 
 export function servedRoutes(): ServedRoute[] {
-  return ROUTES.map((route) => ({
+  return ROUTES.map((route: RouteDefinition) => ({
     path: route.path,
     pattern: routePatternSource(route.path),
     remotes: [...new Set(remoteModulesOf(route).map(remoteOf))],
+    served: route.served,
+    ...(route.notFound ? { notFound: route.notFound } : {}),
   }));
 }
+
+/** The rendered routes without a parameter; a remote lists the paths of its routes with one (its server build's PublicPages). */
+export const RENDERED_PATHS: readonly string[] = ROUTES.flatMap((route: RouteDefinition) =>
+  route.served === 'rendered' && !route.path.includes(':') && route.path !== '*' ? [route.path] : [],
+);

@@ -1,5 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteModuleId } from '@maison/shared';
+import type { RemoteModuleId, RemoteName } from '@maison/shared';
 import { BUILD_INFO } from './buildInfo';
 import { createFederationEvents } from './loading/events';
 import { createFederatedLoader } from './loading/loader';
@@ -24,6 +24,10 @@ export interface ShopFederation {
   modules: RemoteModuleStore;
   /** The origins remote code comes from, once remotes.json is read: the only others that may serve images. */
   remoteOrigins: Promise<string[]>;
+  /** Settles when the remote modules of the page being opened have loaded or failed. */
+  thisPage: Promise<unknown>;
+  /** The manifest a remote's modules were loaded from (null while none has). */
+  loadedFrom: (remote: RemoteName) => string | null | undefined;
 }
 
 /**
@@ -64,7 +68,8 @@ export function startFederation({
   );
   const startPath = (pathname: string) => Promise.all(modulesFor(pathname).map((id) => modules.load(id)));
 
-  void startPath(window.location.pathname).then(() =>
+  const thisPage = startPath(window.location.pathname);
+  void thisPage.then(() =>
     whenIdleAfterLoad(() => {
       events.emit({ type: 'idle-prefetch' });
       for (const id of prefetchWhenIdle) void modules.prefetch(id);
@@ -73,7 +78,12 @@ export function startFederation({
   );
   onNavigationIntent((pathname) => void startPath(pathname));
 
-  return { modules, remoteOrigins: config.then(({ locations }) => remoteOrigins(locations, window.location.origin)) };
+  return {
+    modules,
+    remoteOrigins: config.then(({ locations }) => remoteOrigins(locations, window.location.origin)),
+    thisPage,
+    loadedFrom: (remote) => (recorder.status.remotes[remote]?.state === 'loaded' ? recorder.status.remotes[remote].url : null),
+  };
 }
 
 /** The environment asks for reports: every record of this page load goes to `url`, in beacons when the page is hidden. */

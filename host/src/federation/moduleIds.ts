@@ -1,6 +1,9 @@
-import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import type { RemoteModuleId, RemoteName, RemoteServerModuleId } from '@maison/shared';
+
+/** Any module the loader can load: a component the page shows, or a module only the renderer loads. */
+export type LoadableModuleId = RemoteModuleId | RemoteServerModuleId;
 
 /** `cart` for `cart/CartPage`. */
-export function remoteOf(id: RemoteModuleId): RemoteName {
+export function remoteOf(id: LoadableModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }

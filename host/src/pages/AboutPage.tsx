@@ -1,10 +1,10 @@
-import { usePageTitle, useTranslator } from '@maison/shared';
+import { usePageHead, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import styles from './TextPage.module.css';
 
 export function AboutPage() {
   const t = useTranslator(hostMessages);
-  usePageTitle(t('aboutTitle'));
+  usePageHead({ title: t('aboutTitle'), description: t('descriptionAbout') });
   return (
     <article className={styles.page}>
       <h1 className={styles.title}>{t('aboutTitle')}</h1>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { usePageTitle, useTranslator } from '@maison/shared';
+import { usePageHead, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import { emailProblem } from '../forms/email';
 import styles from './TextPage.module.css';
@@ -9,7 +9,7 @@ export const COMMENT_ROWS = 8;
 
 export function ContactPage() {
   const t = useTranslator(hostMessages);
-  usePageTitle(t('contactTitle'));
+  usePageHead({ title: t('contactTitle'), description: t('descriptionContact') });
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [emailError, setEmailError] = useState<'emailMissing' | 'emailInvalid' | null>(null);

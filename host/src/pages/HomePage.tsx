@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useLanguage, usePageTitle, useTranslator } from '@maison/shared';
+import { useLanguage, usePageHead, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import { LoadingPlaceholder, RemoteArea } from '../federation/react/RemoteArea';
 import heroSilk from '../images/hero-silk.svg';
@@ -9,7 +9,7 @@ import styles from './HomePage.module.css';
 
 export function HomePage() {
   const t = useTranslator(hostMessages);
-  usePageTitle();
+  usePageHead({ description: t('descriptionHome') });
   const { language } = useLanguage();
   return (
     <>

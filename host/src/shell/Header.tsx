@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { selectCartItemCount, useShopSelector, useTranslator } from '@maison/shared';
+import { selectCartItemCount, useHydrated, useShopSelector, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import { NAV_LINKS } from './navLinks';
 import { LanguageMenu } from './LanguageMenu';
@@ -26,7 +26,10 @@ function useScrolledPast(threshold: number): boolean {
 export function Header() {
   const t = useTranslator(hostMessages);
   const scrolled = useScrolledPast(HEADER_SHADOW_SCROLL_PX);
-  const itemCount = useShopSelector(selectCartItemCount);
+  // The shopper's cart is known in the browser only: a rendered page says nothing of it (no
+  // badge, the plain "Cart" label) until it is alive, then shows the count.
+  const storedCount = useShopSelector(selectCartItemCount);
+  const itemCount = useHydrated() ? storedCount : 0;
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 

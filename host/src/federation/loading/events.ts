@@ -1,4 +1,5 @@
-import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import type { RemoteName } from '@maison/shared';
+import type { LoadableModuleId } from '../moduleIds';
 import type { RemotesJson } from './remotesJson';
 import type { LoadFailure } from './loadFailure';
 
@@ -8,11 +9,11 @@ import type { LoadFailure } from './loadFailure';
  */
 export type FederationEvent =
   | ({ type: 'configured' } & RemotesJson)
-  | { type: 'loading'; remote: RemoteName; module: RemoteModuleId; url: string; at: number }
+  | { type: 'loading'; remote: RemoteName; module: LoadableModuleId; url: string; at: number }
   | {
       type: 'loaded';
       remote: RemoteName;
-      module: RemoteModuleId;
+      module: LoadableModuleId;
       url: string;
       buildVersion: string | undefined;
       fallback: boolean;
@@ -20,7 +21,7 @@ export type FederationEvent =
       /** The files the module needed: the remote's entry, then the module's own JS and CSS. */
       files: string[];
     }
-  | { type: 'failed'; remote: RemoteName; module: RemoteModuleId; failure: LoadFailure }
+  | { type: 'failed'; remote: RemoteName; module: LoadableModuleId; failure: LoadFailure }
   | { type: 'idle-prefetch' };
 
 export type FederationListener = (event: FederationEvent) => void;

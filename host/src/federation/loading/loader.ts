@@ -1,5 +1,5 @@
-import type { RemoteModuleId, RemoteName } from '@maison/shared';
-import { remoteOf } from '../moduleIds';
+import type { RemoteName } from '@maison/shared';
+import { remoteOf, type LoadableModuleId } from '../moduleIds';
 import type { RemoteModuleLoader } from '../react/remoteModuleStore';
 import type { FederationEvents } from './events';
 import { errorMessage } from '../../errorMessage';
@@ -25,7 +25,7 @@ export interface LoaderDeps {
 }
 
 /** The module, or a LoadFailure saying why there is none to render. */
-function checkedModule(id: RemoteModuleId, module: unknown, url: string): unknown {
+function checkedModule(id: LoadableModuleId, module: unknown, url: string): unknown {
   const exported = (module as { default?: unknown } | undefined)?.default;
   // A deploy that no longer exports a component breaks the contract: treat it as unavailable.
   if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null)) {
@@ -41,7 +41,12 @@ function checkedModule(id: RemoteModuleId, module: unknown, url: string): unknow
  * in use for the rest of the page's life. Only when every entry fails is the module unavailable.
  * Everything it does is reported as events (events.ts); it keeps no status of its own.
  */
-export function createFederatedLoader({ config, runtime, manifests, events, retryUrls }: LoaderDeps): RemoteModuleLoader {
+/** The page's loader, which the renderer also uses for the modules only a server build has. */
+export interface FederatedLoader extends RemoteModuleLoader {
+  load(id: LoadableModuleId): Promise<unknown>;
+}
+
+export function createFederatedLoader({ config, runtime, manifests, events, retryUrls }: LoaderDeps): FederatedLoader {
   const registered = new Map<RemoteName, string>();
   /** Index of the entry in use (or to try first) per remote. */
   const current = new Map<RemoteName, number>();
@@ -55,7 +60,7 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
     registered.set(remote, entry);
   };
 
-  const loadFrom = async (id: RemoteModuleId, entry: string): Promise<unknown> => {
+  const loadFrom = async (id: LoadableModuleId, entry: string): Promise<unknown> => {
     register(remoteOf(id), entry);
     try {
       return checkedModule(id, await runtime.loadRemote(id), entry);
@@ -66,7 +71,7 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
     }
   };
 
-  const load = async (id: RemoteModuleId) => {
+  const load = async (id: LoadableModuleId) => {
     const remote = remoteOf(id);
     const entries = (await config).locations[remote] ?? [];
     if (entries.length === 0) {

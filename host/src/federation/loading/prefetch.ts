@@ -1,4 +1,4 @@
-import type { RemoteModuleId } from '@maison/shared';
+import type { LoadableModuleId } from '../moduleIds';
 import { entryUrlOf } from './remotesJson';
 
 /**
@@ -6,7 +6,7 @@ import { entryUrlOf } from './remotesJson';
  * module's own JS and CSS (shared libraries come from the page). Relative to the manifest,
  * as the remotes are built with publicPath 'auto'.
  */
-export function exposeAssetUrls(manifestUrl: string, manifest: unknown, id: RemoteModuleId): string[] {
+export function exposeAssetUrls(manifestUrl: string, manifest: unknown, id: LoadableModuleId): string[] {
   const data = manifest as { exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }> };
   const exposeName = id.slice(id.indexOf('/') + 1);
   const expose = data.exposes?.find((candidate) => candidate.name === exposeName);

@@ -34,7 +34,10 @@ export function useRemoteModuleStore(): RemoteModuleStore {
 /** The state of one module id, loading it when nothing has asked for it yet. */
 export function useRemoteModule(id: RemoteModuleId): RemoteModuleState {
   const store = useRemoteModuleStore();
-  const state = useSyncExternalStore(store.subscribe, () => store.get(id));
+  // The same snapshot on the server and while the browser takes over a rendered page: both load
+  // the route's modules before they render it.
+  const snapshot = () => store.get(id);
+  const state = useSyncExternalStore(store.subscribe, snapshot, snapshot);
   useEffect(() => {
     if (state.status === 'idle') void store.load(id);
   }, [store, id, state.status]);

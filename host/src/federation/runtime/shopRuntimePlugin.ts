@@ -20,6 +20,9 @@ export function shopRuntimePlugin({
   return {
     name: 'maison-shop-runtime',
     fetch(url) {
+      // Manifests only. In Node (the renderer) the runtime fetches remote entries and chunks
+      // through this hook too: those are scripts, fetched as they are.
+      if (!new URL(url).pathname.endsWith('.json')) return undefined;
       return manifests.response(url);
     },
     createScript({ url, attrs }) {

@@ -1,4 +1,5 @@
-import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import type { RemoteName } from '@maison/shared';
+import type { LoadableModuleId } from '../moduleIds';
 import type { FederationEvents } from '../loading/events';
 import type { LoadFailureReason } from '../loading/loadFailure';
 import { loadTimings, type LoadTimings } from './timings';
@@ -29,7 +30,7 @@ export interface LoadRecord extends LoadTimings {
   /** The page's path when the module was asked for. */
   page: string;
   remote: RemoteName;
-  module: RemoteModuleId;
+  module: LoadableModuleId;
   url: string;
   build: string | null;
   fallback: boolean;
@@ -39,7 +40,7 @@ export interface FailureRecord {
   kind: 'failure';
   page: string;
   remote: RemoteName;
-  module: RemoteModuleId;
+  module: LoadableModuleId;
   url: string | null;
   reason: LoadFailureReason;
   error: string;

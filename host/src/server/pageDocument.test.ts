@@ -1,0 +1,98 @@
+import { escapeHtml, jsonForScript, pageDocument, type PageDocumentInput, type PageShell } from './pageDocument';
+
+const shell: PageShell = {
+  hostBuild: '0.1.0+abc',
+  startScript: '/start.0123456789.js',
+  headTags: [
+    { tagName: 'meta', attributes: { name: 'viewport', content: 'width=device-width, initial-scale=1' } },
+    { tagName: 'meta', attributes: { name: 'description', content: 'The shop’s own description' } },
+    { tagName: 'meta', attributes: { name: 'theme-color', content: '#1f1a17' } },
+    { tagName: 'link', attributes: { rel: 'icon', href: '/favicon.svg' } },
+    { tagName: 'script', attributes: { defer: true, src: '/main.0123456789.js' } },
+    { tagName: 'link', attributes: { href: '/main.0123456789.css', rel: 'stylesheet' } },
+    { tagName: 'link', attributes: { rel: 'preload', href: '/remotes.json', as: 'fetch', crossorigin: 'anonymous' } },
+    { tagName: 'link', attributes: { rel: 'preload', href: '/bootstrap.0123456789.css', as: 'style' } },
+    { tagName: 'link', attributes: { rel: 'preload', href: '/bootstrap.0123456789.js', as: 'script' } },
+  ],
+};
+
+const product: PageDocumentInput = {
+  shell,
+  language: 'vi',
+  markup: '<main><h1>Khăn tay</h1></main>',
+  head: {
+    title: 'Khăn tay Hồ Hoàn Kiếm — Maison Khăn',
+    description: 'Hồ Gươm nằm giữa lòng Hà Nội.',
+    image: 'http://localhost:3001/images/hoan-kiem-dusk.svg',
+    structuredData: { '@type': 'Product', name: '</script><script>alert(1)</script>', offers: [{ price: 10000, priceCurrency: 'VND' }] },
+  },
+  stylesheets: ['http://localhost:3001/page.0123456789.css'],
+  stamp: { host: '0.1.0+abc', remotes: { catalog: 'http://localhost:3001/mf-manifest.json' } },
+  canonicalUrl: 'https://shop.example.com/products/hoan-kiem-lake-handkerchief',
+};
+
+describe('a rendered page', () => {
+  it('starts with the charset and the start script, which names main.js instead of loading it', () => {
+    const html = pageDocument(product);
+    expect(
+      html.startsWith(
+        '<!doctype html><html lang="vi"><head><meta charset="utf-8"><script src="/start.0123456789.js" data-main="/main.0123456789.js"></script>',
+      ),
+    ).toBe(true);
+    expect(html).not.toContain('defer');
+    expect(html).not.toContain('<noscript>');
+  });
+
+  it('links the stylesheets the markup needs and leaves out the script and fetch preloads', () => {
+    const html = pageDocument(product);
+    expect(html).toContain('<link href="/main.0123456789.css" rel="stylesheet">');
+    expect(html).toContain('<link href="/bootstrap.0123456789.css" rel="stylesheet">');
+    expect(html).toContain('<link href="http://localhost:3001/page.0123456789.css" rel="stylesheet">');
+    expect(html).not.toContain('/bootstrap.0123456789.js');
+    expect(html).not.toContain('/remotes.json');
+    expect(html).toContain('<meta name="theme-color" content="#1f1a17">');
+  });
+
+  it('says what the page is to search engines and link previews, in its language', () => {
+    const html = pageDocument(product);
+    expect(html).toContain('<title>Khăn tay Hồ Hoàn Kiếm — Maison Khăn</title>');
+    expect(html).toContain('<meta name="description" content="Hồ Gươm nằm giữa lòng Hà Nội.">');
+    expect(html).not.toContain('The shop’s own description');
+    expect(html).toContain('<link rel="canonical" href="https://shop.example.com/products/hoan-kiem-lake-handkerchief">');
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).toContain('<meta property="og:title" content="Khăn tay Hồ Hoàn Kiếm — Maison Khăn">');
+    expect(html).toContain('<meta property="og:url" content="https://shop.example.com/products/hoan-kiem-lake-handkerchief">');
+    expect(html).toContain('<meta property="og:image" content="http://localhost:3001/images/hoan-kiem-dusk.svg">');
+    expect(html).toContain('<meta property="og:locale" content="vi_VN">');
+    expect(html).not.toContain('noindex');
+  });
+
+  it('carries structured data in a data block nothing in it can close', () => {
+    const html = pageDocument(product);
+    const block = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(block!)).toEqual(product.head.structuredData);
+    expect(block).not.toContain('</script>');
+  });
+
+  it('keeps a not-found page out of search results: no canonical URL, noindex', () => {
+    const html = pageDocument({ ...product, head: { title: 'Oops! Page not found — Maison Khăn' }, canonicalUrl: undefined });
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('canonical');
+    expect(html).not.toContain('og:url');
+    expect(html).toContain('<meta property="og:type" content="website">');
+  });
+
+  it('moves React’s image preloads from the markup to the head, and marks the root as rendered', () => {
+    const html = pageDocument({ ...product, markup: '<link rel="preload" as="image" href="/a.svg"/><main>shop</main>' });
+    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
+    expect(html).toContain('<div id="root" data-rendered><main>shop</main></div></body></html>');
+  });
+
+  it('escapes the title and the stamp', () => {
+    const html = pageDocument({ ...product, head: { title: '<script>x</script>' }, stamp: { host: '"<b>', remotes: {} } });
+    expect(html).toContain('<title>&lt;script&gt;x&lt;/script&gt;</title>');
+    expect(html).toContain('content="{&quot;host&quot;:&quot;\\&quot;&lt;b&gt;&quot;,&quot;remotes&quot;:{}}"');
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+    expect(jsonForScript({ a: '</script>&' })).toBe('{"a":"\\u003c/script\\u003e\\u0026"}');
+  });
+});

@@ -1,0 +1,170 @@
+import { renderToString } from 'react-dom/server';
+// The server's side of react-router: never in the page (the shared facade holds the browser's).
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { registerPlugins } from '@module-federation/enhanced/runtime';
+import {
+  createShopStore,
+  initialShopState,
+  LANGUAGES,
+  type Language,
+  type PageHead,
+  type RemoteModuleId,
+  type RemoteName,
+  type RemotePublicPages,
+  type RemoteServerModuleId,
+} from '@maison/shared';
+import { BUILD_INFO } from '../federation/buildInfo';
+import { createFederationEvents } from '../federation/loading/events';
+import { createFederatedLoader } from '../federation/loading/loader';
+import { createManifestReader } from '../federation/loading/manifests';
+import { exposeAssetUrls } from '../federation/loading/prefetch';
+import { parseRemotesJson, type RemoteLocations } from '../federation/loading/remotesJson';
+import { createRetryUrls } from '../federation/loading/retryUrls';
+import { remoteOf } from '../federation/moduleIds';
+import { createRemoteModuleStore } from '../federation/react/remoteModuleStore';
+import { shopRuntimePlugin } from '../federation/runtime/shopRuntimePlugin';
+import { RENDERED_PATHS, remoteModulesFor, ROUTES, type NotFoundPage, type RouteDefinition } from '../routes';
+import { shopRoutes } from '../router';
+import { Shop } from '../Shop';
+import { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER } from './notFoundText';
+import { pageDocument, type PageShell } from './pageDocument';
+import { createServerRuntime } from './serverRuntime';
+
+/** The remotes' lists of their pages with a parameter (their server builds' PublicPages). */
+const PUBLIC_PAGE_LISTS: readonly RemoteServerModuleId[] = ['catalog/PublicPages'];
+
+export interface PageRendererOptions {
+  /** The environment's remotes.json, as served. */
+  remotesJson: string;
+  /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
+  origin: string;
+  shell: PageShell;
+}
+
+export type RenderedPage =
+  | {
+      html: string;
+      /** The manifest each remote on the page came from: the page's stamp. */
+      remotes: Partial<Record<RemoteName, string>>;
+    }
+  | { html?: undefined; reason: string };
+
+export interface PublicPages {
+  paths: string[];
+  redirects: Record<string, string>;
+  /** Remotes whose list could not be loaded: their pages are not rendered, and are client-rendered. */
+  unavailable: string[];
+}
+
+export interface PageRenderer {
+  /** The host build that renders. */
+  hostBuild: string;
+  /** Every page is rendered in each. */
+  languages: readonly Language[];
+  /** What is wrong with remotes.json (its remotes then have no pages). */
+  problems: string[];
+  publicPages(): Promise<PublicPages>;
+  render(path: string, language: Language): Promise<RenderedPage>;
+  /** A not-found page, with the server's include where the path or parameter it shows goes (notFoundText.ts). */
+  renderNotFound(page: NotFoundPage['page'], language: Language): Promise<RenderedPage>;
+}
+
+/** A path of a route with that not-found page, with the placeholder as its parameter (or its whole path). */
+function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string } {
+  const route = (ROUTES as readonly RouteDefinition[]).find((candidate) => candidate.notFound?.page === page)!;
+  if (route.notFound!.shows === 'path') return { path: `/${SHOWN_TEXT_PLACEHOLDER}`, shown: `/${SHOWN_TEXT_PLACEHOLDER}` };
+  return { path: route.path.replace(/:[^/]+/, SHOWN_TEXT_PLACEHOLDER), shown: SHOWN_TEXT_PLACEHOLDER };
+}
+
+export function createPageRendererNow({ remotesJson, origin, shell }: PageRendererOptions): PageRenderer {
+  const parsed = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
+  // First choices only: the browser loads a remote's first entry, so a page rendered from a
+  // fallback build would not be what the code that takes it over renders. No first choice, no page.
+  const locations: RemoteLocations = Object.fromEntries(Object.entries(parsed.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
+  const events = createFederationEvents();
+  const loadedFrom = new Map<RemoteName, string>();
+  events.listen((event) => {
+    if (event.type === 'loaded') loadedFrom.set(event.remote, event.url);
+  });
+  const manifests = createManifestReader(BUILD_INFO.sharedContract);
+  const retryUrls = createRetryUrls();
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
+  const loader = createFederatedLoader({
+    config: Promise.resolve({ locations, problems: parsed.problems }),
+    runtime: createServerRuntime(manifests),
+    manifests,
+    events,
+    retryUrls,
+  });
+  const modules = createRemoteModuleStore(loader);
+  const handler = createStaticHandler(shopRoutes());
+
+  const stylesheetsOf = async (ids: RemoteModuleId[]) => {
+    const urls: string[] = [];
+    for (const id of ids) {
+      const manifestUrl = loadedFrom.get(remoteOf(id));
+      if (manifestUrl)
+        urls.push(...exposeAssetUrls(manifestUrl, await manifests.json(manifestUrl), id).filter((url) => url.endsWith('.css')));
+    }
+    return urls;
+  };
+
+  const renderAt = async (path: string, language: Language, canonical: boolean): Promise<RenderedPage> => {
+    const ids = remoteModulesFor(path);
+    const states = await Promise.all(ids.map((id) => modules.load(id)));
+    const missing = ids.filter((_, index) => states[index]!.status !== 'ready');
+    // Never a page with "temporarily unavailable" in it: that route stays client-rendered.
+    if (missing.length > 0) return { reason: `${missing.join(', ')} could not be loaded` };
+    const context = await handler.query(new Request(new URL(path, origin)));
+    if (context instanceof Response) return { reason: `the route answers HTTP ${context.status}` };
+    const storeState = initialShopState();
+    let head: PageHead | undefined;
+    const markup = renderToString(
+      <Shop
+        store={createShopStore({ preloadedState: storeState })}
+        modules={modules}
+        router={<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />}
+        rendered={{ language, storeState, recordHead: (recorded) => (head = recorded) }}
+      />,
+    );
+    if (!head) return { reason: 'the page set no title' };
+    const remotes = Object.fromEntries([...new Set(ids.map(remoteOf))].map((name) => [name, loadedFrom.get(name)!]));
+    const html = pageDocument({
+      shell,
+      language,
+      markup,
+      head,
+      stylesheets: await stylesheetsOf(ids),
+      stamp: { host: BUILD_INFO.version, remotes },
+      canonicalUrl: canonical ? new URL(path, origin).href : undefined,
+    });
+    return { html, remotes };
+  };
+
+  return {
+    hostBuild: BUILD_INFO.version,
+    languages: LANGUAGES,
+    problems: parsed.problems,
+    async publicPages() {
+      const pages: PublicPages = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [] };
+      for (const id of PUBLIC_PAGE_LISTS) {
+        try {
+          const list = ((await loader.load(id)) as { default: RemotePublicPages }).default;
+          pages.paths.push(...list.paths);
+          Object.assign(pages.redirects, list.redirects);
+        } catch {
+          pages.unavailable.push(remoteOf(id));
+        }
+      }
+      return pages;
+    },
+    render: (path, language) => renderAt(path, language, true),
+    async renderNotFound(page, language) {
+      const { path, shown } = notFoundPath(page);
+      const rendered = await renderAt(path, language, false);
+      if (!rendered.html) return rendered;
+      if (rendered.html.split(shown).length !== 2) return { reason: `the page does not show "${shown}" once` };
+      return { ...rendered, html: rendered.html.replace(shown, SHOWN_TEXT_INCLUDE) };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { FederationRuntime } from '../federation/loading/loader';
+import type { ManifestReader } from '../federation/loading/manifests';
+
+/** webpack/server.ts (SERVER_PUBLIC_PATHS_GLOBAL): read by each remote's server build. */
+const PUBLIC_PATHS = '__MAISON_REMOTE_PUBLIC_PATHS__';
+
+function publicPaths(): Record<string, string> {
+  const global = globalThis as unknown as Record<string, Record<string, string> | undefined>;
+  return (global[PUBLIC_PATHS] ??= {});
+}
+
+/**
+ * The federation runtime as the renderer uses it: the browser's two calls, with
+ * @module-federation/node's runtime plugin (built into this server build) fetching remote
+ * entries and chunks over HTTP and running them in this process. Registering a remote also tells
+ * its server build where its browser build is served (the manifest's folder), so the URLs it
+ * renders (images) are the ones its browser build computes from `publicPath: 'auto'`.
+ */
+export function createServerRuntime(manifests: ManifestReader): FederationRuntime {
+  const entries = new Map<string, string>();
+  return {
+    registerRemotes(remotes, options) {
+      for (const { name, entry } of remotes) {
+        entries.set(name, entry);
+        publicPaths()[name] = new URL('./', entry).href;
+      }
+      registerRemotes(remotes, options);
+    },
+    async loadRemote(id) {
+      // A remote without a server build is not rendered: the runtime would otherwise run its
+      // browser entry in Node (which fails, but only after running browser code here).
+      const entry = entries.get(id.slice(0, id.indexOf('/')));
+      const manifest = entry ? ((await manifests.json(entry)) as { metaData?: { ssrRemoteEntry?: unknown } }) : undefined;
+      if (!manifest?.metaData?.ssrRemoteEntry) throw new Error(`${entry ?? id} names no server build (metaData.ssrRemoteEntry)`);
+      return loadRemote(id);
+    },
+  };
+}

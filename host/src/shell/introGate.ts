@@ -1,0 +1,33 @@
+declare global {
+  interface Window {
+    /** Set by start.js on a rendered page: hands over what the shopper did before the page was alive. */
+    __maisonAlive?: () => void;
+  }
+}
+
+/**
+ * The page is alive (it has taken over its HTML): what start.js held for it goes to it now, and
+ * the document says so (data-alive), for whoever watches the page from outside: browser tests,
+ * the benchmark, an on-call engineer in the console.
+ */
+export function takeOverEarlyInput(doc: Document = document): void {
+  doc.documentElement.dataset.alive = 'true';
+  window.__maisonAlive?.();
+}
+
+/**
+ * The intro's rule on a rendered page. The server cannot read session storage and the policy
+ * allows no inline script, so a tiny external script (start.js, first in the head) marks the
+ * document before the first paint when this session has not seen the intro; appShell.css then
+ * covers the page until the intro completes.
+ */
+export const INTRO_ATTRIBUTE = 'data-intro';
+export const INTRO_PENDING = 'pending';
+
+export function introPending(doc: Document = document): boolean {
+  return doc.documentElement.getAttribute(INTRO_ATTRIBUTE) === INTRO_PENDING;
+}
+
+export function revealAfterIntro(doc: Document = document): void {
+  doc.documentElement.removeAttribute(INTRO_ATTRIBUTE);
+}

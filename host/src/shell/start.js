@@ -1,0 +1,108 @@
+/*
+ * The first script of a rendered page: external (the policy allows no inline script), tiny,
+ * and the only one that blocks the first paint.
+ * 1. The intro's rule: on a session's first visit the page is covered until the intro has played
+ *    (html[data-intro=pending], appShell.css, introGate.ts); later loads show it at once.
+ * 2. The shop's scripts start after the first paint, so they do not compete with the page's
+ *    own content for the network: main.js (data-main) is added once the page has painted.
+ * 3. Until the page is alive, what the shopper does is kept, not lost: a click on a button (a link
+ *    navigates, as in any document; a field takes its input) is held and made again once the page
+ *    is alive, a value typed, chosen or ticked is handed to the page as a change then, and a form
+ *    sent is sent then (the page calls window.__maisonAlive once it has taken over its HTML).
+ * The session key is introTiming.ts's VISITED_SESSION_KEY; introTiming.test.ts checks they agree.
+ */
+/* global document, window, requestAnimationFrame, setTimeout, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, Event */
+(function () {
+  var doc = document;
+  var script = doc.currentScript;
+  try {
+    if (window.sessionStorage.getItem('hasVisited') == null) doc.documentElement.setAttribute('data-intro', 'pending');
+  } catch (error) {
+    // No session storage: no intro, as in the client-rendered shop.
+  }
+
+  var clicks = [];
+  var changed = [];
+  var submitted = [];
+  function inShop(target) {
+    var root = doc.getElementById('root');
+    return root && target instanceof window.Element && root.contains(target);
+  }
+  /* Buttons take no pointer events until the page is alive (appShell.css): the one under the pointer. */
+  function buttonAt(event) {
+    var buttons = doc.getElementById('root').querySelectorAll('button');
+    for (var i = 0; i < buttons.length; i += 1) {
+      var box = buttons[i].getBoundingClientRect();
+      if (event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom)
+        return buttons[i];
+    }
+    return event.target;
+  }
+  function holdClick(event) {
+    if (!inShop(event.target) || event.target.closest('a[href], input, select, textarea, label, option')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    clicks.push(event.detail > 0 && !event.target.closest('button') ? buttonAt(event) : event.target);
+  }
+  function noteChange(event) {
+    if (inShop(event.target) && changed.indexOf(event.target) < 0) changed.push(event.target);
+  }
+  function holdSubmit(event) {
+    if (!inShop(event.target)) return;
+    event.preventDefault();
+    if (submitted.indexOf(event.target) < 0) submitted.push(event.target);
+  }
+  doc.addEventListener('click', holdClick, true);
+  doc.addEventListener('input', noteChange, true);
+  doc.addEventListener('change', noteChange, true);
+  doc.addEventListener('submit', holdSubmit, true);
+
+  /* Called once the page is alive (hydrated): what was held goes to the page. */
+  window.__maisonAlive = function () {
+    doc.removeEventListener('click', holdClick, true);
+    doc.removeEventListener('input', noteChange, true);
+    doc.removeEventListener('change', noteChange, true);
+    doc.removeEventListener('submit', holdSubmit, true);
+    changed.forEach(function (field) {
+      var proto =
+        field instanceof HTMLSelectElement
+          ? HTMLSelectElement
+          : field instanceof HTMLTextAreaElement
+            ? HTMLTextAreaElement
+            : HTMLInputElement;
+      var property = field.type === 'checkbox' || field.type === 'radio' ? 'checked' : 'value';
+      var current = field[property];
+      // The page knows the field as it was rendered: set that back through the field's own
+      // setter (what the page saw), then the shopper's value past it, and say it changed
+      // (a plain 'click' event is what the page hears from a box; it does not tick it again).
+      field[property] = property === 'checked' ? field.defaultChecked : field.defaultValue;
+      Object.getOwnPropertyDescriptor(proto.prototype, property).set.call(field, current);
+      field.dispatchEvent(
+        new Event(property === 'checked' ? 'click' : field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+      );
+    });
+    clicks.forEach(function (target) {
+      if (target.isConnected) target.click();
+    });
+    submitted.forEach(function (form) {
+      var viaButton = clicks.some(function (target) {
+        return form.contains(target);
+      });
+      if (form.isConnected && !viaButton) form.requestSubmit();
+    });
+    clicks = changed = submitted = [];
+  };
+
+  function start() {
+    var main = doc.createElement('script');
+    main.src = script.getAttribute('data-main');
+    doc.head.appendChild(main);
+  }
+  function afterFirstPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', afterFirstPaint);
+  else afterFirstPaint();
+})();
