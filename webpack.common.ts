@@ -17,6 +17,7 @@ import { fastRefreshPlugins } from './webpack/fastRefresh';
 import { commonPlugins, moduleRules, outputOptions, productionOptimization } from './webpack/parts';
 import { PreloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
 import { resolveOptions, sharedSingletons } from './webpack/sharing';
+import { serverConfig, SSR_REMOTE_ENTRY } from './webpack/server';
 
 export { exposesIn } from './webpack/parts';
 
@@ -40,6 +41,11 @@ export interface AppBuildOptions {
   plugins?: Configuration['plugins'];
   /** Build-time constants (DefinePlugin), given the mode. */
   define?: (build: { production: boolean; version: string }) => Record<string, unknown>;
+  /**
+   * The app's server build, for rendering pages (production only; webpack/server.ts): a remote's
+   * exposes again plus server-only ones, or the host's renderer entry.
+   */
+  server?: { entry?: string; exposes?: Record<string, string> };
 }
 
 interface WebpackEnv {
@@ -50,85 +56,121 @@ interface WebpackArgv {
 }
 
 export function createAppConfig(options: AppBuildOptions) {
-  return (_env: WebpackEnv = {}, argv: WebpackArgv = {}): Configuration & { devServer?: DevServerConfiguration } => {
+  return (_env: WebpackEnv = {}, argv: WebpackArgv = {}): AppConfiguration | AppConfiguration[] => {
     const production = argv.mode === 'production';
-    const { appDir, federationName } = options;
-    const publicDir = path.join(appDir, 'public');
-    const version = buildVersion(appDir);
-    // The federation manifest plugin stamps this on mf-manifest.json (metaData.buildInfo).
-    process.env.MF_BUILD_VERSION = version;
+    const browser = browserConfig(options, production);
+    if (!production || !options.server) return browser;
+    const server = serverConfig({
+      appDir: options.appDir,
+      federationName: options.federationName,
+      production,
+      entry: options.server.entry,
+      exposes: options.exposes && { ...options.exposes, ...options.server.exposes },
+      define: options.define?.({ production, version: buildVersion(options.appDir) }),
+    });
+    return [browser, { ...server, cache: buildCache(options.appDir, `${options.federationName}-server`) }];
+  };
+}
 
-    const isRemote = options.exposes !== undefined;
-    // A remote's standalone frame (its own page and store) is for its team's development
-    // server; a production remote is only its container: remoteEntry.js, manifest, exposes.
-    const standalonePage = !isRemote || !production;
+type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
-    return {
-      mode: production ? 'production' : 'development',
-      context: appDir,
-      entry: standalonePage ? { main: './src/index.ts' } : {},
-      // Production maps are written for error tracking but not referenced from the bundles;
-      // the servers refuse to publish them.
-      // Development maps are files too, not eval(): the development servers send production's
-      // Content-Security-Policy, which allows no eval (webpack/devServer.ts).
-      devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
-      output: outputOptions(production, path.join(appDir, 'dist'), federationName),
-      resolve: resolveOptions(production),
-      module: { rules: moduleRules(production, federationName) },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: federationName,
-          filename: 'remoteEntry.js',
-          exposes: options.exposes,
-          // Remotes are registered at run time from the host's remotes.json, never baked in.
-          remotes: {},
-          shared: sharedSingletons(appDir),
-          // 'loaded-first' uses what is already in the page instead of fetching every remote
-          // entry at start-up to compare versions, so one dead remote cannot blank the site.
-          shareStrategy: 'loaded-first',
-          runtimePlugins: options.runtimePlugins,
-          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
-          // The type plugin fetches remote types over the network; contracts live in @maison/shared.
-          dts: false,
-          experiments: {
-            // Browser only: leaves out the runtime's Node.js loading code. A remote never loads
-            // other remotes, so its runtime also leaves out remote loading and manifest handling.
-            optimization: isRemote ? { target: 'web', disableRemote: true, disableSnapshot: true } : { target: 'web' },
-            // Production remotes use the page's one runtime, handed over by the host
-            // (host/src/federation/runtime/provideFederationRuntime.ts); dev servers keep their own.
-            ...(isRemote && production ? { externalRuntime: true } : {}),
-          },
-        }),
-        ...commonPlugins(production, {
-          htmlTitle: standalonePage ? options.htmlTitle : undefined,
-          appShell: options.appShell,
-          define: options.define?.({ production, version }),
-          publicDirs: [publicDir],
-        }),
-        ...(options.preload && standalonePage ? [new PreloadPlugin(options.preload)] : []),
-        ...(options.plugins ?? []),
-        ...(production ? [] : fastRefreshPlugins(federationName)),
-      ],
-      optimization: production ? productionOptimization() : undefined,
-      // Warm rebuilds (npm start, a second npm run build) reuse what did not change. The config
-      // files are build dependencies: editing one starts from scratch.
-      cache: {
-        type: 'filesystem',
-        name: `${federationName}-${production ? 'production' : 'development'}`,
-        cacheDirectory: path.join(__dirname, 'node_modules', '.cache', 'webpack'),
-        buildDependencies: {
-          config: [
-            __filename,
-            ...readdirSync(path.join(__dirname, 'webpack')).map((file) => path.join(__dirname, 'webpack', file)),
-            path.join(appDir, 'webpack.config.ts'),
-            path.join(__dirname, 'apps.json'),
-            path.join(__dirname, 'tsconfig.base.json'),
-          ],
+function browserConfig(options: AppBuildOptions, production: boolean): AppConfiguration {
+  const { appDir, federationName } = options;
+  const publicDir = path.join(appDir, 'public');
+  const version = buildVersion(appDir);
+  // The federation manifest plugin stamps this on mf-manifest.json (metaData.buildInfo).
+  process.env.MF_BUILD_VERSION = version;
+
+  const isRemote = options.exposes !== undefined;
+  // A remote's standalone frame (its own page and store) is for its team's development
+  // server; a production remote is only its container: remoteEntry.js, manifest, exposes.
+  const standalonePage = !isRemote || !production;
+
+  return {
+    name: 'browser',
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    entry: standalonePage ? { main: './src/index.ts' } : {},
+    // Production maps are written for error tracking but not referenced from the bundles;
+    // the servers refuse to publish them.
+    // Development maps are files too, not eval(): the development servers send production's
+    // Content-Security-Policy, which allows no eval (webpack/devServer.ts).
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
+    output: outputOptions(production, path.join(appDir, 'dist'), federationName, { isHost: !isRemote }),
+    resolve: resolveOptions(production),
+    module: { rules: moduleRules(production, federationName) },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federationName,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes,
+        // Remotes are registered at run time from the host's remotes.json, never baked in.
+        remotes: {},
+        shared: sharedSingletons(appDir),
+        // 'loaded-first' uses what is already in the page instead of fetching every remote
+        // entry at start-up to compare versions, so one dead remote cannot blank the site.
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins,
+        manifest: isRemote
+          ? {
+              fileName: 'mf-manifest.json',
+              // The server build beside this one: the renderer finds it through the manifest that
+              // remotes.json names (`metaData.ssrRemoteEntry`, the federation runtime's own field).
+              additionalData:
+                production && options.server
+                  ? ({ stats }) => {
+                      (stats.metaData as { ssrRemoteEntry?: unknown }).ssrRemoteEntry = SSR_REMOTE_ENTRY;
+                      return stats;
+                    }
+                  : undefined,
+            }
+          : false,
+        // The type plugin fetches remote types over the network; contracts live in @maison/shared.
+        dts: false,
+        experiments: {
+          // Browser only: leaves out the runtime's Node.js loading code. A remote never loads
+          // other remotes, so its runtime also leaves out remote loading and manifest handling.
+          optimization: isRemote ? { target: 'web', disableRemote: true, disableSnapshot: true } : { target: 'web' },
+          // Production remotes use the page's one runtime, handed over by the host
+          // (host/src/federation/runtime/provideFederationRuntime.ts); dev servers keep their own.
+          ...(isRemote && production ? { externalRuntime: true } : {}),
         },
-      },
-      performance: { hints: false },
-      stats: production ? 'errors-warnings' : 'minimal',
-      devServer: devServerOptions(federationName, { publicDir, files: options.devServerFiles }),
-    };
+      }),
+      ...commonPlugins(production, {
+        htmlTitle: standalonePage ? options.htmlTitle : undefined,
+        appShell: options.appShell,
+        define: options.define?.({ production, version }),
+        publicDirs: [publicDir],
+      }),
+      ...(options.preload && standalonePage ? [new PreloadPlugin(options.preload)] : []),
+      ...(options.plugins ?? []),
+      ...(production ? [] : fastRefreshPlugins(federationName)),
+    ],
+    optimization: production ? productionOptimization() : undefined,
+    cache: buildCache(appDir, `${federationName}-${production ? 'production' : 'development'}`),
+    performance: { hints: false },
+    stats: production ? 'errors-warnings' : 'minimal',
+    devServer: devServerOptions(federationName, { publicDir, files: options.devServerFiles }),
+  };
+}
+
+/**
+ * Warm rebuilds (npm start, a second npm run build) reuse what did not change. The config files
+ * are build dependencies: editing one starts from scratch.
+ */
+function buildCache(appDir: string, name: string): Configuration['cache'] {
+  return {
+    type: 'filesystem',
+    name,
+    cacheDirectory: path.join(__dirname, 'node_modules', '.cache', 'webpack'),
+    buildDependencies: {
+      config: [
+        __filename,
+        ...readdirSync(path.join(__dirname, 'webpack')).map((file) => path.join(__dirname, 'webpack', file)),
+        path.join(appDir, 'webpack.config.ts'),
+        path.join(__dirname, 'apps.json'),
+        path.join(__dirname, 'tsconfig.base.json'),
+      ],
+    },
   };
 }

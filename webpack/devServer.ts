@@ -9,19 +9,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { securityHeaders, servedRemotes } from '../deploy/hosting-rules';
+import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment';
 import { APPS, appNamed, REMOTE_NAMES } from './buildInfo';
 
 const root = path.resolve(__dirname, '..');
 
 /**
  * The remotes.json the host's development server answers, and whose origins every development
- * server's policy allows: the local environment's (deploy/), or the one `npm start -- --against`
+ * server's policy allows: the local environment's (deploy/local), or the one `npm start -- --against`
  * composed (scripts/start.ts), named by this variable.
  */
 export const DEV_REMOTES_VARIABLE = 'MAISON_DEV_REMOTES';
 
 export function devRemotesFile(): string {
-  return process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, 'deploy', 'remotes.local.json');
+  return process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, SOURCE_FILE);
 }
 
 /**

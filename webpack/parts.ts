@@ -33,7 +33,12 @@ export function exposesIn(appDir: string): Record<string, string> {
  * app's prefix, so styles never collide between apps. Development builds register components
  * for Fast Refresh (./fastRefresh.ts).
  */
-export function moduleRules(production: boolean, cssPrefix: string): NonNullable<Configuration['module']>['rules'] {
+export function moduleRules(
+  production: boolean,
+  cssPrefix: string,
+  target: 'browser' | 'server' = 'browser',
+): NonNullable<Configuration['module']>['rules'] {
+  const server = target === 'server';
   return [
     {
       test: /\.tsx?$/,
@@ -43,13 +48,14 @@ export function moduleRules(production: boolean, cssPrefix: string): NonNullable
       options: {
         transpileOnly: true,
         configFile: path.join(root, 'tsconfig.base.json'),
-        ...(production ? {} : { getCustomTransformers: fastRefreshTransformers }),
+        ...(production || server ? {} : { getCustomTransformers: fastRefreshTransformers }),
       },
     },
     {
       test: /\.css$/,
       use: [
-        production ? MiniCssExtractPlugin.loader : 'style-loader',
+        // The server build renders markup only: it needs the class names, never the styles.
+        ...(server ? [] : [production ? MiniCssExtractPlugin.loader : 'style-loader']),
         {
           loader: 'css-loader',
           options: {
@@ -57,13 +63,16 @@ export function moduleRules(production: boolean, cssPrefix: string): NonNullable
               auto: true,
               namedExport: false,
               exportLocalsConvention: 'as-is',
+              // The same names in both builds: the hash is of the file's path and the class name.
               localIdentName: production ? `${cssPrefix}-[hash:base64:6]` : `${cssPrefix}__[name]__[local]`,
+              exportOnlyLocals: server,
             },
           },
         },
       ],
     },
-    { test: /\.(svg|png|webp|jpg)$/, type: 'asset/resource' },
+    // The server build names the browser build's files (same content hash) and writes none.
+    { test: /\.(svg|png|webp|jpg)$/, type: 'asset/resource', ...(server ? { generator: { emit: false } } : {}) },
   ];
 }
 
@@ -84,6 +93,12 @@ export function commonPlugins(
             favicon: path.join(root, 'shared', 'favicon.svg'),
             title: options.htmlTitle,
             appShell: options.appShell,
+            // As data, not in the template: rendered pages take the same tags (webpack/RenderedPagePlugin.ts).
+            meta: {
+              viewport: 'width=device-width, initial-scale=1',
+              description: 'Maison Khăn — luxury handkerchiefs and scarves inspired by Vietnam’s landmarks.',
+              'theme-color': '#1f1a17',
+            },
             chunks: ['main'],
             // Each app's own page lives at its root; absolute URLs keep deep links (/products/x) working.
             publicPath: '/',
@@ -102,19 +117,24 @@ export function productionOptimization(): Configuration['optimization'] {
   return { moduleIds: 'deterministic', minimizer: ['...', new CssMinimizerPlugin()] };
 }
 
-export function outputOptions(production: boolean, outDir: string, uniqueName: string): Configuration['output'] {
+/** A remote's server build (webpack/server.ts), in this folder of its dist, published with it. */
+export const SERVER_DIR = 'server';
+
+export function outputOptions(production: boolean, outDir: string, uniqueName: string, { isHost = false } = {}): Configuration['output'] {
   return {
     path: outDir,
     // 'auto': chunks load from wherever this app's entry came from, so a remote can move
-    // to another host or CDN without the host knowing.
-    publicPath: 'auto',
+    // to another host or CDN without the host knowing. The host is the site's root, '/': its
+    // server build names its images the same way, so a rendered page's image URLs are the browser's.
+    publicPath: isHost ? '/' : 'auto',
     uniqueName,
     filename: production ? '[name].[contenthash:10].js' : '[name].js',
     // Hashed in development too: there a shared facade's chunk and the federation plugin's copy
     // of it take the same name, and '[name].js' would write both to one file.
     chunkFilename: production ? '[name].[contenthash:10].js' : '[name].[contenthash:8].js',
     assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-    clean: true,
+    // The server build's folder is another compiler's output.
+    clean: { keep: (file: string) => file.startsWith(`${SERVER_DIR}/`) },
   };
 }
 
