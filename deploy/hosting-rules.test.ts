@@ -7,10 +7,12 @@ import {
   contentSecurityPolicy,
   corsHeaders,
   isNavigation,
+  navigationAnswer,
   preloadLinkFor,
   preloadLinks,
   servedRemotes,
 } from './hosting-rules';
+import type { RenderRecord } from './environment';
 
 const NAMES = REMOTE_NAMES;
 const LOCAL = JSON.stringify({
@@ -106,5 +108,97 @@ describe('CORS', () => {
     expect(corsHeaders({ isRemote: true, pathname: '/remoteEntry.js' })).toEqual({ 'Access-Control-Allow-Origin': '*' });
     expect(corsHeaders({ isRemote: true, pathname: '/index.html' })).toEqual({});
     expect(corsHeaders({ isRemote: false, pathname: '/main.0123456789.js' })).toEqual({});
+  });
+});
+
+describe('how a navigation is answered', () => {
+  const render: RenderRecord = {
+    hostBuild: 'h',
+    origin: 'https://shop.example.com',
+    renderedAt: '2026-11-23T00:00:00Z',
+    languages: ['en', 'vi'],
+    remotes: { catalog: 'https://cdn.example.com/catalog/1/mf-manifest.json' },
+    listed: ['/', '/products', '/products/hoi-an-handkerchief', '/products/not-rendered', '/about', '/contact'],
+    pages: ['/', '/products', '/products/hoi-an-handkerchief', '/about', '/contact'],
+    notFoundPages: ['not-found', 'product-not-found'],
+    redirects: { '/product/9': '/products/hoi-an-handkerchief?variant=9' },
+    unlistedRemotes: [],
+    problems: [],
+  };
+  const answer = (
+    path: string,
+    { query = '', cookie, rendered = render }: { query?: string; cookie?: string; rendered?: RenderRecord } = {},
+  ) => navigationAnswer({ path, query, cookie, routes: servedRoutes(), render: rendered });
+
+  it('sends a public page as rendered, in the language the cookie names', () => {
+    expect(answer('/')).toEqual({ kind: 'page', status: 200, file: 'pages/en/index.html' });
+    expect(answer('/products/hoi-an-handkerchief', { cookie: 'a=1; maison_lang=vi' })).toEqual({
+      kind: 'page',
+      status: 200,
+      file: 'pages/vi/products/hoi-an-handkerchief.html',
+    });
+    expect(answer('/about/', { cookie: 'maison_lang=fr' })).toEqual({ kind: 'page', status: 200, file: 'pages/en/about.html' });
+  });
+
+  it('sends the shop’s page, rendered in the browser, for a query, the shopper’s own pages, and a page that could not be rendered', () => {
+    expect(answer('/products', { query: 'sort=price-asc' })).toEqual({ kind: 'shell', status: 200 });
+    expect(answer('/cart')).toEqual({ kind: 'shell', status: 200 });
+    expect(answer('/checkout')).toEqual({ kind: 'shell', status: 200 });
+    expect(answer('/profile', { query: 'tab=orders' })).toEqual({ kind: 'shell', status: 200 });
+    expect(answer('/products/not-rendered')).toEqual({ kind: 'shell', status: 200 });
+    expect(answer('/Products')).toEqual({ kind: 'shell', status: 200 });
+  });
+
+  it('redirects a legacy link for good, and says an unknown one is not found', () => {
+    expect(answer('/product/9')).toEqual({ kind: 'redirect', status: 301, location: '/products/hoi-an-handkerchief?variant=9' });
+    expect(answer('/product/99')).toEqual({
+      kind: 'not-found',
+      status: 404,
+      file: 'pages/en/_product-not-found.html',
+      shows: '99',
+    });
+  });
+
+  it('never calls a path unknown when the list of its remote’s paths could not be read', () => {
+    const withoutCatalog: RenderRecord = {
+      ...render,
+      listed: ['/about', '/contact'],
+      pages: ['/about', '/contact'],
+      unlistedRemotes: ['catalog'],
+    };
+    expect(answer('/products/hoi-an-handkerchief', { rendered: withoutCatalog })).toEqual({ kind: 'shell', status: 200 });
+    expect(answer('/product/99', { rendered: withoutCatalog })).toEqual({ kind: 'shell', status: 200 });
+    expect(answer('/nowhere', { rendered: withoutCatalog })).toMatchObject({ kind: 'not-found', status: 404 });
+  });
+
+  it('answers HTTP 404 with the not-found pages, showing the path or the decoded parameter', () => {
+    expect(answer('/nowhere/%3Cb%3E', { query: 'x=1', cookie: 'maison_lang=vi' })).toEqual({
+      kind: 'not-found',
+      status: 404,
+      file: 'pages/vi/_not-found.html',
+      shows: '/nowhere/%3Cb%3E',
+    });
+    expect(answer('/products/kh%C4%83n')).toEqual({
+      kind: 'not-found',
+      status: 404,
+      file: 'pages/en/_product-not-found.html',
+      shows: 'khăn',
+    });
+  });
+
+  it('without rendered pages: the shop’s page, still 404 where the route table knows the path is unknown', () => {
+    expect(navigationAnswer({ path: '/', query: '', cookie: undefined, routes: servedRoutes(), render: undefined })).toEqual({
+      kind: 'shell',
+      status: 200,
+    });
+    expect(navigationAnswer({ path: '/nowhere', query: '', cookie: undefined, routes: servedRoutes(), render: undefined })).toEqual({
+      kind: 'shell',
+      status: 404,
+    });
+    expect(navigationAnswer({ path: '/products/x', query: '', cookie: undefined, routes: servedRoutes(), render: undefined })).toEqual({
+      kind: 'shell',
+      status: 200,
+    });
+    expect(answer('/nowhere', { rendered: { ...render, notFoundPages: [] } })).toEqual({ kind: 'shell', status: 404 });
   });
 });

@@ -17,11 +17,13 @@ import {
   reportOrigin,
   type RemoteLocations,
 } from '../host/src/federation/loading/remotesJson.ts';
-import { firstMatching } from '../host/src/routePatterns.ts';
+import { firstMatching, parameterOf } from '../host/src/routePatterns.ts';
 import type { ServedRoute } from '../host/src/routes.ts';
+import { languageCookieValue } from '@maison/shared/language-cookie';
+import { notFoundFileOf, pageFileOf, type RenderRecord } from './environment.ts';
 
-/** Answered `no-cache`: what names the current deploy (entries, manifests, remotes.json, the page). */
-export const UNCACHED_FILE = String.raw`(^|/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|remotes\.json|index\.html)$`;
+/** Answered `no-cache`: what names the current deploy (entries, manifests, remotes.json, the pages, what crawlers read). */
+export const UNCACHED_FILE = String.raw`(^|/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|remotes\.json|index\.html|sitemap\.xml|robots\.txt)$`;
 /** Content-hashed by the build (`[name].[contenthash:10].ext`): never changes, cached for a year. */
 export const HASHED_FILE = String.raw`\.[0-9a-f]{10}\.(js|css|svg|png|webp|jpg|woff2)$`;
 /** Source maps are written by the build for error tracking, never published. */
@@ -172,4 +174,63 @@ export const HTML_FILE = String.raw`\.html$`;
 export function corsHeaders({ isRemote, pathname }: { isRemote: boolean; pathname: string }): Record<string, string> {
   if (!isRemote || new RegExp(HTML_FILE).test(pathname)) return {};
   return { 'Access-Control-Allow-Origin': '*' };
+}
+
+/**
+ * How a browser navigation (a page request) is answered, by the route table and what the
+ * environment's current generation rendered (deploy/environment.ts):
+ * - a legacy path the catalogue moved: a permanent redirect;
+ * - the shopper's own pages (cart, checkout, profile): the shop's page, rendered in the browser;
+ * - a public page with no query, rendered: that page, in the language the cookie names;
+ * - a path no page exists for: HTTP 404 with the shop's 404 page, or the product-not-found page
+ *   for an unknown product (showing the path or the parameter, put in by the server);
+ * - anything else (a query, which asks for a view the page was not rendered with; a page that
+ *   could not be rendered): the shop's page, rendered in the browser, as without rendering.
+ * `render` is the current generation's record, when its pages may be served (fresh).
+ */
+export type NavigationAnswer =
+  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'page'; status: 200; file: string }
+  | { kind: 'not-found'; status: 404; file: string; shows: string }
+  | { kind: 'shell'; status: 200 | 404 };
+
+export function navigationAnswer({
+  path,
+  query,
+  cookie,
+  routes,
+  render,
+}: {
+  /** The request's path, as sent (not decoded). */
+  path: string;
+  /** Its query, without the '?'; empty for none. */
+  query: string;
+  cookie: string | undefined;
+  routes: readonly ServedRoute[];
+  render: RenderRecord | undefined;
+}): NavigationAnswer {
+  const route = firstMatching(routes, path);
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const redirect = render?.redirects[trimmed];
+  if (redirect) return { kind: 'redirect', status: 301, location: redirect };
+  if (!route || route.served === 'client') return { kind: 'shell', status: 200 };
+  const languages = render?.languages ?? [];
+  const chosen = languageCookieValue(cookie);
+  const language = chosen && languages.includes(chosen) ? chosen : languages[0];
+  const pageFile = pageFileOf(path);
+  if (render && pageFile && render.pages.includes(trimmed)) {
+    return query === '' ? { kind: 'page', status: 200, file: `pages/${language}/${pageFile}` } : { kind: 'shell', status: 200 };
+  }
+  const notFound = route.notFound;
+  // A path a route with a parameter does not list is unknown only when its remote's list was read.
+  const unknown =
+    notFound &&
+    (notFound.shows === 'path' ||
+      (render !== undefined &&
+        !render.listed.includes(trimmed) &&
+        !route.remotes.some((remote) => render.unlistedRemotes.includes(remote))));
+  if (!notFound || !unknown) return { kind: 'shell', status: 200 };
+  if (!render?.notFoundPages.includes(notFound.page)) return { kind: 'shell', status: 404 };
+  const shows = notFound.shows === 'path' ? path : (parameterOf(route.pattern, path) ?? '');
+  return { kind: 'not-found', status: 404, file: `pages/${language}/${notFoundFileOf(notFound.page)}`, shows };
 }

@@ -12,7 +12,7 @@
  * Needs ports 3000-3003 and 3010 free. Output format: README, "Performance".
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,18 +22,26 @@ import { findChromium } from './system-packages.mjs';
 import { serveDist } from './static-server.mjs';
 import { CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
-import { cartNavigationAfterIdle, networkProfile } from './bench/network.mjs';
+import { cartNavigationAfterIdle, networkProfile, timeUntilUsable } from './bench/network.mjs';
+import { publishUnrendered, renderEnvironment } from './render.mjs';
+import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const withLighthouse = !args.includes('--no-lighthouse');
-const ROUTES = ['/', '/products', '/products/hoan-kiem-lake-handkerchief', '/cart'];
+const PRODUCT_ROUTE = '/products/hoan-kiem-lake-handkerchief';
+const ROUTES = ['/', '/products', PRODUCT_ROUTE, '/cart', '/checkout', '/profile'];
 const fedRootArg = args.indexOf('--federated-root');
 const federatedRoot = fedRootArg > -1 ? path.resolve(args[fedRootArg + 1]) : root;
 const SINGLE_PORT = 3010;
 const SINGLE_DIST = path.join(root, '.bench', 'single-bundle', 'dist');
-const REMOTES_FILE = path.join(root, 'deploy', 'remotes.local.json');
+// Its own environment (deploy/environment.ts), from the local one's remotes.json: its pages are
+// rendered from the federated builds measured, and the local environment stays as it was.
+const BENCH_ENV = path.join(root, '.bench', 'environment');
+rmSync(BENCH_ENV, { recursive: true, force: true });
+mkdirSync(BENCH_ENV, { recursive: true });
+copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, SOURCE_FILE), path.join(BENCH_ENV, SOURCE_FILE));
 
 function timed(label, command, commandArgs, env = {}) {
   const started = Date.now();
@@ -53,14 +61,20 @@ for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST]) {
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run without --skip-build`);
 }
 
-const servers = [
-  ...(await Promise.all(
-    APPS.map(({ name, dir, port }) =>
-      serveDist({ name, dist: path.join(federatedRoot, dir, 'dist'), port, remotesFile: REMOTES_FILE, isRemote: name !== 'host' }),
-    ),
-  )),
-  await serveDist({ name: 'single', dist: SINGLE_DIST, port: SINGLE_PORT }),
-];
+const serveApp = ({ name, dir, port }) =>
+  serveDist({ name, dist: path.join(federatedRoot, dir, 'dist'), port, env: BENCH_ENV, isRemote: name !== 'host' });
+const servers = await Promise.all(APPS.filter(({ name }) => name !== 'host').map(serveApp));
+// The federated pages as an environment serves them: rendered from the remotes now served (a
+// build from before rendering existed has no renderer: its pages stay client-rendered).
+let rendering = 'client-rendered (this host build has no renderer)';
+if (existsSync(path.join(federatedRoot, 'host', 'dist-server'))) {
+  const record = await renderEnvironment({ env: BENCH_ENV, hostDir: path.join(federatedRoot, 'host'), log: () => {} });
+  rendering = `rendered: ${record.pages.length} pages${record.problems.length ? `; problems: ${record.problems.join('; ')}` : ''}`;
+} else {
+  publishUnrendered(BENCH_ENV);
+}
+servers.push(await serveApp(APPS.find(({ name }) => name === 'host')));
+servers.push(await serveDist({ name: 'single', dist: SINGLE_DIST, port: SINGLE_PORT, env: BENCH_ENV }));
 const distOfOrigin = new Map([
   ...APPS.map(({ dir, port }) => [`http://localhost:${port}`, path.join(federatedRoot, dir, 'dist')]),
   [`http://localhost:${SINGLE_PORT}`, SINGLE_DIST],
@@ -97,6 +111,9 @@ try {
     const samples = [];
     for (let run = 0; run < runs; run += 1) samples.push(await cartNavigationAfterIdle(browser, origin));
     results[`nav ${build}`] = median(samples);
+    const usable = [];
+    for (let run = 0; run < runs; run += 1) usable.push(await timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`));
+    results[`usable ${build}`] = median(usable);
   }
 } finally {
   await browser.close();
@@ -121,6 +138,7 @@ console.log(
     ? `Lighthouse 12 mobile preset (simulated slow 4G, 4× CPU), median of ${runs}; sizes are gzip -6 of the files requested`
     : 'Lighthouse skipped (--no-lighthouse); sizes are gzip -6 of the files requested',
 );
+console.log(`federated pages: ${rendering}; the single bundle renders in the browser`);
 console.log('');
 console.log(cols(['route', 'build', 'JS (gzip)', 'requests', 'chain', 'perf', 'LCP', 'TBT', 'CLS'], WIDTHS));
 for (const route of ROUTES) {
@@ -166,6 +184,11 @@ console.log(`idle prefetch after / (federated, not counted above): ${prefetch.pr
 console.log(
   `client-side / → /cart after 3 s idle, click to cart heading painted (median of ${runs}): ` +
     `federated ${Math.round(results['nav federated'])} ms, single ${Math.round(results['nav single'])} ms`,
+);
+console.log(
+  `usable: navigation start to ADD TO CART → badge updated on ${PRODUCT_ROUTE}, click made as soon as it can be ` +
+    `(mobile: slow 4G, 4× CPU; median of ${runs}): federated ${Math.round(results['usable federated'])} ms, ` +
+    `single ${Math.round(results['usable single'])} ms (${ratio(results['usable federated'], results['usable single'])})`,
 );
 if (buildSeconds.federated) {
   console.log(

@@ -1,15 +1,18 @@
 /**
  * Reads and changes an environment's remotes.json, with the rules the shop's page applies.
  *
- *   npm run remotes -- show  [--file F]
- *   npm run remotes -- check [--file F] [--no-verify]
- *   npm run remotes -- set <remote> <manifest-url> [<fallback-url> ...] [--file F] [--no-verify]
+ *   npm run remotes -- show  [--env DIR]
+ *   npm run remotes -- check [--env DIR] [--no-verify]
+ *   npm run remotes -- set <remote> <manifest-url> [<fallback-url> ...] [--env DIR] [--no-verify] [--no-render]
  *
- * --file defaults to deploy/remotes.local.json (the local environment). `set` and `check`
- * fetch every absolute manifest URL and refuse one that is unreachable, not a federation
+ * --env is the environment's folder (deploy/environment.ts), by default deploy/local. `set` and
+ * `check` fetch every absolute manifest URL and refuse one that is unreachable, not a federation
  * manifest, or built against a newer @maison/shared than this checkout's host provides;
- * --no-verify checks the URLs' form only. `set` rewrites the file in one atomic step
- * (write, then rename), so a server reading it never sees half a file.
+ * --no-verify checks the URLs' form only. `set` rewrites the environment's remotes.json in one
+ * atomic step (write, then rename), then publishes it: the public pages are rendered from the
+ * builds it names (scripts/render.mjs) and served together with it. If they cannot be rendered,
+ * it is published without pages (every route client-rendered), never beside pages of older
+ * builds; --no-render publishes that way on purpose.
  */
 import path from 'node:path';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,7 @@ import { entriesOf, manifestUrlOf, parseRemotesJson, type RemotesJsonRules } fro
 import { checkManifest } from '../host/src/federation/loading/manifests';
 import { errorMessage } from '../host/src/errorMessage';
 import type { RemoteName } from '@maison/shared';
+import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment.ts';
 
 const root = path.resolve(__dirname, '..');
 const apps = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8')) as Array<{ name: string }>;
@@ -82,13 +86,28 @@ function writeAtomically(file: string, config: RemotesFile) {
   renameSync(temporary, file);
 }
 
+/** Serves `env`'s remotes.json from now on, with pages rendered from it when they can be. */
+async function publishEnvironment(env: string, { render }: { render: boolean }) {
+  const { renderEnvironment, publishUnrendered } = await import('./render.mjs');
+  if (render) {
+    try {
+      await renderEnvironment({ env, log: (line: string) => console.log(line) });
+      return;
+    } catch (error) {
+      console.error(
+        `[remotes] the pages could not be rendered (${errorMessage(error)}): every route is client-rendered until \`npm run render\``,
+      );
+    }
+  }
+  publishUnrendered(env);
+}
+
 async function main(argv: string[]) {
-  const flags = new Set(argv.filter((arg) => arg.startsWith('--') && arg !== '--file'));
-  const fileIndex = argv.indexOf('--file');
-  const file = path.resolve(
-    fileIndex > -1 ? (argv[fileIndex + 1] ?? fail('--file needs a path')) : path.join(root, 'deploy', 'remotes.local.json'),
-  );
-  const words = argv.filter((arg, index) => !arg.startsWith('--') && argv[index - 1] !== '--file');
+  const flags = new Set(argv.filter((arg) => arg.startsWith('--') && arg !== '--env'));
+  const envIndex = argv.indexOf('--env');
+  const env = path.resolve(envIndex > -1 ? (argv[envIndex + 1] ?? fail('--env needs a folder')) : path.join(root, LOCAL_ENVIRONMENT_DIR));
+  const file = path.join(env, SOURCE_FILE);
+  const words = argv.filter((arg, index) => !arg.startsWith('--') && argv[index - 1] !== '--env');
   const [command, remote, ...urls] = words;
   const fetchManifests = !flags.has('--no-verify');
   const config = readConfig(file);
@@ -108,9 +127,13 @@ async function main(argv: string[]) {
     if (problems.length > 0) fail(`not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
     writeAtomically(file, next);
     console.log(`[remotes] ${file}: ${remote} was ${entriesOf(config[remote]).join(', ') || '(none)'}, now ${urls.join(', ')}`);
-    return;
+    await publishEnvironment(env, { render: !flags.has('--no-render') });
+    // The renderer keeps the remotes' connections open; the work is done.
+    process.exit(0);
   }
-  fail('usage: npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--file F] [--no-verify]');
+  fail(
+    'usage: npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--env DIR] [--no-verify] [--no-render]',
+  );
 }
 
 void main(process.argv.slice(2));

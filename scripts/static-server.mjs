@@ -3,7 +3,7 @@
  * deploy/hosting-rules.ts (nginx gets the same rules from deploy/nginx/render.mjs).
  * Used by `npm run serve` (the four apps), the browser tests and the benchmark.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -13,61 +13,65 @@ import {
   corsHeaders,
   isNavigation,
   isSourceMap,
+  navigationAnswer,
   preloadLinkFor,
   preloadLinks,
   securityHeaders,
   servedRemotes,
 } from '../deploy/hosting-rules.ts';
+import { CURRENT, currentGeneration, servableRender, SOURCE_FILE } from '../deploy/environment.ts';
+import { withShownText } from '../host/src/server/notFoundText.ts';
 import { REMOTE_NAMES } from './apps.mjs';
 
 /**
- * This environment's remotes.json and what the rules derive from it (security headers, the
- * pages' preload hints), re-read and re-derived only when the file changes: a deploy needs no
- * restart, and a request does no parsing.
+ * The environment as served (deploy/environment.ts): the current generation's remotes.json and
+ * rendered pages, and what the rules derive from them (security headers, preload hints). Re-read
+ * when `current` switches to another generation (a publish), so a deploy needs no restart; before
+ * the first publish, the environment's own remotes.json and no pages. Pages are served only when
+ * the host build that rendered them is the one served (a host deploy needs a new render).
  */
-function watchedRemotes(file, routes) {
-  let current = { mtimeMs: Number.NaN };
+function watchedEnvironment(env, routes, hostBuild) {
+  let cached = { key: undefined };
   return () => {
-    const mtimeMs = file ? statSync(file).mtimeMs : 0;
-    if (mtimeMs !== current.mtimeMs) {
-      const text = file ? readFileSync(file, 'utf8') : '{}';
+    const link = path.join(env, CURRENT);
+    const key = existsSync(link) ? realpathSync(link) : `${SOURCE_FILE}@${statSync(path.join(env, SOURCE_FILE)).mtimeMs}`;
+    if (key !== cached.key) {
+      const published = currentGeneration(env);
+      const text = published?.remotesJson ?? readFileSync(path.join(env, SOURCE_FILE), 'utf8');
       const served = servedRemotes(text, REMOTE_NAMES);
-      current = { mtimeMs, text, headers: securityHeaders(served), links: preloadLinks(routes, served.locations) };
+      const render = servableRender(published, hostBuild);
+      cached = { key, text, dir: published?.dir, render, headers: securityHeaders(served), links: preloadLinks(routes, served.locations) };
     }
-    return current;
+    return cached;
   };
 }
 
 /**
  * Starts serving `dist` on `port`; resolves with the http.Server once it listens.
- * - `remotesFile`: this environment's remotes.json. The host serves it at /remotes.json, and
- *   every app's Content-Security-Policy allows the origins it names.
+ * - `env`: the environment's folder. The host serves its remotes.json at /remotes.json, its
+ *   rendered pages, sitemap and robots.txt, and every app's Content-Security-Policy allows the
+ *   origins its remotes.json names.
  * - `isRemote`: a federated remote, whose files the shop's page reads across origins (CORS).
  * - `serveSourceMaps`: publish the `.map` files (never in production).
  */
-export function serveDist({ name, dist, port, remotesFile, isRemote = false, serveSourceMaps = false }) {
+export function serveDist({ name, dist, port, env, isRemote = false, serveSourceMaps = false }) {
   const page = path.join(dist, 'index.html');
   const hasPage = existsSync(page);
   if (!hasPage && !existsSync(path.join(dist, 'mf-manifest.json'))) {
     throw new Error(`${dist} is not built: run "npm run build" first.`);
   }
-  if (remotesFile && !existsSync(remotesFile)) throw new Error(`${remotesFile} does not exist`);
-  // The host build's route table (routes.json) says which remote each route needs: the page is
-  // sent with preload hints for that remote's manifest and entry.
-  const routesFile = path.join(dist, 'routes.json');
-  const routes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
-  const remotes = watchedRemotes(remotesFile, routes);
-  const setPageHeaders = (req, res) => {
-    res.set('Cache-Control', cacheControl('/index.html'));
-    const link = preloadLinkFor(req.path, remotes().links);
-    if (link) res.set('Link', link);
-  };
+  if (!existsSync(path.join(env, SOURCE_FILE)) && !existsSync(path.join(env, CURRENT))) throw new Error(`${env} has no ${SOURCE_FILE}`);
+  // The host build's route table (routes.json) and its page (page-shell.json, its build).
+  const readJson = (file, fallback) =>
+    existsSync(path.join(dist, file)) ? JSON.parse(readFileSync(path.join(dist, file), 'utf8')) : fallback;
+  const routes = readJson('routes.json', []);
+  const environment = watchedEnvironment(env, routes, readJson('page-shell.json', {}).hostBuild);
 
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
   app.use((_req, res, next) => {
-    res.set(remotes().headers);
+    res.set(environment().headers);
     next();
   });
 
@@ -76,32 +80,57 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
     res.status(404).type('text/plain').send('Not found\n');
   };
 
-  if (remotesFile && hasPage) {
+  if (hasPage) {
     app.get('/remotes.json', (_req, res) => {
-      res.set('Cache-Control', cacheControl('/remotes.json')).type('application/json').send(remotes().text);
+      res.set('Cache-Control', cacheControl('/remotes.json')).type('application/json').send(environment().text);
     });
+    for (const file of ['sitemap.xml', 'robots.txt']) {
+      app.get(`/${file}`, (req, res) => {
+        const { dir } = environment();
+        if (!dir || !existsSync(path.join(dir, file))) return notFound(req, res);
+        res.set('Cache-Control', cacheControl(`/${file}`)).sendFile(file, { root: dir });
+      });
+    }
   }
   app.use((req, res, next) => (isSourceMap(req.path) && !serveSourceMaps ? notFound(req, res) : next()));
   app.use(
     express.static(dist, {
-      index: 'index.html',
+      // The host's `/` is a navigation like any other (below); a remote has no page.
+      index: false,
       redirect: false,
       setHeaders(res, filePath) {
         const pathname = `/${path.relative(dist, filePath).split(path.sep).join('/')}`;
         res.set({ 'Cache-Control': cacheControl(pathname), ...corsHeaders({ isRemote, pathname }) });
-        if (pathname === '/index.html') setPageHeaders(res.req, res);
       },
     }),
   );
-  // Whatever the path holds, a browser navigation that is not a file gets the shop, whose router
-  // shows its own 404 page; anything else that is not a file is a real 404.
+  // A browser navigation that is not a file is answered by the rules (hosting-rules.ts,
+  // navigationAnswer): a rendered page, a redirect, a not-found page, or the shop's page;
+  // anything else that is not a file is a real 404.
   app.use((req, res) => {
     if (!hasPage || !isNavigation(req.method, req.get('accept'))) return notFound(req, res);
-    setPageHeaders(req, res);
-    res.sendFile('index.html', { root: dist });
+    const { dir, render, links } = environment();
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    const answer = navigationAnswer({ path: req.path, query, cookie: req.get('cookie'), routes, render });
+    // Rendered pages differ by the language cookie.
+    res.set({ 'Cache-Control': cacheControl('/index.html'), Vary: 'Cookie' });
+    if (answer.kind === 'redirect') return res.redirect(answer.status, answer.location);
+    // Relative to the generation (`root`): its own path may hold a dot folder, which send refuses.
+    if (answer.kind === 'page') return res.type('html').sendFile(answer.file, { root: dir });
+    if (answer.kind === 'not-found') {
+      return res
+        .status(answer.status)
+        .type('html')
+        .send(withShownText(readFileSync(path.join(dir, answer.file), 'utf8'), answer.shows));
+    }
+    // The shop's page renders in the browser: it names the route's remote files to download at once.
+    const link = preloadLinkFor(req.path, links);
+    if (link) res.set('Link', link);
+    res.status(answer.status).sendFile('index.html', { root: dist });
   });
-  // An undecodable path (%zz, an overlong UTF-8 escape) stays a 400, as nginx answers it; a
-  // navigation gets the shop's page with it, whose router shows its own 404 page.
+  // A request express cannot serve (a malformed path it refuses) is a 400; a navigation gets the
+  // shop's page with it, whose router shows its own 404 page. (A path like /%zz reaches the
+  // rules above here and gets the 404 page; nginx refuses it with a 400 and the shop's page.)
   app.use((error, req, res, _next) => {
     res.status(error.status && error.status < 500 ? error.status : 400).set('Cache-Control', 'no-cache');
     if (hasPage && isNavigation(req.method, req.get('accept'))) return res.sendFile('index.html', { root: dist });
@@ -115,7 +144,7 @@ export function serveDist({ name, dist, port, remotesFile, isRemote = false, ser
 }
 
 // One app from the command line (the deploy test serves remote builds this way):
-//   node scripts/static-server.mjs --dist DIR --port N [--remote] [--remotes remotes.json]
+//   node scripts/static-server.mjs --dist DIR --port N --env ENVIRONMENT [--remote]
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const option = (name) => {
     const index = process.argv.indexOf(name);
@@ -123,7 +152,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   const dist = path.resolve(option('--dist'));
   const port = Number(option('--port'));
-  const remotesFile = option('--remotes') && path.resolve(option('--remotes'));
-  await serveDist({ name: dist, dist, port, remotesFile, isRemote: process.argv.includes('--remote') });
+  await serveDist({ name: dist, dist, port, env: path.resolve(option('--env')), isRemote: process.argv.includes('--remote') });
   console.log(`listening on ${port}`);
 }

@@ -23,4 +23,4 @@ const MODULES: Record<RemoteModuleId, () => Promise<unknown>> = {
 
 const modules = createRemoteModuleStore({ load: (id) => MODULES[id]() });
 for (const id of remoteModulesFor(window.location.pathname)) void modules.load(id);
-startShop(modules);
+void startShop(modules);
