@@ -58,5 +58,6 @@ export function firstMatching<Route extends { pattern: string }>(routes: readonl
 export function parameterOf(pattern: string, path: string): string | undefined {
   const query = path.indexOf('?');
   const pathname = decodedPath(query === -1 ? path : path.slice(0, query));
-  return new RegExp(pattern, 'i').exec(pathname)?.[1];
+  // As react-router gives it to the page: a decoded '/' inside the segment is a '/' again.
+  return new RegExp(pattern, 'i').exec(pathname)?.[1]?.replace(/%2F/g, '/');
 }

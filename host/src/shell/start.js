@@ -11,7 +11,7 @@
  *    sent is sent then (the page calls window.__maisonAlive once it has taken over its HTML).
  * The session key is introTiming.ts's VISITED_SESSION_KEY; introTiming.test.ts checks they agree.
  */
-/* global document, window, requestAnimationFrame, setTimeout, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, Event */
+/* global document, window, requestAnimationFrame, setTimeout, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, Event, KeyboardEvent */
 (function () {
   var doc = document;
   var script = doc.currentScript;
@@ -23,6 +23,7 @@
 
   var clicks = [];
   var changed = [];
+  var keys = [];
   var submitted = [];
   function inShop(target) {
     var root = doc.getElementById('root');
@@ -44,8 +45,26 @@
     event.stopImmediatePropagation();
     clicks.push(event.detail > 0 && !event.target.closest('button') ? buttonAt(event) : event.target);
   }
+  /* The value as the shopper left it: taking over the HTML resets a controlled field (a select's
+     choice) to what was rendered, so it is read now, not then. */
+  function valueOf(field) {
+    return field.type === 'checkbox' || field.type === 'radio' ? field.checked : field.value;
+  }
   function noteChange(event) {
-    if (inShop(event.target) && changed.indexOf(event.target) < 0) changed.push(event.target);
+    if (!inShop(event.target)) return;
+    var found = changed.filter(function (entry) {
+      return entry.field === event.target;
+    })[0];
+    if (found) found.value = valueOf(event.target);
+    else changed.push({ field: event.target, value: valueOf(event.target) });
+  }
+  /* Keys other than those that click a button (Enter, Space: the click is held) on a focused
+     button, such as the arrows that open a menu, are made again too. */
+  function holdKey(event) {
+    if (!inShop(event.target) || !event.target.closest('button') || event.key === 'Enter' || event.key === ' ') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    keys.push(event);
   }
   function holdSubmit(event) {
     if (!inShop(event.target)) return;
@@ -53,6 +72,7 @@
     if (submitted.indexOf(event.target) < 0) submitted.push(event.target);
   }
   doc.addEventListener('click', holdClick, true);
+  doc.addEventListener('keydown', holdKey, true);
   doc.addEventListener('input', noteChange, true);
   doc.addEventListener('change', noteChange, true);
   doc.addEventListener('submit', holdSubmit, true);
@@ -60,26 +80,33 @@
   /* Called once the page is alive (hydrated): what was held goes to the page. */
   window.__maisonAlive = function () {
     doc.removeEventListener('click', holdClick, true);
+    doc.removeEventListener('keydown', holdKey, true);
     doc.removeEventListener('input', noteChange, true);
     doc.removeEventListener('change', noteChange, true);
     doc.removeEventListener('submit', holdSubmit, true);
-    changed.forEach(function (field) {
-      var proto =
-        field instanceof HTMLSelectElement
-          ? HTMLSelectElement
-          : field instanceof HTMLTextAreaElement
-            ? HTMLTextAreaElement
-            : HTMLInputElement;
-      var property = field.type === 'checkbox' || field.type === 'radio' ? 'checked' : 'value';
-      var current = field[property];
-      // The page knows the field as it was rendered: set that back through the field's own
-      // setter (what the page saw), then the shopper's value past it, and say it changed
-      // (a plain 'click' event is what the page hears from a box; it does not tick it again).
-      field[property] = property === 'checked' ? field.defaultChecked : field.defaultValue;
-      Object.getOwnPropertyDescriptor(proto.prototype, property).set.call(field, current);
-      field.dispatchEvent(
-        new Event(property === 'checked' ? 'click' : field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
-      );
+    changed.forEach(function (entry) {
+      var field = entry.field;
+      var isSelect = field instanceof HTMLSelectElement;
+      var proto = isSelect ? HTMLSelectElement : field instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
+      var property = typeof entry.value === 'boolean' ? 'checked' : 'value';
+      // The page knows a text field or box as it was rendered: set that back through the field's
+      // own setter (what the page saw), then the shopper's value past it, and say it changed (a
+      // plain 'click' event is what the page hears from a box; it does not tick it again).
+      if (!isSelect) field[property] = property === 'checked' ? field.defaultChecked : field.defaultValue;
+      Object.getOwnPropertyDescriptor(proto.prototype, property).set.call(field, entry.value);
+      field.dispatchEvent(new Event(property === 'checked' ? 'click' : isSelect ? 'change' : 'input', { bubbles: true }));
+    });
+    keys.forEach(function (event) {
+      if (!event.target.isConnected) return;
+      var init = {
+        key: event.key,
+        code: event.code,
+        shiftKey: event.shiftKey,
+        altKey: event.altKey,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+      };
+      event.target.dispatchEvent(new KeyboardEvent('keydown', Object.assign(init, { bubbles: true, cancelable: true })));
     });
     clicks.forEach(function (target) {
       if (target.isConnected) target.click();
@@ -90,7 +117,7 @@
       });
       if (form.isConnected && !viaButton) form.requestSubmit();
     });
-    clicks = changed = submitted = [];
+    clicks = changed = keys = submitted = [];
   };
 
   function start() {
@@ -98,9 +125,12 @@
     main.src = script.getAttribute('data-main');
     doc.head.appendChild(main);
   }
+  /* A frame's callbacks run before it is painted: the next frame's come after the first paint. */
   function afterFirstPaint() {
     requestAnimationFrame(function () {
-      setTimeout(start, 0);
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
     });
   }
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', afterFirstPaint);
