@@ -39,8 +39,13 @@ describe('navigations', () => {
     expect(isNavigation('GET', 'text/html,application/xhtml+xml')).toBe(true);
     expect(isNavigation('HEAD', 'text/html')).toBe(true);
     expect(isNavigation('POST', 'text/html')).toBe(false);
-    expect(isNavigation('GET', '*/*')).toBe(false);
-    expect(isNavigation('GET')).toBe(false);
+    // curl and link-preview bots: no Accept, or */*, for a path that is not a file name.
+    expect(isNavigation('GET', '*/*', '/products/hoi-an-handkerchief')).toBe(true);
+    expect(isNavigation('GET', undefined, '/')).toBe(true);
+    expect(isNavigation('GET', '*/*', '/missing.0123456789.js')).toBe(false);
+    expect(isNavigation('GET', '*/*', '/products/v1.2')).toBe(false);
+    expect(isNavigation('GET', 'image/avif,image/webp,*/*', '/favicon.png')).toBe(false);
+    expect(isNavigation('GET', 'application/json', '/remotes')).toBe(false);
   });
 });
 

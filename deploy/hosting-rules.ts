@@ -45,9 +45,16 @@ export function isSourceMap(pathname: string): boolean {
   return new RegExp(SOURCE_MAP).test(pathname);
 }
 
-/** A browser navigation: the shopper typed or followed a link, so the answer is the shop's page. */
-export function isNavigation(method: string, accept = ''): boolean {
-  return (method === 'GET' || method === 'HEAD') && /text\/html/.test(accept);
+/**
+ * A page request, answered with a page of the shop: a browser navigation (it accepts HTML), or a
+ * client that says nothing of what it accepts (curl, many link-preview bots: no Accept, or
+ * `*\/*`) asking for a path that is not a file name (no dot in its last segment). A script,
+ * image or fetch of a missing file stays a plain 404.
+ */
+export function isNavigation(method: string, accept = '', path = '/'): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (/text\/html/.test(accept)) return true;
+  return /^\s*(\*\/\*)?\s*$/.test(accept) && !/\.[^/]*$/.test(path);
 }
 
 /** Root-relative entries in remotes.json belong to the shop's own origin, which the servers do not know. */

@@ -108,7 +108,7 @@ export function serveDist({ name, dist, port, env, isRemote = false, serveSource
   // navigationAnswer): a rendered page, a redirect, a not-found page, or the shop's page;
   // anything else that is not a file is a real 404.
   app.use((req, res) => {
-    if (!hasPage || !isNavigation(req.method, req.get('accept'))) return notFound(req, res);
+    if (!hasPage || !isNavigation(req.method, req.get('accept'), req.path)) return notFound(req, res);
     const { dir, render, links } = environment();
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
     const answer = navigationAnswer({ path: req.path, query, cookie: req.get('cookie'), routes, render });
@@ -133,7 +133,7 @@ export function serveDist({ name, dist, port, env, isRemote = false, serveSource
   // rules above here and gets the 404 page; nginx refuses it with a 400 and the shop's page.)
   app.use((error, req, res, _next) => {
     res.status(error.status && error.status < 500 ? error.status : 400).set('Cache-Control', 'no-cache');
-    if (hasPage && isNavigation(req.method, req.get('accept'))) return res.sendFile('index.html', { root: dist });
+    if (hasPage && isNavigation(req.method, req.get('accept'), req.path)) return res.sendFile('index.html', { root: dist });
     res.type('text/plain').send('Bad request\n');
   });
 
