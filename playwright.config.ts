@@ -8,8 +8,9 @@ const portOf = (name: string) => apps.find((app) => app.name === name)!.port;
 /**
  * Browser tests run against the production builds on ports 3000-3003, served by `npm run serve`
  * or, with E2E_SERVER=nginx, by nginx with the configuration in deploy/nginx.
- * CI machines have 2 shared cores: one worker there (two browsers plus four servers only
- * slow every test down), and timeouts generous enough for a machine several times slower
+ * CI machines have 2 shared cores: one worker there by default (scripts/e2e.mjs runs the
+ * Chromium stages, the longest, with two: tests that serve their own shop take ports by worker
+ * or per file), and timeouts generous enough for a machine several times slower
  * than usual. Timeouts bound hangs; they do not measure speed (that is `npm run bench`).
  *
  * Three engines, one project each (scripts/e2e.mjs runs them one after the other and passes
@@ -61,7 +62,8 @@ export default defineConfig<EngineOptions>({
   ],
   webServer: {
     command: process.env.E2E_SERVER === 'nginx' ? 'node scripts/serve-nginx.mjs' : 'node scripts/serve.mjs',
-    url: `http://localhost:${portOf('account')}/mf-manifest.json`,
+    // The host answers last: both servers render the pages from the running remotes first.
+    url: `http://localhost:${portOf('host')}/remotes.json`,
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',

@@ -58,8 +58,8 @@ test.describe('npm start -- --only cart --against another environment', () => {
         path.join(root, BUILDS[name as keyof typeof BUILDS], 'dist'),
         '--port',
         String(port),
-        '--remotes',
-        remotesFile,
+        '--env',
+        folder,
       ];
       environment.push(await serveBuild(name === 'host' ? args : [...args, '--remote']));
     }

@@ -15,12 +15,19 @@ import path from 'node:path';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { test, expect, REMOTE_ORIGINS } from './fixtures';
 import { serveBuild } from './servers';
+import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment';
 
 const root = path.resolve(__dirname, '..');
 const work = path.join(root, '.e2e-deploy');
 const remotesFile = path.join(work, 'remotes.json');
 const NEW_HEADING = 'My Account (new build)';
 const NEW_BUILD_VERSION = '0.1.0+e2e-new-build';
+/** The @maison/shared this checkout's host provides, and the minor after it (a contract the host does not have yet). */
+const SHARED_VERSION = (JSON.parse(readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
+const NEXT_SHARED_MINOR = SHARED_VERSION.replace(
+  /^(\d+)\.(\d+)\..*$/,
+  (_match, major: string, minor: string) => `${major}.${Number(minor) + 1}.0`,
+);
 const HOST = 'http://localhost:3100';
 const ACCOUNT = {
   broken: { port: 3101, dir: path.join(work, 'account-broken') },
@@ -53,7 +60,7 @@ function buildChangedAccountRemote(): number {
   return Date.now() - started;
 }
 
-/** Two bad deploys made from the good one: an entry that throws, a manifest that needs shared 0.2.0. */
+/** Two bad deploys made from the good one: an entry that throws, a manifest that needs the next minor of @maison/shared. */
 function makeBadDeploys() {
   cpSync(ACCOUNT.newBuild.dir, ACCOUNT.broken.dir, { recursive: true });
   writeFileSync(path.join(ACCOUNT.broken.dir, 'remoteEntry.js'), "throw new Error('e2e: this deploy is broken');\n");
@@ -64,15 +71,15 @@ function makeBadDeploys() {
     shared: Array<{ name: string; version: string; requiredVersion: string }>;
   };
   const contract = manifest.shared.find(({ name }) => name === '@maison/shared');
-  expect(contract?.version).toBe('0.1.0');
-  Object.assign(contract!, { version: '0.2.0', requiredVersion: '0.2.0' });
+  expect(contract?.version).toBe(SHARED_VERSION);
+  Object.assign(contract!, { version: NEXT_SHARED_MINOR, requiredVersion: NEXT_SHARED_MINOR });
   writeFileSync(manifestFile, JSON.stringify(manifest));
 }
 
 /** `npm run remotes -- …` against this test's remotes.json; resolves with its output and exit status. */
 function remotes(...args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'remotes.ts'), ...args, '--file', remotesFile], {
+    const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'remotes.ts'), ...args, '--env', work], {
       cwd: root,
     });
     let output = '';
@@ -105,10 +112,10 @@ test.describe('deploying one remote without the host', () => {
     test.setTimeout(240_000);
     buildMs = buildChangedAccountRemote();
     makeBadDeploys();
-    writeFileSync(remotesFile, readFileSync(path.join(root, 'deploy', 'remotes.local.json')));
-    servers.push(await serveBuild(['--dist', path.join(root, 'host', 'dist'), '--port', '3100', '--remotes', remotesFile]));
+    writeFileSync(remotesFile, readFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, SOURCE_FILE)));
+    servers.push(await serveBuild(['--dist', path.join(root, 'host', 'dist'), '--port', '3100', '--env', work]));
     for (const { port, dir } of Object.values(ACCOUNT))
-      servers.push(await serveBuild(['--dist', dir, '--port', String(port), '--remotes', remotesFile, '--remote']));
+      servers.push(await serveBuild(['--dist', dir, '--port', String(port), '--env', work, '--remote']));
     console.log(`[deploy test] changed remote-account built in ${(buildMs / 1000).toFixed(1)} s`);
   });
 
@@ -155,7 +162,7 @@ test.describe('deploying one remote without the host', () => {
   test('a build that needs a newer @maison/shared is refused, by npm run remotes and by the page', async ({ page }) => {
     const refused = await remotes('set', 'account', manifestOf(ACCOUNT.newerContract.port));
     expect(refused.status).toBe(1);
-    expect(refused.output).toContain('built against @maison/shared 0.2.0, this page provides 0.1.0');
+    expect(refused.output).toContain(`built against @maison/shared ${NEXT_SHARED_MINOR}, this page provides ${SHARED_VERSION}`);
 
     // Written anyway (--no-verify checks only the URLs' form): the page refuses it too.
     const set = await remotes('set', 'account', manifestOf(ACCOUNT.newerContract.port), manifestOf(ACCOUNT.newBuild.port), '--no-verify');
@@ -166,7 +173,7 @@ test.describe('deploying one remote without the host', () => {
     await expect
       .poll(() => logged.join('\n'))
       .toContain(
-        `account: ${manifestOf(ACCOUNT.newerContract.port)} could not be loaded: ${manifestOf(ACCOUNT.newerContract.port)} was refused: built against @maison/shared 0.2.0, this page provides 0.1.0`,
+        `account: ${manifestOf(ACCOUNT.newerContract.port)} could not be loaded: ${manifestOf(ACCOUNT.newerContract.port)} was refused: built against @maison/shared ${NEXT_SHARED_MINOR}, this page provides ${SHARED_VERSION}`,
       );
     // Refused before it ran: none of that build's page code was requested (its entry only by the
     // page's preload hint, which downloads without running).
@@ -199,7 +206,8 @@ test.describe('deploying one remote without the host', () => {
     expect(wrongRemote.status).toBe(1);
     expect(wrongRemote.output).toContain('it is the manifest of "cart", not of "account"');
 
-    // A hand edit that skipped the script: the page names the remote and the bad value.
+    // A hand edit that skipped the script, published as it is (npm run render): the page names the
+    // remote and the bad value.
     writeFileSync(
       remotesFile,
       JSON.stringify({
@@ -208,6 +216,11 @@ test.describe('deploying one remote without the host', () => {
         acount: `${REMOTE_ORIGINS.account}/mf-manifest.json`,
       }),
     );
+    const published = spawnSync(process.execPath, [path.join(root, 'scripts', 'render.mjs'), '--env', work], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(published.status, `${published.stdout}\n${published.stderr}`).toBe(0);
     const logged = federationConsole(page);
     await page.goto(`${HOST}/profile`);
     await expect(page.getByRole('region', { name: 'This section is temporarily unavailable' })).toBeVisible();

@@ -122,7 +122,7 @@ test.describe('loading', () => {
     const config = await request.get('/remotes.json');
     expect(config.headers()['cache-control']).toBe('no-cache');
     const html = await (await request.get('/')).text();
-    const mainScript = html.match(/src="?\/(main\.[0-9a-f]{10}\.js)/)?.[1];
+    const mainScript = html.match(/(?:src|data-main)="?\/(main\.[0-9a-f]{10}\.js)/)?.[1];
     expect(mainScript).toBeTruthy();
     const chunk = await request.get(`/${mainScript}`);
     expect(chunk.headers()['cache-control']).toContain('immutable');

@@ -25,7 +25,8 @@ interface Options {
 
 /**
  * Every test starts with the intro already seen (its own tests opt out with a fresh context)
- * and fails if the page throws an uncaught exception or breaks the Content-Security-Policy.
+ * and fails if the page throws an uncaught exception, does not match its rendered HTML, or breaks
+ * the Content-Security-Policy.
  * Console errors are collected for the tests that expect some (404 logging, a remote down).
  */
 export const test = base.extend<Fixtures & Options & OwnShopFixtures & { failOnUncaughtErrors: void; failOnPolicyViolations: void }>({
@@ -43,6 +44,10 @@ export const test = base.extend<Fixtures & Options & OwnShopFixtures & { failOnU
       const uncaught: string[] = [];
       page.on('pageerror', (error) => {
         if (!expectedPageErrors.some((pattern) => pattern.test(error.message))) uncaught.push(error.message);
+      });
+      // A rendered page whose markup the page did not match (host/src/bootstrap.tsx) works, but shows a change: a bug.
+      page.on('console', (message) => {
+        if (message.text().startsWith('[render] the page did not match')) uncaught.push(`${message.text()} on ${page.url()}`);
       });
       await use();
       expect(uncaught, 'uncaught exceptions in the page').toEqual([]);

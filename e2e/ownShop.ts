@@ -58,7 +58,7 @@ async function startOwnShop({
   const start = (app: AppName) =>
     new Promise<void>((resolve, reject) => {
       const { dir } = apps.find(({ name }) => name === app)!;
-      const args = [path.join(dir, 'dist'), String(portOf(app)), remotesFile, app === 'host' ? 'host' : 'remote'];
+      const args = [path.join(dir, 'dist'), String(portOf(app)), workDir, app === 'host' ? 'host' : 'remote'];
       const server = spawn(process.execPath, [path.join(__dirname, 'ownShop.server.mjs'), ...args], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,8 @@ const root = path.resolve(__dirname, '..');
 
 /**
  * One production build served by the production rules (scripts/static-server.mjs), in its own
- * process: `--dist DIR --port N [--remote] [--remotes remotes.json]`. Resolves once it listens.
+ * process: `--dist DIR --port N --env ENVIRONMENT [--remote]` (an environment
+ * folder: deploy/environment.ts). Resolves once it listens.
  */
 export function serveBuild(args: string[]): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,236 @@
+/**
+ * HTML-first pages: the public pages arrive rendered, in the shopper's language, readable with
+ * JavaScript off (as crawlers and link previews read them), and come alive without a visible
+ * change. What a shopper sees, by role and text, from the first paint.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, originOf, cartBadge, switchLanguage } from './fixtures';
+
+const HOST = originOf('host');
+const PRODUCT = '/products/hoan-kiem-lake-handkerchief';
+const PUBLIC_ROUTES = ['/', '/products', PRODUCT, '/about', '/contact'] as const;
+
+/** What each public page shows, in each language, with nothing stored. */
+const SHOWN = {
+  en: {
+    headings: {
+      '/': 'Maison Khăn',
+      '/products': 'Products',
+      [PRODUCT]: 'Hoan Kiem Lake Handkerchief',
+      '/about': 'About Maison Khăn',
+      '/contact': 'Contact',
+    },
+    navigation: ['Home', 'Products', 'Contact', 'About'],
+    otherLanguage: ['Trang chủ', 'Sản phẩm', 'Giới thiệu', 'Liên hệ'],
+  },
+  vi: {
+    headings: {
+      '/': 'Maison Khăn',
+      '/products': 'Sản phẩm',
+      [PRODUCT]: 'Khăn tay Hồ Hoàn Kiếm',
+      '/about': 'Về Maison Khăn',
+      '/contact': 'Liên hệ',
+    },
+    navigation: ['Trang chủ', 'Sản phẩm', 'Liên hệ', 'Giới thiệu'],
+    otherLanguage: ['Home', 'Products', 'About', 'Contact'],
+  },
+} as const;
+type Language = keyof typeof SHOWN;
+
+/** A browser context with JavaScript off, in a language chosen earlier (the cookie the page sets). */
+async function withoutScript(browser: Browser, language: Language) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: HOST });
+  await context.addCookies([{ name: 'maison_lang', value: language, url: HOST }]);
+  return context;
+}
+
+test.describe('with JavaScript off, as crawlers read them', () => {
+  test('the product list: names, prices and 4 ITEMS, in both languages, and its links navigate', async ({ browser }) => {
+    for (const [language, texts] of [
+      ['en', { count: '4 ITEMS', name: 'One Pillar Pagoda Handkerchief', price: '8,000đ', from: 'From 10,000đ' }],
+      ['vi', { count: '4 SẢN PHẨM', name: 'Khăn tay Chùa Một Cột', price: '8.000đ', from: 'Từ 10.000đ' }],
+    ] as const) {
+      const context = await withoutScript(browser, language);
+      const page = await context.newPage();
+      await page.goto('/products');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN[language].headings['/products']);
+      await expect(page.getByText(texts.count, { exact: true })).toBeVisible();
+      await expect(page.getByText(texts.name, { exact: true })).toBeVisible();
+      await expect(page.getByText(texts.price, { exact: true })).toBeVisible();
+      await expect(page.getByText(texts.from).first()).toBeVisible();
+      await page
+        .getByRole('link', { name: new RegExp(texts.name) })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/products\/one-pillar-pagoda-handkerchief$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.name);
+      await page.getByRole('navigation').first().getByRole('link', { name: SHOWN[language].navigation[3] }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN[language].headings['/about']);
+      await context.close();
+    }
+  });
+
+  test('a product page: name, price, the description open in the accordion, in both languages', async ({ browser }) => {
+    for (const [language, texts] of [
+      ['en', { price: '10,000đ', description: /^The Lake of the Returned Sword lies at the heart of Hà Nội/, section: 'DESCRIPTION' }],
+      ['vi', { price: '10.000đ', description: /^Hồ Gươm nằm giữa lòng Hà Nội/, section: 'MÔ TẢ' }],
+    ] as const) {
+      const context = await withoutScript(browser, language);
+      const page = await context.newPage();
+      await page.goto(PRODUCT);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN[language].headings[PRODUCT]);
+      await expect(page.getByText(texts.price, { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: texts.section })).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('region', { name: texts.section })).toHaveText(texts.description);
+      await context.close();
+    }
+  });
+
+  test('every public page shows its heading and the header in the chosen language, with no loading placeholder', async ({ browser }) => {
+    for (const language of ['en', 'vi'] as const) {
+      const context = await withoutScript(browser, language);
+      const page = await context.newPage();
+      for (const route of PUBLIC_ROUTES) {
+        const response = await page.goto(route);
+        expect(response?.status(), route).toBe(200);
+        await expect(page.locator('html'), route).toHaveAttribute('lang', language);
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 }), route).toHaveText(SHOWN[language].headings[route]);
+        await expect(page.getByRole('navigation').first().getByRole('link'), route).toHaveText([...SHOWN[language].navigation]);
+        await expect(page.getByTestId('remote-loading'), route).toHaveCount(0);
+      }
+      await context.close();
+    }
+  });
+
+  test('an unknown path and an unknown product show their pages with HTTP 404', async ({ browser }) => {
+    const context = await withoutScript(browser, 'en');
+    const page = await context.newPage();
+    const missing = await page.goto('/nowhere/<b>bold</b>');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    const product = await page.goto('/products/<img src=x onerror=alert(1)>');
+    expect(product?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product not found');
+    await expect(page.getByText('<img src=x onerror=alert(1)>', { exact: false })).toBeVisible();
+    await context.close();
+  });
+});
+
+/**
+ * Records, at every frame from the first paint until the page has been idle a while, what a
+ * shopper sees: the main headings, the header's navigation, loading placeholders, layout shifts.
+ */
+async function recordUntilIdle(page: Page, url: string) {
+  await page.addInitScript(() => {
+    const frames: Array<{ headings: string[]; navigation: string[]; placeholders: number; text: string }> = [];
+    let shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    const sample = () => {
+      if (document.querySelector('main')) {
+        frames.push({
+          headings: [...document.querySelectorAll('main h1')].map((heading) => heading.textContent?.trim() ?? ''),
+          navigation: [...document.querySelectorAll('header nav a')].map((link) => link.textContent?.trim() ?? ''),
+          placeholders: document.querySelectorAll('[data-testid="remote-loading"], [role="region"][aria-label*="unavailable"]').length,
+          text: document.body.innerText,
+        });
+      }
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+    Object.assign(window, { __recorded: () => ({ frames, shift }) });
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  return page.evaluate(() =>
+    (
+      window as unknown as {
+        __recorded: () => {
+          frames: Array<{ headings: string[]; navigation: string[]; placeholders: number; text: string }>;
+          shift: number;
+        };
+      }
+    ).__recorded(),
+  );
+}
+
+test.describe('coming alive without a flash', () => {
+  for (const language of ['en', 'vi'] as const) {
+    test(`in ${language === 'en' ? 'English' : 'Vietnamese'}: from the first paint until idle, one heading, no placeholder, no other language, no shift`, async ({
+      page,
+      context,
+    }) => {
+      await context.addCookies([{ name: 'maison_lang', value: language, url: HOST }]);
+      await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+      for (const route of PUBLIC_ROUTES) {
+        const { frames, shift } = await recordUntilIdle(page, route);
+        expect(frames.length, route).toBeGreaterThan(5);
+        const heading = SHOWN[language].headings[route];
+        for (const [index, frame] of frames.entries()) {
+          expect(frame.headings, `${route}, frame ${index}`).toEqual([heading]);
+          expect(frame.navigation, `${route}, frame ${index}`).toEqual(expect.arrayContaining([...SHOWN[language].navigation]));
+          expect(frame.placeholders, `${route}, frame ${index}: placeholders`).toBe(0);
+          for (const word of SHOWN[language].otherLanguage) expect(frame.navigation, `${route}, frame ${index}`).not.toContain(word);
+        }
+        expect(shift, `${route}: layout shift`).toBeLessThanOrEqual(0.01);
+        // Alive: the page is React's now (a link navigates without a new document).
+        expect(await page.evaluate(() => document.documentElement.dataset.alive), route).toBe('true');
+      }
+    });
+  }
+
+  test('the shop’s scripts start after the first paint', async ({ page }) => {
+    await page.goto(PRODUCT);
+    await expect(cartBadge(page)).toHaveCount(0);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      const main = performance.getEntriesByType('resource').find((entry) => /\/main\.[0-9a-f]+\.js$/.test(entry.name));
+      return { paint, mainRequested: main?.startTime };
+    });
+    expect(timing.mainRequested).toBeDefined();
+    expect(timing.mainRequested!).toBeGreaterThanOrEqual(timing.paint);
+  });
+
+  test('automation waits for a rendered button until the page is alive: a click and a page change at once lose nothing', async ({
+    page,
+  }) => {
+    await page.goto(PRODUCT);
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await page.goto('/cart');
+    await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'Hoan Kiem Lake Handkerchief' })).toBeVisible();
+  });
+
+  test('a click on ADD TO CART before the page is alive is kept and counts once it is', async ({ page }) => {
+    // The host's main script arrives late, as on a slow phone: the rendered page is there first.
+    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(PRODUCT, { waitUntil: 'commit' });
+    // A shopper's tap where the button is (automation would wait for the button to be ready).
+    const button = page.getByRole('button', { name: 'ADD TO CART' });
+    const box = (await button.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await page.evaluate(() => document.documentElement.dataset.alive)).toBeUndefined();
+    await expect(cartBadge(page)).toHaveText('1');
+    await expect(page.getByRole('link', { name: /^Cart/ })).toBeVisible();
+  });
+
+  test('a language chosen on one page is the language of every later page’s HTML', async ({ page }) => {
+    await page.goto('/about');
+    await switchLanguage(page, 'Tiếng Việt');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN.vi.headings['/about']);
+    for (const route of ['/products', PRODUCT] as const) {
+      const html = await (await page.request.get(route, { headers: { accept: 'text/html' } })).text();
+      expect(html, route).toContain('<html lang="vi"');
+      expect(html, route).toContain(`<h1`);
+      expect(html, route).toContain(SHOWN.vi.headings[route]);
+    }
+    await switchLanguage(page, 'English');
+    const html = await (await page.request.get('/products', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<html lang="en"');
+  });
+});
