@@ -53,14 +53,7 @@ test.describe('npm start -- --only cart --against another environment', () => {
       }),
     );
     for (const [name, port] of Object.entries(ENVIRONMENT)) {
-      const args = [
-        '--dist',
-        path.join(root, BUILDS[name as keyof typeof BUILDS], 'dist'),
-        '--port',
-        String(port),
-        '--env',
-        folder,
-      ];
+      const args = ['--dist', path.join(root, BUILDS[name as keyof typeof BUILDS], 'dist'), '--port', String(port), '--env', folder];
       environment.push(await serveBuild(name === 'host' ? args : [...args, '--remote']));
     }
     servers = await startDevServers({
