@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useHydrated } from '@maison/shared';
 import { IntroScreen } from './shell/IntroScreen';
 import { introPending, revealAfterIntro, takeOverEarlyInput } from './shell/introGate';
@@ -29,7 +29,8 @@ export function App({ router, rendered = false }: { router: ReactNode; rendered?
   const [introGone, setIntroGone] = useState(false);
   const showIntro = !introGone && (rendered ? coveredByStartScript && hydrated : !seenThisSession);
   // Runs once the first render is on the page: for a rendered page, once it has taken over the HTML.
-  useEffect(takeOverEarlyInput, []);
+  // In the commit that takes over the HTML, before any event reaches the live page.
+  useLayoutEffect(takeOverEarlyInput, []);
 
   const onIntroComplete = useCallback(() => {
     markVisited(sessionStore());

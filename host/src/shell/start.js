@@ -11,7 +11,7 @@
  *    sent is sent then (the page calls window.__maisonAlive once it has taken over its HTML).
  * The session key is introTiming.ts's VISITED_SESSION_KEY; introTiming.test.ts checks they agree.
  */
-/* global document, window, requestAnimationFrame, setTimeout, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, Event, KeyboardEvent */
+/* global document, window, requestAnimationFrame, setTimeout, PerformanceObserver, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, Event, KeyboardEvent */
 (function () {
   var doc = document;
   var script = doc.currentScript;
@@ -125,13 +125,32 @@
     main.src = script.getAttribute('data-main');
     doc.head.appendChild(main);
   }
-  /* A frame's callbacks run before it is painted: the next frame's come after the first paint. */
+  /* Once the page's content is on screen (its first contentful paint). Under the intro nothing
+     is, until the scripts draw it: there, and where paints are not reported, after the first
+     frame has been painted (a frame's callbacks run before it is painted, the next one's after).
+     A page that never paints (a tab opened in the background) starts after 3 s. */
   function afterFirstPaint() {
-    requestAnimationFrame(function () {
+    var started = false;
+    function once() {
+      if (!started) setTimeout(start, 0);
+      started = true;
+    }
+    var observed = false;
+    try {
+      if (doc.documentElement.getAttribute('data-intro') == null && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
+        new PerformanceObserver(function (list) {
+          if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+        }).observe({ type: 'paint', buffered: true });
+        observed = true;
+      }
+    } catch (error) {
+      // No paint timing here: frames, below.
+    }
+    if (!observed)
       requestAnimationFrame(function () {
-        setTimeout(start, 0);
+        requestAnimationFrame(once);
       });
-    });
+    setTimeout(once, 3000);
   }
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', afterFirstPaint);
   else afterFirstPaint();
