@@ -36,20 +36,24 @@ describe('a rendered page', () => {
     const html = pageDocument(product);
     expect(
       html.startsWith(
-        '<!doctype html><html lang="vi"><head><meta charset="utf-8"><script src="/start.0123456789.js" data-main="/main.0123456789.js"></script>',
+        '<!doctype html><html lang="vi"><head><meta charset="utf-8"><script src="/start.0123456789.js" data-main="/main.0123456789.js" data-preload="',
       ),
     ).toBe(true);
     expect(html).not.toContain('defer');
     expect(html).not.toContain('<noscript>');
   });
 
-  it('links the stylesheets the markup needs and leaves out the script and fetch preloads', () => {
+  it('links the stylesheets the markup needs and hands the script and fetch preloads to the start script', () => {
     const html = pageDocument(product);
+    expect(html).toContain(
+      'data-preload="fetch:/remotes.json script:/bootstrap.0123456789.js fetch:http://localhost:3001/mf-manifest.json script:http://localhost:3001/remoteEntry.js"',
+    );
+    const head = html.slice(html.indexOf('</script>'));
     expect(html).toContain('<link href="/main.0123456789.css" rel="stylesheet">');
     expect(html).toContain('<link href="/bootstrap.0123456789.css" rel="stylesheet">');
     expect(html).toContain('<link href="http://localhost:3001/page.0123456789.css" rel="stylesheet">');
-    expect(html).not.toContain('/bootstrap.0123456789.js');
-    expect(html).not.toContain('/remotes.json');
+    expect(head).not.toContain('/bootstrap.0123456789.js');
+    expect(head).not.toContain('/remotes.json');
     expect(html).toContain('<meta name="theme-color" content="#1f1a17">');
   });
 

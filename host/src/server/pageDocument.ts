@@ -1,4 +1,5 @@
 import type { Language, PageHead } from '@maison/shared';
+import { entryUrlOf } from '../federation/loading/remotesJson';
 import { RENDER_STAMP_META, RENDERED_ATTRIBUTE, type RenderStamp } from '../renderStamp';
 
 /** The host's page as data (webpack/RenderedPagePlugin.ts writes it beside the build: page-shell.json). */
@@ -63,7 +64,8 @@ function describingTags({ head, language, canonicalUrl }: PageDocumentInput): st
 /**
  * A rendered page: index.html's head, changed where a page that paints from its HTML needs it.
  * - The start script comes first (the intro's rule), and it adds main.js after the first paint,
- *   instead of main.js and every script preload downloading against the page's own content.
+ *   with every script and data preload the first view needs (data-preload) at the same moment,
+ *   instead of downloading them against the page's own content.
  * - The stylesheets the markup needs are links, not preloads: the host's lazily loaded CSS and
  *   the remotes' CSS for the page's modules (their loaders find them already in the page).
  * - React's preloads of the page's images move to the head, after the stylesheets.
@@ -78,6 +80,14 @@ export function pageDocument(input: PageDocumentInput): string {
   const main = shell.headTags.find(({ tagName, attributes }) => tagName === 'script' && attributes.src);
   if (!main) throw new Error('page-shell.json names no main script');
   const headTags: string[] = [];
+  // What the first view needs once it has painted, for start.js to fetch all at once then:
+  // index.html's script and data preloads, and each remote's manifest and entry on the page.
+  const afterPaint: string[] = [];
+  for (const { attributes } of shell.headTags) {
+    if (attributes.rel === 'preload' && (attributes.as === 'script' || attributes.as === 'fetch'))
+      afterPaint.push(`${attributes.as}:${String(attributes.href)}`);
+  }
+  for (const manifest of Object.values(stamp.remotes)) afterPaint.push(`fetch:${manifest}`, `script:${entryUrlOf(manifest)}`);
   for (const { tagName, attributes } of shell.headTags) {
     if (tagName === 'title' || tagName === 'script' || (tagName === 'meta' && attributes.name === 'description')) continue;
     if (attributes.rel === 'preload' && attributes.as === 'style') headTags.push(tag('link', { href: attributes.href, rel: 'stylesheet' }));
@@ -85,7 +95,7 @@ export function pageDocument(input: PageDocumentInput): string {
   }
   return [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
-    tag('script', { src: shell.startScript, 'data-main': String(main.attributes.src) }),
+    tag('script', { src: shell.startScript, 'data-main': String(main.attributes.src), 'data-preload': afterPaint.join(' ') }),
     `<title>${escapeHtml(head.title)}</title>`,
     ...describingTags(input),
     tag('meta', { name: RENDER_STAMP_META, content: JSON.stringify(stamp) }),

@@ -120,7 +120,19 @@
     clicks = changed = keys = submitted = [];
   };
 
+  /* Everything the first view needs (data-preload: "script:/a.js fetch:/remotes.json …"), at
+     once: main.js would otherwise find each piece only after the one before it. */
   function start() {
+    (script.getAttribute('data-preload') || '').split(' ').forEach(function (item) {
+      var split = item.indexOf(':');
+      if (split < 0) return;
+      var link = doc.createElement('link');
+      link.rel = 'preload';
+      link.as = item.slice(0, split);
+      link.href = item.slice(split + 1);
+      if (link.as === 'fetch') link.crossOrigin = 'anonymous';
+      doc.head.appendChild(link);
+    });
     var main = doc.createElement('script');
     main.src = script.getAttribute('data-main');
     doc.head.appendChild(main);
