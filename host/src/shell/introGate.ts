@@ -12,7 +12,10 @@ declare global {
  */
 export function takeOverEarlyInput(doc: Document = document): void {
   doc.documentElement.dataset.alive = 'true';
-  window.__maisonAlive?.();
+  // Right after the commit, not inside it: an event React hears during a commit has its state
+  // update deferred, and a controlled field is set back to the old value before that update runs
+  // (the shopper's typing was lost). No other event can come between.
+  queueMicrotask(() => window.__maisonAlive?.());
 }
 
 /**
