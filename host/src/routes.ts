@@ -7,8 +7,8 @@
  * patterns below give the same answer for every real route and hundreds of hostile paths.
  */
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
-import { remoteOf } from './federation/moduleIds';
-import { firstMatching, routePatternSource } from './routePatterns';
+import { remoteOf } from './federation/moduleIds.ts';
+import { firstMatching, routePatternSource } from './routePatterns.ts';
 
 /** The host's own pages; every other page is a remote module that renders without props. */
 const HOST_PAGE_IDS = ['home', 'about', 'contact', 'notFound'] as const;

@@ -1,6 +1,6 @@
-import { errorMessage } from '../../errorMessage';
-import { LoadFailure } from './loadFailure';
-import { entryUrlOf } from './remotesJson';
+import { errorMessage } from '../../errorMessage.ts';
+import { LoadFailure } from './loadFailure.ts';
+import { entryUrlOf } from './remotesJson.ts';
 
 /**
  * Federation manifests as the host reads them: fetched once per URL, checked for the shape the

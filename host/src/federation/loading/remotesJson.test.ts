@@ -42,6 +42,37 @@ describe('manifestUrlOf', () => {
   ])('refuses %p: %s', (value, problem) => {
     expect(manifestUrlOf(value, base)).toEqual({ problem });
   });
+
+  // Every entry's origin goes into the servers' Content-Security-Policy: one that is not a plain
+  // host would open the policy (a wildcard) or end a directive early (a `;`).
+  it.each([
+    ['https://*/mf-manifest.json', '*'],
+    ['https://*.example.com/mf-manifest.json', '*.example.com'],
+    ['https://cdn.example.com;script-src/mf-manifest.json', 'cdn.example.com;script-src'],
+    ["https://cdn'self'/mf-manifest.json", "cdn'self'"],
+    ['https://cdn"x/mf-manifest.json', 'cdn"x'],
+    ['https://a,b/mf-manifest.json', 'a,b'],
+    ['https://a..b/mf-manifest.json', 'a..b'],
+    ['https://-cdn.example.com/mf-manifest.json', '-cdn.example.com'],
+    ['https://cdn.example.com./mf-manifest.json', 'cdn.example.com.'],
+  ])('refuses %p: its host %p cannot be named in the policy', (value, host) => {
+    expect(manifestUrlOf(value, base)).toEqual({
+      problem: `has a host the policy cannot name ("${host}"): only letters, digits, hyphens and dots`,
+    });
+  });
+
+  it.each([
+    ['https://user:secret@cdn.example.com/mf-manifest.json', 'has credentials in it'],
+    ['https://cdn.example.com:0/mf-manifest.json', 'has port 0'],
+  ])('refuses %p: %s', (value, problem) => expect(manifestUrlOf(value, base)).toEqual({ problem }));
+
+  it.each([
+    'http://localhost:3002/mf-manifest.json',
+    'https://10.0.0.7:8443/cart/mf-manifest.json',
+    'https://[::1]:8080/mf-manifest.json',
+    'https://xn--bcher-kva.example/mf-manifest.json',
+    'https://cdn-2.eu.example.com/cart/1.4.2/mf-manifest.json',
+  ])('accepts %p: a plain host', (value) => expect(manifestUrlOf(value, base)).toEqual({ url: value }));
 });
 
 describe('parseRemotesJson', () => {
@@ -102,6 +133,9 @@ describe('parseRemotesJson', () => {
     const bad = parseRemotesJson({ reportUrl: 'javascript:alert(1)' }, development);
     expect(bad.reportUrl).toBeUndefined();
     expect(bad.problems).toEqual(['/remotes.json: "reportUrl" "javascript:alert(1)" is not an http(s) URL; nothing is reported']);
+    expect(parseRemotesJson({ reportUrl: 'https://*/rum' }, development).problems).toEqual([
+      '/remotes.json: "reportUrl" "https://*/rum" has a host the policy cannot name ("*"): only letters, digits, hyphens and dots; nothing is reported',
+    ]);
     expect(reportOrigin({ reportUrl: 'https://rum.example.com/x' }, 'https://shop.example.com')).toBe('https://rum.example.com');
     expect(reportOrigin({ reportUrl: 'https://shop.example.com/rum' }, 'https://shop.example.com')).toBeUndefined();
     expect(reportOrigin({})).toBeUndefined();

@@ -57,8 +57,30 @@ export function manifestUrlOf(value: unknown, base: string): { url: string } | {
     return { problem: 'is not a URL' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'is not an http(s) URL' };
+  const origin = originProblem(url);
+  if (origin) return { problem: origin };
   if (!url.pathname.endsWith(`/${MANIFEST_FILE}`)) return { problem: `is not a federation manifest (…/${MANIFEST_FILE})` };
   return { url: url.href };
+}
+
+/** A host name of letters, digits, hyphens and dots (each label at most 63, the whole at most 253), or an IP address. */
+const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+const IPV6 = /^\[[0-9a-f:.]{2,45}\]$/;
+
+/**
+ * Why a URL's origin may not be named in a Content-Security-Policy (the servers allow every
+ * remote's origin there), or undefined when it may: http(s), a host that is a plain DNS name or
+ * an IP address, an optional port, no credentials. The URL parser lets `*`, `;`, quotes and
+ * commas through in a host; any of them would open the policy or break it.
+ */
+export function originProblem(url: URL): string | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
+  if (url.username || url.password) return 'has credentials in it';
+  if (url.port === '0') return 'has port 0';
+  const host = url.hostname;
+  const isName = host.length <= 253 && host.split('.').every((label) => DNS_LABEL.test(label));
+  if (!isName && !IPV6.test(host)) return `has a host the policy cannot name ("${host}"): only letters, digits, hyphens and dots`;
+  return undefined;
 }
 
 /** The entry script of the build whose manifest is at `manifestUrl` (manifests.ts refuses a manifest that says otherwise). */
@@ -99,13 +121,16 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
 
 function reportUrlOf(value: unknown, base: string, problems: string[]): string | undefined {
   if (value === undefined) return undefined;
+  let problem = 'is not an http(s) URL';
   try {
     const url = new URL(String(value), base);
-    if (typeof value === 'string' && (url.protocol === 'https:' || url.protocol === 'http:')) return url.href;
+    const origin = originProblem(url);
+    if (typeof value === 'string' && !origin) return url.href;
+    problem = origin ?? problem;
   } catch {
     // reported below
   }
-  problems.push(`${REMOTES_JSON_PATH}: "${REPORT_URL_KEY}" ${show(value)} is not an http(s) URL; nothing is reported`);
+  problems.push(`${REMOTES_JSON_PATH}: "${REPORT_URL_KEY}" ${show(value)} ${problem}; nothing is reported`);
   return undefined;
 }
 

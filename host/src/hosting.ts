@@ -1,0 +1,30 @@
+/**
+ * The host's public entry for the servers and the publishing tools (`@maison/host/hosting`,
+ * used by deploy/): what they must read exactly as the page reads it. The remotes.json format,
+ * how a route pattern matches a path, where a not-found page shows what was asked for, and how a
+ * remote's manifest is checked. Everything else in host/src is the app's own business.
+ *
+ * Node runs this file and the ones it names as they are (type stripping): value imports carry
+ * their `.ts` extension and only TypeScript syntax that erases to JavaScript is used.
+ */
+export {
+  entriesOf,
+  entryUrlOf,
+  firstChoices,
+  manifestUrlOf,
+  originProblem,
+  parseRemotesJson,
+  remoteOrigins,
+  reportOrigin,
+  REMOTES_JSON_PATH,
+  type RemoteLocations,
+  type RemotesJson,
+  type RemotesJsonRules,
+} from './federation/loading/remotesJson.ts';
+export { checkManifest, type ManifestSummary } from './federation/loading/manifests.ts';
+export { firstMatching, parameterOf } from './routePatterns.ts';
+export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './server/notFoundText.ts';
+export { errorMessage } from './errorMessage.ts';
+export { servedRoutes, type NotFoundPage, type ServedRoute } from './routes.ts';
+export type { PageShell } from './server/pageDocument.ts';
+export type { PageRenderer, PageRendererOptions, RenderedPage, PublicPages } from './server/pageRenderer.tsx';
