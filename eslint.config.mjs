@@ -24,6 +24,23 @@ const appBoundaries = APP_DIRS.map((app) => ({
   message: 'Apps meet only through federation and @maison/shared: import nothing from another app.',
 }));
 
+/**
+ * Layers point one way: shared at the bottom, the apps above it, then what builds (webpack/),
+ * serves and publishes (deploy/) them, and the tools and tests on top. A layer reaches the host
+ * only through its public entry for them (host/src/hosting.ts, `@maison/host/hosting`).
+ */
+const TOOLS = ['./deploy', './webpack', './scripts', './e2e', './test'];
+const layerBoundaries = [
+  { target: './shared/src', from: [...APP_DIRS.filter((dir) => dir !== 'shared').map((dir) => `./${dir}`), ...TOOLS] },
+  ...APP_DIRS.filter((dir) => dir !== 'shared').map((dir) => ({ target: `./${dir}/src`, from: TOOLS })),
+  { target: './deploy', from: ['./scripts', './e2e', './webpack'] },
+  { target: './webpack', from: ['./scripts', './e2e'] },
+  ...['./deploy', './webpack'].map((target) => ({ target, from: './host/src', except: ['./hosting.ts'] })),
+].map((zone) => ({
+  ...zone,
+  message: 'Layers point one way: shared ← apps ← build, serve, publish ← tools and tests (eslint.config.mjs).',
+}));
+
 export default config(
   {
     ignores: [
@@ -33,8 +50,10 @@ export default config(
       '.e2e-deploy/**',
       '.e2e-reports/**',
       '.e2e-redeploy/**',
+      '.e2e-publishing/**',
       'host/dist-server/**',
       'deploy/local/generations/**',
+      'deploy/local/current/**',
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
@@ -55,7 +74,7 @@ export default config(
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: appBoundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...appBoundaries, ...layerBoundaries] }],
       'no-restricted-imports': [
         'error',
         {
@@ -68,6 +87,11 @@ export default config(
         },
       ],
     },
+  },
+  {
+    // Tests sit on top of every layer: they may use the test helpers and the build's own tables.
+    files: ['**/*.test.{ts,tsx}', 'test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: appBoundaries }] },
   },
   {
     // The closed facade contract: a value the page does not share is never imported.

@@ -15,8 +15,9 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/test/jest.setup.cjs'],
   testMatch: ['**/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+  moduleFileExtensions: ['ts', 'tsx', 'mts', 'js', 'mjs', 'cjs', 'json'],
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.m?(t|j)sx?$': [
       '@swc/jest',
       { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
     ],

@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import apps from './apps.json';
+import { appNamed } from './apps.mts';
 import type { EngineOptions } from './e2e/engines/test';
 import { CHROMIUM_ARGS } from './scripts/chromium-args.mjs';
 
-const portOf = (name: string) => apps.find((app) => app.name === name)!.port;
+const portOf = (name: string) => appNamed(name).port;
 
 /**
  * Browser tests run against the production builds on ports 3000-3003, served by `npm run serve`
@@ -61,7 +61,7 @@ export default defineConfig<EngineOptions>({
     },
   ],
   webServer: {
-    command: process.env.E2E_SERVER === 'nginx' ? 'node scripts/serve-nginx.mjs' : 'node scripts/serve.mjs',
+    command: process.env.E2E_SERVER === 'nginx' ? 'node deploy/src/cli/serveNginx.ts' : 'node deploy/src/cli/serve.ts',
     // The host answers last: both servers render the pages from the running remotes first.
     url: `http://localhost:${portOf('host')}/remotes.json`,
     reuseExistingServer: false,

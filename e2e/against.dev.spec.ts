@@ -53,8 +53,8 @@ test.describe('npm start -- --only cart --against another environment', () => {
       }),
     );
     for (const [name, port] of Object.entries(ENVIRONMENT)) {
-      const args = ['--dist', path.join(root, BUILDS[name as keyof typeof BUILDS], 'dist'), '--port', String(port), '--env', folder];
-      environment.push(await serveBuild(name === 'host' ? args : [...args, '--remote']));
+      const build = path.join(root, BUILDS[name as keyof typeof BUILDS], 'dist');
+      environment.push(await serveBuild({ build, port, env: folder, remote: name !== 'host' }));
     }
     servers = await startDevServers({
       args: ['--only', 'cart', '--against', `http://localhost:${ENVIRONMENT.host}/remotes.json`],

@@ -9,13 +9,13 @@
  * small production build). The host is this checkout's production build, served by the
  * same rules as `npm run serve`, with its own remotes.json.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { test, expect, REMOTE_ORIGINS } from './fixtures';
-import { serveBuild } from './servers';
-import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment';
+import { deployCommand, serveBuild } from './servers';
+import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
 
 const root = path.resolve(__dirname, '..');
 const work = path.join(root, '.e2e-deploy');
@@ -76,18 +76,8 @@ function makeBadDeploys() {
   writeFileSync(manifestFile, JSON.stringify(manifest));
 }
 
-/** `npm run remotes -- …` against this test's remotes.json; resolves with its output and exit status. */
-function remotes(...args: string[]): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'scripts', 'remotes.ts'), ...args, '--env', work], {
-      cwd: root,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (status) => resolve({ status, output }));
-  });
-}
+/** `npm run remotes -- …` against this test's environment; resolves with its output and exit status. */
+const remotes = (...args: string[]) => deployCommand('remotes', work, ...args);
 
 function federationConsole(page: Page) {
   const lines: string[] = [];
@@ -112,10 +102,10 @@ test.describe('deploying one remote without the host', () => {
     test.setTimeout(240_000);
     buildMs = buildChangedAccountRemote();
     makeBadDeploys();
-    writeFileSync(remotesFile, readFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, SOURCE_FILE)));
-    servers.push(await serveBuild(['--dist', path.join(root, 'host', 'dist'), '--port', '3100', '--env', work]));
-    for (const { port, dir } of Object.values(ACCOUNT))
-      servers.push(await serveBuild(['--dist', dir, '--port', String(port), '--env', work, '--remote']));
+    writeFileSync(remotesFile, readFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes)));
+    writeFileSync(path.join(work, ENVIRONMENT_FILE.site), JSON.stringify({ origin: HOST }));
+    servers.push(await serveBuild({ build: path.join(root, 'host', 'dist'), port: 3100, env: work }));
+    for (const { port, dir } of Object.values(ACCOUNT)) servers.push(await serveBuild({ build: dir, port, remote: true }));
     console.log(`[deploy test] changed remote-account built in ${(buildMs / 1000).toFixed(1)} s`);
   });
 
@@ -216,11 +206,8 @@ test.describe('deploying one remote without the host', () => {
         acount: `${REMOTE_ORIGINS.account}/mf-manifest.json`,
       }),
     );
-    const published = spawnSync(process.execPath, [path.join(root, 'scripts', 'render.mjs'), '--env', work], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    expect(published.status, `${published.stdout}\n${published.stderr}`).toBe(0);
+    const published = await deployCommand('publish', work);
+    expect(published.status, published.output).toBe(0);
     const logged = federationConsole(page);
     await page.goto(`${HOST}/profile`);
     await expect(page.getByRole('region', { name: 'This section is temporarily unavailable' })).toBeVisible();

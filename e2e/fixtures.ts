@@ -1,17 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { RemoteName } from '@maison/shared';
-import apps from '../apps.json';
+import { appNamed, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { ownShopFixtures, type OwnShopFixtures } from './ownShop';
 
 /** Where `npm run serve` (or nginx) answers for an app, from apps.json. */
 export function originOf(name: 'host' | RemoteName): string {
-  return `http://localhost:${apps.find((app) => app.name === name)!.port}`;
+  return localOrigin(appNamed(name));
 }
 
-export const REMOTE_ORIGINS = Object.fromEntries(
-  apps.filter(({ name }) => name !== 'host').map(({ name }) => [name, originOf(name as RemoteName)]),
-) as Record<RemoteName, string>;
+export const REMOTE_ORIGINS = Object.fromEntries(REMOTE_NAMES.map((name) => [name, originOf(name)])) as Record<RemoteName, string>;
 
 interface Fixtures {
   /** Console errors seen on the page; tests that expect some read and clear it. */

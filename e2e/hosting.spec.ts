@@ -1,22 +1,32 @@
 /**
  * Production hosting, checked against whichever server runs the suite: `npm run serve` (Node)
- * or nginx with the configuration in deploy/nginx (E2E_SERVER=nginx). Both must answer by the
- * rules in deploy/hosting-rules.ts: headers for every origin and kind of file, a fallback
- * that always ends in the shop, and a strict Content-Security-Policy every page runs under.
+ * or nginx in front of the same answerer (E2E_SERVER=nginx): headers for every origin and kind
+ * of file, a fallback that always ends in the shop, and a strict Content-Security-Policy every
+ * page runs under (deploy/src/answer).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CACHE_CONTROL, securityHeaders, servedRemotes } from '../deploy/hosting-rules';
+import {
+  CACHE_CONTROL,
+  ENVIRONMENT_FILE,
+  FILE_POLICY,
+  LOCAL_ENVIRONMENT_DIR,
+  pagePolicy,
+  refusedTarget,
+  securityHeaders,
+  servedRemotes,
+} from '@maison/deploy';
 import { routeFor } from '../host/src/routes';
 import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
 import { hostilePaths } from './hostilePaths';
-import { REMOTE_NAMES } from '../test/apps';
-import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment';
+import { REMOTE_NAMES } from '../apps.mts';
 
 const HOST = originOf('host');
-const remotesJson = readFileSync(path.join(__dirname, '..', LOCAL_ENVIRONMENT_DIR, SOURCE_FILE), 'utf8');
-const EXPECTED_SECURITY_HEADERS = securityHeaders(servedRemotes(remotesJson, REMOTE_NAMES));
+const remotesJson = readFileSync(path.join(__dirname, '..', LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes), 'utf8');
+/** A page runs under the shop's policy, which names the remotes' origins; every other answer under one that allows nothing. */
+const PAGE_HEADERS = securityHeaders(pagePolicy(servedRemotes(remotesJson, REMOTE_NAMES)));
+const FILE_HEADERS = securityHeaders(FILE_POLICY);
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 async function distFile(request: APIRequestContext, origin: string, pattern: RegExp): Promise<string> {
@@ -128,8 +138,8 @@ test.describe('hosting rules @smoke', () => {
       const response = await request.get(kind.url, { headers: { accept: kind.accept ?? '*/*', 'accept-encoding': 'gzip' } });
       const headers = response.headers();
       expect(response.status(), kind.name).toBe(kind.status);
-      for (const [name, value] of Object.entries(EXPECTED_SECURITY_HEADERS))
-        expect(headers[name.toLowerCase()], `${kind.name}: ${name}`).toBe(value);
+      const expected = /^text\/html/.test(headers['content-type'] ?? '') ? PAGE_HEADERS : FILE_HEADERS;
+      for (const [name, value] of Object.entries(expected)) expect(headers[name.toLowerCase()], `${kind.name}: ${name}`).toBe(value);
       expect(headers['cache-control'], `${kind.name}: Cache-Control`).toBe(kind.cache);
       expect(headers['access-control-allow-origin'], `${kind.name}: CORS`).toBe(kind.cors ? '*' : undefined);
       expect(headers['content-type'], `${kind.name}: Content-Type`).toMatch(kind.type);
@@ -155,11 +165,19 @@ test.describe('hosting rules @smoke', () => {
     expect(await linkOf('/nowhere')).toBeUndefined();
   });
 
-  test('scripts, styles and data are compressed', async ({ request }) => {
+  test('scripts, styles, data and pages are compressed (brotli where the browser takes it)', async ({ request }) => {
     const chunk = await distFile(request, HOST, /\/?main\.[0-9a-f]{10}\.js/);
-    for (const url of [`${HOST}/${chunk}`, `${REMOTE_ORIGINS.catalog}/remoteEntry.js`, `${REMOTE_ORIGINS.catalog}/mf-manifest.json`]) {
-      const response = await request.get(url, { headers: { 'accept-encoding': 'gzip' } });
-      expect(response.headers()['content-encoding'], url).toBe('gzip');
+    for (const url of [
+      `${HOST}/${chunk}`,
+      `${REMOTE_ORIGINS.catalog}/remoteEntry.js`,
+      `${REMOTE_ORIGINS.catalog}/mf-manifest.json`,
+      `${HOST}/products`,
+    ]) {
+      for (const encoding of ['gzip', 'br'])
+        expect(
+          (await request.get(url, { headers: { 'accept-encoding': encoding, ...NAVIGATION } })).headers()['content-encoding'],
+          url,
+        ).toBe(encoding);
     }
   });
 
@@ -169,9 +187,14 @@ test.describe('hosting rules @smoke', () => {
       const page = await request.get(`${HOST}${hostile}`, { headers: NAVIGATION, maxRedirects: 0 });
       const body = await page.text();
       // A rendered page, the 404 pages (an unknown path or product), a legacy link's redirect, or
-      // the shop's page rendered in the browser; a path nginx refuses (undecodable, or `..` above
-      // the root) is a 400 there, with the shop's page. (e2e/navigation.spec.ts: which one.)
-      const status = [200, 400, 404].includes(page.status()) ? 'ok' : `HTTP ${page.status()}`;
+      // the shop's page rendered in the browser; a malformed path (undecodable, or `..` above the
+      // root) is refused with a plain 400 by both servers (deploy/src/answer/requestLimits.ts).
+      const sent = new URL(`${HOST}${hostile}`);
+      if (refusedTarget(`${sent.pathname}${sent.search}`)) {
+        expect([hostile, page.status(), body], 'refused').toEqual([hostile, 400, 'Bad request\n']);
+        continue;
+      }
+      const status = [200, 404].includes(page.status()) ? 'ok' : `HTTP ${page.status()}`;
       const isPage = /<div id="?root"?[ >]/.test(body) || (page.status() === 301 && page.headers()['location']?.startsWith('/products/'));
       const verdict = (status === 'ok' || page.status() === 301) && isPage ? 'shell' : `${status}, ${body.slice(0, 40)}`;
       outcomes[verdict] = (outcomes[verdict] ?? 0) + 1;
@@ -211,7 +234,7 @@ test.describe('strict Content-Security-Policy @smoke', () => {
   test('every route renders, styled, under the policy the server sends, with no violation', async ({ page }) => {
     for (const route of ROUTES) {
       const response = await page.goto(route);
-      expect(response?.headers()['content-security-policy'], route).toBe(EXPECTED_SECURITY_HEADERS['Content-Security-Policy']);
+      expect(response?.headers()['content-security-policy'], route).toBe(PAGE_HEADERS['Content-Security-Policy']);
       expect(await mainHeading(page), route).not.toBe('');
       // Styled from files: the shell's layout styles apply, and no <style> element exists.
       expect(await page.locator('style').count(), `${route}: inline <style> elements`).toBe(0);
@@ -265,7 +288,13 @@ test.describe('hostile and mistyped paths', () => {
       const paths = all.filter((_path, index) => index % PARTS === part);
       const outcomes: Record<string, number> = {};
       for (const hostile of paths) {
-        await page.goto(`${HOST}${hostile}`);
+        const response = await page.goto(`${HOST}${hostile}`);
+        const sent = new URL(`${HOST}${hostile}`);
+        if (refusedTarget(`${sent.pathname}${sent.search}`)) {
+          expect([hostile, response?.status()]).toEqual([hostile, 400]);
+          outcomes['refused'] = (outcomes['refused'] ?? 0) + 1;
+          continue;
+        }
         const heading = await mainHeading(page);
         outcomes[heading] = (outcomes[heading] ?? 0) + 1;
         expect(expectedHeadings(hostile), `${JSON.stringify(hostile)} showed "${heading}"`).toContain(heading);

@@ -1,15 +1,30 @@
 /**
  * One app of e2e/ownShop.ts's copy of the shop, in its own Node process (so stopping it is a
- * server going down): served by the production rules (scripts/static-server.mjs), printing one
- * JSON line per request it answers.
+ * server going down): answered by the one answerer (@maison/deploy), printing one JSON line per
+ * request it answers.
  *   node e2e/ownShop.server.mjs APP_DIST PORT ENVIRONMENT_DIR remote|host
  * (an environment never published: its remotes.json, every page rendered in the browser)
  */
-import { serveDist } from '../scripts/static-server.mjs';
+import { createAnswerer, watchEnvironment } from '@maison/deploy';
+import { listen } from '@maison/deploy/serve';
+import { REMOTE_NAMES } from '../apps.mts';
 
 const [dist, port, env, kind] = process.argv.slice(2);
-const server = await serveDist({ name: dist, dist, port: Number(port), env, isRemote: kind === 'remote' });
-server.on('request', (request) =>
-  console.log(JSON.stringify({ path: request.url, purpose: String(request.headers['sec-purpose'] ?? '') })),
+const isHost = kind === 'host';
+const log = (line) => console.error(line);
+const answer = createAnswerer({
+  app: { name: kind, isHost, dist },
+  environment: watchEnvironment(env, { log }),
+  remoteNames: REMOTE_NAMES,
+  log,
+});
+await listen(
+  (request) => {
+    const url = new URL(request.url);
+    console.log(JSON.stringify({ path: url.pathname + url.search, purpose: request.headers.get('sec-purpose') ?? '' }));
+    return answer(request);
+  },
+  Number(port),
+  { isRemote: !isHost, log },
 );
 console.log('listening');

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Fixtures } from '@playwright/test';
-import apps from '../apps.json';
+import { APPS as apps, isHostApp, REMOTE_NAMES } from '../apps.mts';
 
 export type AppName = 'host' | 'catalog' | 'cart' | 'account';
 
@@ -50,7 +50,7 @@ async function startOwnShop({
   const portOf = (app: AppName) => basePort + apps.findIndex(({ name }) => name === app);
   const origin = (app: AppName) => `http://localhost:${portOf(app)}`;
   const remotesFile = path.join(workDir, 'remotes.json');
-  const remotes = apps.filter(({ name }) => name !== 'host').map(({ name }) => [name, `${origin(name as AppName)}/mf-manifest.json`]);
+  const remotes = REMOTE_NAMES.map((name) => [name, `${origin(name)}/mf-manifest.json`]);
   writeFileSync(remotesFile, JSON.stringify(Object.fromEntries(remotes)));
 
   const requests: ServedRequest[] = [];
@@ -58,7 +58,7 @@ async function startOwnShop({
   const start = (app: AppName) =>
     new Promise<void>((resolve, reject) => {
       const { dir } = apps.find(({ name }) => name === app)!;
-      const args = [path.join(dir, 'dist'), String(portOf(app)), workDir, app === 'host' ? 'host' : 'remote'];
+      const args = [path.join(dir, 'dist'), String(portOf(app)), workDir, isHostApp({ name: app }) ? 'host' : 'remote'];
       const server = spawn(process.execPath, [path.join(__dirname, 'ownShop.server.mjs'), ...args], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,13 +9,12 @@
  * environment (deploy/environment.ts), served by the same rules as `npm run serve`.
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { serveBuild } from './servers';
-import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment';
+import { deployCommand, serveBuild } from './servers';
+import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
 
 const root = path.resolve(__dirname, '..');
 const work = path.join(root, '.e2e-redeploy');
@@ -41,16 +40,6 @@ function copyCatalogueWithNewText() {
   expect(changed, 'scripts holding the text (browser and server)').toBeGreaterThanOrEqual(2);
 }
 
-function run(script: string, ...args: string[]): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import=tsx', path.join(root, 'scripts', script), ...args, '--env', env], { cwd: root });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (status) => resolve({ status, output }));
-  });
-}
-
 /** The product page's text as a crawler reads it: JavaScript off. */
 async function htmlText(browser: Browser): Promise<string> {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -69,14 +58,11 @@ test.describe('redeploying the catalogue', () => {
     rmSync(work, { recursive: true, force: true });
     mkdirSync(env, { recursive: true });
     copyCatalogueWithNewText();
-    writeFileSync(path.join(env, SOURCE_FILE), readFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, SOURCE_FILE)));
-    const published = spawnSync(process.execPath, [path.join(root, 'scripts', 'render.mjs'), '--env', env], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    expect(published.status, published.stderr).toBe(0);
-    servers.push(await serveBuild(['--dist', path.join(root, 'host', 'dist'), '--port', '3170', '--env', env]));
-    servers.push(await serveBuild(['--dist', newCatalog, '--port', '3171', '--env', env, '--remote']));
+    writeFileSync(path.join(env, ENVIRONMENT_FILE.remotes), readFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes)));
+    const published = await deployCommand('publish', env, '--origin', HOST);
+    expect(published.status, published.output).toBe(0);
+    servers.push(await serveBuild({ build: path.join(root, 'host', 'dist'), port: 3170, env }));
+    servers.push(await serveBuild({ build: newCatalog, port: 3171, remote: true }));
   });
 
   test.afterAll(() => {
@@ -91,9 +77,9 @@ test.describe('redeploying the catalogue', () => {
   }) => {
     expect(await htmlText(browser)).toContain(OLD_TEXT);
 
-    const set = await run('remotes.ts', 'set', 'catalog', NEW_CATALOG);
+    const set = await deployCommand('remotes', env, 'set', 'catalog', NEW_CATALOG);
     expect(set.status, set.output).toBe(0);
-    expect(set.output).toMatch(/\[render\] \d+ pages × 2 languages/);
+    expect(set.output).toMatch(/\[publish\] .* is live: \d+ pages × 2 languages/);
 
     const text = await htmlText(browser);
     expect(text).toContain(NEW_TEXT);
@@ -112,7 +98,7 @@ test.describe('redeploying the catalogue', () => {
     browser,
     page,
   }) => {
-    const set = await run('remotes.ts', 'set', 'catalog', UNREACHABLE, NEW_CATALOG, '--no-verify');
+    const set = await deployCommand('remotes', env, 'set', 'catalog', UNREACHABLE, NEW_CATALOG, '--no-verify');
     expect(set.status, set.output).toBe(0);
     expect(set.output).toContain('catalog');
 

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
 import { serveBuild } from './servers';
-import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment';
+import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
 
 const root = path.resolve(__dirname, '..');
 const work = path.join(root, '.e2e-reports');
@@ -35,7 +35,7 @@ test.describe('reports of what each remote costs the page', () => {
   test.beforeAll(async () => {
     mkdirSync(work, { recursive: true });
     const remotesFile = path.join(work, 'remotes.json');
-    const local = JSON.parse(readFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, SOURCE_FILE), 'utf8')) as object;
+    const local = JSON.parse(readFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes), 'utf8')) as object;
     writeFileSync(remotesFile, JSON.stringify({ ...local, reportUrl: `http://localhost:${COLLECTOR_PORT}/maison` }));
     collector = createServer((request, response) => {
       let body = '';
@@ -46,7 +46,7 @@ test.describe('reports of what each remote costs the page', () => {
       });
     });
     await new Promise<void>((resolve) => collector.listen(COLLECTOR_PORT, resolve));
-    host = await serveBuild(['--dist', path.join(root, 'host', 'dist'), '--port', String(HOST_PORT), '--env', work]);
+    host = await serveBuild({ build: path.join(root, 'host', 'dist'), port: HOST_PORT, env: work });
   });
 
   test.afterAll(() => {

@@ -1,19 +1,50 @@
+/**
+ * The tests' way to serve builds and run the deploy commands, exactly as an operator does
+ * (deploy/src/cli): each in a process of its own, on the project's Node.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
+const cli = (command: string) => path.join(root, 'deploy', 'src', 'cli', `${command}.ts`);
 
 /**
- * One production build served by the production rules (scripts/static-server.mjs), in its own
- * process: `--dist DIR --port N --env ENVIRONMENT [--remote]` (an environment
- * folder: deploy/environment.ts). Resolves once it listens.
+ * One production build served by the one answerer (`npm run serve -- --build …`), in its own
+ * process; resolves once it listens. `env`: the environment folder a host build serves.
  */
-export function serveBuild(args: string[]): Promise<ChildProcess> {
+export function serveBuild({
+  build,
+  port,
+  env,
+  remote = false,
+}: {
+  build: string;
+  port: number;
+  env?: string;
+  remote?: boolean;
+}): Promise<ChildProcess> {
+  const args = ['--build', build, '--port', String(port), ...(env ? ['--env', env] : []), ...(remote ? ['--remote'] : [])];
   return new Promise((resolve, reject) => {
-    const server = spawn(process.execPath, [path.join(root, 'scripts', 'static-server.mjs'), ...args], { cwd: root });
+    const server = spawn(process.execPath, [cli('serve'), ...args], { cwd: root });
     let errors = '';
     server.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve(server));
-    server.on('exit', (code) => reject(new Error(`static server ${args.join(' ')} exited (${code}): ${errors}`)));
+    server.on('exit', (code) => reject(new Error(`serve ${args.join(' ')} exited (${code}): ${errors}`)));
+  });
+}
+
+export interface CommandResult {
+  status: number | null;
+  output: string;
+}
+
+/** `npm run <command> -- …args` (remotes, render, rollback) for the environment `env`; resolves when it ends. */
+export function deployCommand(command: 'remotes' | 'publish' | 'rollback', env: string, ...args: string[]): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli(command), ...args, '--env', env], { cwd: root });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (status) => resolve({ status, output }));
   });
 }

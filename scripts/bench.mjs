@@ -17,14 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { APPS, originOf } from './apps.mjs';
+import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { findChromium } from './system-packages.mjs';
-import { serveDist } from './static-server.mjs';
+import { createAnswerer, ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR, watchEnvironment } from '@maison/deploy';
+import { listen, serveShop } from '@maison/deploy/serve';
 import { CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile, timeUntilUsable } from './bench/network.mjs';
-import { publishUnrendered, renderEnvironment } from './render.mjs';
-import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -36,12 +35,13 @@ const fedRootArg = args.indexOf('--federated-root');
 const federatedRoot = fedRootArg > -1 ? path.resolve(args[fedRootArg + 1]) : root;
 const SINGLE_PORT = 3010;
 const SINGLE_DIST = path.join(root, '.bench', 'single-bundle', 'dist');
-// Its own environment (deploy/environment.ts), from the local one's remotes.json: its pages are
+// Its own environment (@maison/deploy), from the local one's remotes.json: its pages are
 // rendered from the federated builds measured, and the local environment stays as it was.
 const BENCH_ENV = path.join(root, '.bench', 'environment');
 rmSync(BENCH_ENV, { recursive: true, force: true });
 mkdirSync(BENCH_ENV, { recursive: true });
-copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, SOURCE_FILE), path.join(BENCH_ENV, SOURCE_FILE));
+copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes), path.join(BENCH_ENV, ENVIRONMENT_FILE.remotes));
+copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(BENCH_ENV, ENVIRONMENT_FILE.site));
 
 function timed(label, command, commandArgs, env = {}) {
   const started = Date.now();
@@ -61,20 +61,20 @@ for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST]) {
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run without --skip-build`);
 }
 
-const serveApp = ({ name, dir, port }) =>
-  serveDist({ name, dist: path.join(federatedRoot, dir, 'dist'), port, env: BENCH_ENV, isRemote: name !== 'host' });
-const servers = await Promise.all(APPS.filter(({ name }) => name !== 'host').map(serveApp));
-// The federated pages as an environment serves them: rendered from the remotes now served (a
-// build from before rendering existed has no renderer: its pages stay client-rendered).
-let rendering = 'client-rendered (this host build has no renderer)';
-if (existsSync(path.join(federatedRoot, 'host', 'dist-server'))) {
-  const record = await renderEnvironment({ env: BENCH_ENV, hostDir: path.join(federatedRoot, 'host'), log: () => {} });
-  rendering = `rendered: ${record.pages.length} pages${record.problems.length ? `; problems: ${record.problems.join('; ')}` : ''}`;
-} else {
-  publishUnrendered(BENCH_ENV);
-}
-servers.push(await serveApp(APPS.find(({ name }) => name === 'host')));
-servers.push(await serveDist({ name: 'single', dist: SINGLE_DIST, port: SINGLE_PORT, env: BENCH_ENV }));
+// The federated shop as `npm run serve` serves it: remotes, then a publish from them (a build from
+// before rendering existed has no renderer: its pages stay client-rendered), then the host.
+const lines = [];
+const shop = await serveShop({ root: federatedRoot, env: BENCH_ENV, apps: APPS, log: (line) => lines.push(line) });
+const rendering = lines.find((line) => line.includes(' is live: ')) ?? 'client-rendered (no publish: see above)';
+const single = await listen(
+  createAnswerer({
+    app: { name: 'host', isHost: true, dist: SINGLE_DIST },
+    environment: watchEnvironment(BENCH_ENV, { log: () => {} }),
+    remoteNames: REMOTE_NAMES,
+  }),
+  SINGLE_PORT,
+  { isRemote: false, log: console.error },
+);
 const distOfOrigin = new Map([
   ...APPS.map(({ dir, port }) => [`http://localhost:${port}`, path.join(federatedRoot, dir, 'dist')]),
   [`http://localhost:${SINGLE_PORT}`, SINGLE_DIST],
@@ -85,7 +85,7 @@ const fileFor = (url) => {
   return dist && path.join(dist, decodeURIComponent(pathname));
 };
 
-const BUILDS = { federated: originOf(APPS.find(({ name }) => name === 'host')), single: `http://localhost:${SINGLE_PORT}` };
+const BUILDS = { federated: localOrigin(HOST_APP), single: `http://localhost:${SINGLE_PORT}` };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const executablePath = findChromium();
 if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH');
@@ -117,7 +117,8 @@ try {
   }
 } finally {
   await browser.close();
-  servers.forEach((server) => server.close());
+  await shop.close();
+  single.close();
 }
 process.stderr.write('\n');
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** Production builds of all four apps, one after another (two at once only thrashes a 2-core machine). */
 import { spawnSync } from 'node:child_process';
-import { APPS } from './apps.mjs';
+import { APPS } from '../apps.mts';
 
 const started = Date.now();
 for (const { dir } of APPS) {

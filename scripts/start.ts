@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { RemoteName } from '@maison/shared';
 import { APPS, devOrigin, REMOTE_NAMES } from '../webpack/buildInfo';
-import { errorMessage } from '../host/src/errorMessage';
+import { errorMessage } from '@maison/host/hosting';
 import { DEV_REMOTES_VARIABLE } from '../webpack/devServer';
 import { composeDevRemotes, isUrl } from './start/devRemotes';
 

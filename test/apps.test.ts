@@ -6,11 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import type { RemoteName } from '@maison/shared';
-import apps from '../apps.json';
+import { APPS as apps, REMOTE_APPS as remotes } from '../apps.mts';
 
 const root = path.resolve(__dirname, '..');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as unknown;
-const remotes = apps.filter(({ name }) => name !== 'host');
 
 describe('apps.json', () => {
   it('names the remotes of the shared contract (RemoteName, from the module ids each remote exposes)', () => {
@@ -19,9 +18,9 @@ describe('apps.json', () => {
     expect(Object.keys(contractRemotes).sort()).toEqual(remotes.map(({ name }) => name).sort());
   });
 
-  it('is the npm workspaces, with shared/', () => {
+  it('is the npm workspaces, with shared/ below them and deploy/ (serving and publishing) above', () => {
     const { workspaces } = readJson('package.json') as { workspaces: string[] };
-    expect([...workspaces].sort()).toEqual(['shared', ...apps.map(({ dir }) => dir)].sort());
+    expect([...workspaces].sort()).toEqual(['shared', 'deploy', ...apps.map(({ dir }) => dir)].sort());
   });
 
   it('is what npm start runs: scripts/start.ts starts the apps webpack/buildInfo.ts reads from it', () => {

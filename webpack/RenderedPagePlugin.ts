@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { minify } from 'terser';
 import webpack from 'webpack';
-import type { PageShell } from '../host/src/server/pageDocument';
+import type { PageShell } from '@maison/host/hosting';
 
 /** In dist, like routes.json: a fact about the build for the deploy tools (not secret). */
 export const PAGE_SHELL_FILE = 'page-shell.json';

@@ -2,32 +2,14 @@
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { RemoteName } from '@maison/shared';
+import { appNamed, localOrigin } from '../apps.mts';
 
 const root = path.resolve(__dirname, '..');
 
-export interface AppEntry {
-  name: string;
-  dir: string;
-  port: number;
-}
-
-/** apps.json: every app's federation name, folder and port, the one list all tools read. */
-export const APPS: AppEntry[] = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8')) as AppEntry[];
-
-/** The remotes' federation names: every app but the host. */
-export const REMOTE_NAMES = APPS.filter(({ name }) => name !== 'host').map(({ name }) => name) as RemoteName[];
-
-export function appNamed(name: string): AppEntry {
-  const app = APPS.find((entry) => entry.name === name);
-  if (!app) throw new Error(`apps.json has no app named "${name}"`);
-  return app;
-}
+export { APPS, appNamed, REMOTE_NAMES, type AppEntry } from '../apps.mts';
 
 /** Where an app's development server answers (`npm start`). */
-export function devOrigin(name: string): string {
-  return `http://localhost:${appNamed(name).port}`;
-}
+export const devOrigin = (name: string) => localOrigin(appNamed(name));
 
 export function packageVersion(dir: string): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;

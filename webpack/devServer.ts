@@ -1,6 +1,6 @@
 /**
  * The development servers (`npm start`): one per app on its apps.json port, Fast Refresh
- * (./fastRefresh.ts), and the production hosting rules' headers (deploy/hosting-rules.ts), so
+ * (./fastRefresh.ts), and the production servers' headers for a page (@maison/deploy), so
  * that what production's Content-Security-Policy would refuse (an origin remotes.json does not
  * name, inline script, eval) fails in development too, where it is written.
  */
@@ -8,9 +8,8 @@ import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { securityHeaders, servedRemotes } from '../deploy/hosting-rules';
-import { LOCAL_ENVIRONMENT_DIR, SOURCE_FILE } from '../deploy/environment';
-import { APPS, appNamed, REMOTE_NAMES } from './buildInfo';
+import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR, pagePolicy, securityHeaders, servedRemotes } from '@maison/deploy';
+import { APPS, appNamed, REMOTE_NAMES } from '../apps.mts';
 
 const root = path.resolve(__dirname, '..');
 
@@ -22,7 +21,7 @@ const root = path.resolve(__dirname, '..');
 export const DEV_REMOTES_VARIABLE = 'MAISON_DEV_REMOTES';
 
 export function devRemotesFile(): string {
-  return process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, SOURCE_FILE);
+  return process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes);
 }
 
 /**
@@ -48,7 +47,7 @@ export function withSources(policy: string, extra: Record<string, string[]>): st
 
 /** Production's headers for this remotes.json, with the development sources added to the policy. */
 export function developmentHeaders(remotesJson: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = securityHeaders(servedRemotes(remotesJson, REMOTE_NAMES));
+  const headers: Record<string, string> = securityHeaders(pagePolicy(servedRemotes(remotesJson ?? '{}', REMOTE_NAMES)));
   return { ...headers, 'Content-Security-Policy': withSources(headers['Content-Security-Policy']!, DEVELOPMENT_SOURCES) };
 }
 

@@ -11,14 +11,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { APPS, originOf } from '../apps.mjs';
+import { HOST_APP, localOrigin } from '../../apps.mts';
 import { findChromium } from '../system-packages.mjs';
 import { CHROMIUM_ARGS } from '../chromium-args.mjs';
 import { startDevServers } from '../dev-servers.mjs';
 import { editSource } from '../source-edit.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const HOST = originOf(APPS.find(({ name }) => name === 'host'));
+const HOST = localOrigin(HOST_APP);
 const EDITED = ' (edited)';
 
 /** One per app: where the shopper is, what state they have, which component changes. */

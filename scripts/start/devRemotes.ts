@@ -5,7 +5,7 @@
  * (host/src/federation/loading/remotesJson.ts), fallbacks kept; a local remote is its dev server.
  */
 import type { RemoteName } from '@maison/shared';
-import { parseRemotesJson } from '../../host/src/federation/loading/remotesJson';
+import { parseRemotesJson } from '@maison/host/hosting';
 
 /** Root-relative entries of an environment read from a file belong to an origin the file does not name. */
 const UNKNOWN_ORIGIN = 'https://environment.invalid/';

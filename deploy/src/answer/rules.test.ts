@@ -1,18 +1,9 @@
-import { REMOTE_NAMES } from '../test/apps';
-import { hostilePaths } from '../e2e/hostilePaths';
-import { routeFor, servedRoutes } from '../host/src/routes';
-import {
-  CACHE_CONTROL,
-  cacheControl,
-  contentSecurityPolicy,
-  corsHeaders,
-  isNavigation,
-  navigationAnswer,
-  preloadLinkFor,
-  preloadLinks,
-  servedRemotes,
-} from './hosting-rules';
-import type { RenderRecord } from './environment';
+/** The rules answer.ts applies, as tables: a request's path, query and cookie in, the answer out. */
+import { servedRoutes } from '@maison/host/hosting';
+import { REMOTE_NAMES } from '../../../apps.mts';
+import type { RenderRecord } from '../environment/layout.ts';
+import { servedRemotes } from './policy.ts';
+import { CACHE_CONTROL, cacheControl, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks } from './rules.ts';
 
 const NAMES = REMOTE_NAMES;
 const LOCAL = JSON.stringify({
@@ -36,49 +27,17 @@ describe('cache classes', () => {
 
 describe('navigations', () => {
   it('are GET or HEAD requests that accept HTML', () => {
-    expect(isNavigation('GET', 'text/html,application/xhtml+xml')).toBe(true);
-    expect(isNavigation('HEAD', 'text/html')).toBe(true);
-    expect(isNavigation('POST', 'text/html')).toBe(false);
+    expect(isNavigation('GET', 'text/html,application/xhtml+xml', '/')).toBe(true);
+    expect(isNavigation('HEAD', 'text/html', '/')).toBe(true);
+    expect(isNavigation('POST', 'text/html', '/')).toBe(false);
     // curl and link-preview bots: no Accept, or */*, for a path that is not a file name.
     expect(isNavigation('GET', '*/*', '/products/hoi-an-handkerchief')).toBe(true);
     expect(isNavigation('GET', undefined, '/')).toBe(true);
+    expect(isNavigation('GET', 'text/html', '/missing.0123456789.js')).toBe(true);
     expect(isNavigation('GET', '*/*', '/missing.0123456789.js')).toBe(false);
     expect(isNavigation('GET', '*/*', '/products/v1.2')).toBe(false);
     expect(isNavigation('GET', 'image/avif,image/webp,*/*', '/favicon.png')).toBe(false);
     expect(isNavigation('GET', 'application/json', '/remotes')).toBe(false);
-  });
-});
-
-describe('what the servers read from remotes.json', () => {
-  it('allows the remotes’ origins, fallbacks included, and not the shop’s own', () => {
-    expect(servedRemotes(LOCAL, NAMES).origins).toEqual(['http://localhost:3001', 'https://cdn.example.com', 'https://old.example.com']);
-  });
-
-  it('reads a broken or missing file as no remotes, with the page’s own problems', () => {
-    expect(servedRemotes('{not json', NAMES)).toMatchObject({ locations: {}, origins: [] });
-    expect(servedRemotes('{not json', NAMES).problems[0]).toMatch(/must be a JSON object/);
-    expect(servedRemotes(undefined, NAMES).origins).toEqual([]);
-    expect(servedRemotes(JSON.stringify({ cart: 'https://evil.example.com/cart/entry.js' }), NAMES).origins).toEqual([]);
-  });
-
-  it('puts the origins in every fetch directive and nowhere unsafe', () => {
-    const policy = contentSecurityPolicy(servedRemotes(LOCAL, NAMES));
-    expect(policy).toContain("script-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com");
-    expect(policy).toContain("img-src 'self' http://localhost:3001");
-    expect(policy).toContain("object-src 'none'");
-    expect(policy).not.toMatch(/unsafe|\*/);
-  });
-
-  it('lets pages connect to the report URL’s origin, and only connect', () => {
-    const withReport = JSON.stringify({ ...JSON.parse(LOCAL), reportUrl: 'https://rum.example.com/maison' });
-    const served = servedRemotes(withReport, NAMES);
-    expect(served.reportOrigin).toBe('https://rum.example.com');
-    const policy = contentSecurityPolicy(served);
-    expect(policy).toContain(
-      "connect-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com https://rum.example.com;",
-    );
-    expect(policy.match(/rum\.example\.com/g)).toHaveLength(1);
-    expect(servedRemotes(JSON.stringify({ reportUrl: '/rum' }), NAMES).reportOrigin).toBeUndefined();
   });
 });
 
@@ -97,23 +56,6 @@ describe('preload hints', () => {
     expect(preloadLinkFor('/about', links)).toBeUndefined();
     expect(preloadLinkFor('/nowhere', links)).toBeUndefined();
   });
-
-  // The servers pick a route with the same table and matcher as the page (routes.test.ts proves
-  // that one agrees with react-router): the hint is always the one for the page the path shows.
-  it.each(hostilePaths().map((path) => [path]))('for %s, the hint of the route the page shows', (path) => {
-    const pathname = new URL(`http://shop.test${path}`).pathname;
-    const served = servedRoutes().find(({ path: route }) => route === routeFor(pathname).path)!;
-    const expected = served.remotes.length > 0 ? links.find(({ pattern }) => pattern === served.pattern)!.link : undefined;
-    expect(preloadLinkFor(pathname, links)).toBe(expected);
-  });
-});
-
-describe('CORS', () => {
-  it('is on the remotes’ files only, never on HTML or the host', () => {
-    expect(corsHeaders({ isRemote: true, pathname: '/remoteEntry.js' })).toEqual({ 'Access-Control-Allow-Origin': '*' });
-    expect(corsHeaders({ isRemote: true, pathname: '/index.html' })).toEqual({});
-    expect(corsHeaders({ isRemote: false, pathname: '/main.0123456789.js' })).toEqual({});
-  });
 });
 
 describe('how a navigation is answered', () => {
@@ -128,6 +70,7 @@ describe('how a navigation is answered', () => {
     notFoundPages: ['not-found', 'product-not-found'],
     redirects: { '/product/9': '/products/hoi-an-handkerchief?variant=9' },
     unlistedRemotes: [],
+    kept: [],
     problems: [],
   };
   const answer = (
@@ -205,5 +148,23 @@ describe('how a navigation is answered', () => {
       status: 200,
     });
     expect(answer('/nowhere', { rendered: { ...render, notFoundPages: [] } })).toEqual({ kind: 'shell', status: 404 });
+  });
+});
+
+describe('the cost of a request', () => {
+  // Each rule reads the path front to back a few times: a path of 200,000 slashes, dots or
+  // escapes is answered in a blink. One that cost its square would take minutes here.
+  it.each([
+    ['slashes', '/'.repeat(200_000)],
+    ['slashes then a letter', `/products${'/'.repeat(200_000)}x`],
+    ['dots', `/${'.'.repeat(200_000)}`],
+    ['escapes', `/products/${'%2F'.repeat(60_000)}`],
+    ['segments', '/a'.repeat(100_000)],
+  ])('%s: linear', (_kind, path) => {
+    const started = performance.now();
+    isNavigation('GET', '*/*', path);
+    cacheControl(path);
+    navigationAnswer({ path, query: '', cookie: 'maison_lang=vi', routes: servedRoutes(), render: undefined });
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

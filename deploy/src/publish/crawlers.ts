@@ -1,7 +1,7 @@
 /**
  * What crawlers read first: the sitemap (every public page's URL) and robots.txt (pointing at it,
  * and keeping them out of the shopper's own pages). Written into each generation at publish
- * (scripts/render.mjs). Node runs this file as it is.
+ * (publish.ts). Node runs this file as it is.
  */
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);

@@ -1,0 +1,86 @@
+/**
+ * Bodies as the answerer sends them: the bytes, their strong ETag, and their compressed forms,
+ * made once per body and kept with it (a build's files and a generation's pages never change, so
+ * each is compressed once per process, not once per request).
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+export type Encoding = 'br' | 'gzip';
+
+export interface Body {
+  bytes: Buffer;
+  type: string;
+  etag: string;
+  /** Compressed forms, made on first use. */
+  encoded?: Map<Encoding, Promise<Buffer>>;
+}
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  cjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+};
+
+export function typeOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return (dot > -1 && TYPES[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
+}
+
+/** Worth compressing: text, at least a kilobyte of it. */
+const compressible = ({ bytes, type }: Pick<Body, 'bytes' | 'type'>) =>
+  bytes.length >= 1024 && /^(text\/|application\/(json|xml)|image\/svg)/.test(type);
+
+export function bodyOf(bytes: Buffer, type: string): Body {
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
+  return { bytes, type, etag, ...(compressible({ bytes, type }) ? { encoded: new Map() } : {}) };
+}
+
+/** The encoding to send `body` in for an Accept-Encoding header, if any: brotli first, then gzip. */
+export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: string | null): Encoding | undefined {
+  if (!acceptEncoding || !compressible(body)) return undefined;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    : gzipped(bytes, { level: 6 });
+}
+
+/** The body in `encoding`: kept with it when it can be kept, made afresh otherwise. */
+export async function encoded(body: Body, encoding: Encoding): Promise<{ bytes: Buffer; etag: string }> {
+  let made = body.encoded?.get(encoding);
+  if (!made) {
+    made = compress(body.bytes, encoding);
+    body.encoded?.set(encoding, made);
+  }
+  return { bytes: await made, etag: `${body.etag.slice(0, -1)}-${encoding}"` };
+}

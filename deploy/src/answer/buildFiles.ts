@@ -1,0 +1,60 @@
+/**
+ * A build folder's files as the answerer finds them by URL path: each segment percent-decoded,
+ * and nothing outside the folder, no dot-file or dot-folder, no empty segment, no encoded slash.
+ * A file read once is kept (with its ETag and compressed forms) until it changes on disk; a
+ * rebuilt folder is seen at the next request.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { bodyOf, typeOf, type Body } from './bodies.ts';
+
+/** No file of a build has a longer path; a longer one is not looked for. */
+const MAX_FILE_PATH = 1024;
+const KEPT_FILES = 4096;
+
+/** The path's segments, decoded, if it can name a file; undefined if it cannot. */
+export function fileSegments(pathname: string): string[] | undefined {
+  if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/')) return undefined;
+  const segments: string[] = [];
+  for (const raw of pathname.slice(1).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (segment === '' || segment.startsWith('.') || /[\0/\\]/.test(segment)) return undefined;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+export interface BuildFiles {
+  /** The file at a URL path, or undefined (missing, hidden, or not a name a file can have). */
+  find(pathname: string): Promise<Body | undefined>;
+}
+
+/** `hidden(relativePath)`: files of the build that are never handed out. */
+export function buildFiles(dist: string, hidden: (relativePath: string) => boolean): BuildFiles {
+  const kept = new Map<string, { stamp: string; body: Body }>();
+  return {
+    async find(pathname) {
+      const segments = fileSegments(pathname);
+      if (!segments) return undefined;
+      const relative = segments.join('/');
+      if (hidden(relative)) return undefined;
+      const file = path.join(dist, ...segments);
+      const stats = await stat(file).catch(() => undefined);
+      if (!stats?.isFile()) return undefined;
+      const stamp = `${stats.size}@${stats.mtimeMs}`;
+      const known = kept.get(relative);
+      if (known?.stamp === stamp) return known.body;
+      const bytes = await readFile(file).catch(() => undefined);
+      if (!bytes) return undefined;
+      const body = bodyOf(bytes, typeOf(relative));
+      if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value!);
+      kept.set(relative, { stamp, body });
+      return body;
+    },
+  };
+}

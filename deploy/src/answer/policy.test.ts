@@ -1,0 +1,78 @@
+import { REMOTE_NAMES } from '../../../apps.mts';
+import { FILE_POLICY, pagePolicy, policySource, securityHeaders, servedRemotes } from './policy.ts';
+
+const LOCAL = JSON.stringify({
+  catalog: 'http://localhost:3001/mf-manifest.json',
+  cart: ['https://cdn.example.com/cart/2/mf-manifest.json', 'https://old.example.com/cart/1/mf-manifest.json'],
+  account: '/account/mf-manifest.json',
+});
+
+describe('what the servers read from remotes.json', () => {
+  it('allows the remotes’ origins, fallbacks included, and not the shop’s own', () => {
+    expect(servedRemotes(LOCAL, REMOTE_NAMES).origins).toEqual([
+      'http://localhost:3001',
+      'https://cdn.example.com',
+      'https://old.example.com',
+    ]);
+  });
+
+  it('reads a broken file as naming no remote, with the page’s own problems', () => {
+    expect(servedRemotes('{not json', REMOTE_NAMES)).toMatchObject({ locations: {}, origins: [] });
+    expect(servedRemotes('{not json', REMOTE_NAMES).problems[0]).toMatch(/must be a JSON object/);
+    expect(servedRemotes(JSON.stringify({ cart: 'https://evil.example.com/cart/entry.js' }), REMOTE_NAMES).origins).toEqual([]);
+  });
+
+  // `npm run remotes -- set cart 'https://*/mf-manifest.json' --no-verify` once opened the policy to every https origin.
+  it.each([
+    'https://*/mf-manifest.json',
+    'https://*.example.com/mf-manifest.json',
+    "https://a.example.com;script-src 'unsafe-inline'/mf-manifest.json",
+    'https://a.example.com,b/mf-manifest.json',
+    "https://'self'/mf-manifest.json",
+  ])('never lets %p into the policy', (entry) => {
+    const served = servedRemotes(JSON.stringify({ cart: entry, reportUrl: entry.replace('mf-manifest.json', 'rum') }), REMOTE_NAMES);
+    expect(served.origins).toEqual([]);
+    expect(served.reportOrigin).toBeUndefined();
+    expect(pagePolicy(served)).toBe(pagePolicy({ origins: [] }));
+    expect(served.problems.join('\n')).toMatch(/cannot name|is not a URL/);
+  });
+
+  it('refuses to write a source that is not a plain origin, whatever let it through', () => {
+    expect(policySource('https://cdn.example.com:8443')).toBe('https://cdn.example.com:8443');
+    for (const bad of ['https://*', 'https://a;b', 'https://cdn.example.com/path', "https://'self'"])
+      expect(() => policySource(bad)).toThrow(/cannot be named in the Content-Security-Policy/);
+  });
+});
+
+describe('the policies', () => {
+  it('lets a page load from this origin and the remotes’ only, with nothing unsafe', () => {
+    const policy = pagePolicy(servedRemotes(LOCAL, REMOTE_NAMES));
+    expect(policy).toContain("script-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com;");
+    expect(policy).toContain("default-src 'self' http://localhost:3001");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toMatch(/unsafe|\*/);
+  });
+
+  it('lets pages connect to the report URL’s origin, and only connect', () => {
+    const served = servedRemotes(JSON.stringify({ ...JSON.parse(LOCAL), reportUrl: 'https://rum.example.com/maison' }), REMOTE_NAMES);
+    const policy = pagePolicy(served);
+    expect(policy).toContain(
+      "connect-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com https://rum.example.com;",
+    );
+    expect(policy.match(/rum\.example\.com/g)).toHaveLength(1);
+    expect(servedRemotes(JSON.stringify({ reportUrl: '/rum' }), REMOTE_NAMES).reportOrigin).toBeUndefined();
+  });
+
+  it('gives everything that is not a page a policy that allows nothing and never changes', () => {
+    expect(FILE_POLICY).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(securityHeaders(FILE_POLICY)).toMatchObject({
+      'Content-Security-Policy': FILE_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
+    expect(securityHeaders(FILE_POLICY)['Permissions-Policy']).toContain('camera=()');
+  });
+});

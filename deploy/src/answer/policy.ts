@@ -1,0 +1,110 @@
+/**
+ * The security headers, and what of remotes.json they name. Two policies:
+ * - a page of the shop (any HTML) runs under the shop's Content-Security-Policy, which allows
+ *   'self' and the origins the served remotes.json names, so it changes with every publish and
+ *   is only ever sent with answers that are not kept (`no-cache`);
+ * - every other answer (scripts, styles, images, data, errors) gets a policy that allows nothing:
+ *   it is not a page, and a file opened as a document (an SVG) runs nothing. It never changes, so
+ *   a file cached for a year (by a CDN, by nginx) can never carry a policy a publish made stale.
+ */
+import type { RemoteName } from '@maison/shared';
+import { parseRemotesJson, remoteOrigins, reportOrigin, originProblem, type RemoteLocations } from '@maison/host/hosting';
+
+/** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
+export const SHOP_ORIGIN = 'https://shop.invalid';
+
+/** What the servers derive from the remotes.json they serve. */
+export interface ServedRemotes {
+  locations: RemoteLocations;
+  problems: string[];
+  /** Origins besides the shop's own that remote code comes from: the shop's policy allows them. */
+  origins: string[];
+  /** Where pages send their reports, if on another origin: the policy lets them connect to it. */
+  reportOrigin?: string;
+}
+
+/** remotes.json's text as the servers read it; a file that is not JSON reads as naming no remote. */
+export function servedRemotes(text: string, names: readonly RemoteName[]): ServedRemotes {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    raw = null;
+  }
+  const parsed = parseRemotesJson(raw, { names, base: `${SHOP_ORIGIN}/` });
+  const report = reportOrigin(parsed, SHOP_ORIGIN);
+  const served = { locations: parsed.locations, problems: parsed.problems, origins: remoteOrigins(parsed.locations, SHOP_ORIGIN) };
+  return report ? { ...served, reportOrigin: report } : served;
+}
+
+/**
+ * An origin as a policy source, checked once more where it is written: the remotes.json format
+ * refuses such entries already, and a policy must never be opened by one that slipped through.
+ */
+export function policySource(origin: string): string {
+  const url = new URL(origin);
+  const problem = originProblem(url);
+  if (problem || url.origin !== origin) throw new Error(`"${origin}" cannot be named in the Content-Security-Policy: ${problem}`);
+  return origin;
+}
+
+/**
+ * The shop's pages: scripts, styles, data and images from this origin and the remotes' origins
+ * only; no inline code and no eval anywhere, so no 'unsafe-*'. default-src names the remotes too,
+ * for the idle prefetch of other teams' pages (`<link rel="prefetch">`): the standard checks a
+ * prefetch against default-src, and Firefox does. Every other kind of fetch that would fall back
+ * to default-src has its own directive, so that is all it allows.
+ */
+export function pagePolicy({ origins, reportOrigin: report }: Pick<ServedRemotes, 'origins' | 'reportOrigin'>): string {
+  const sources = ["'self'", ...origins.map(policySource)].join(' ');
+  return [
+    `default-src ${sources}`,
+    `script-src ${sources}`,
+    `style-src ${sources}`,
+    `connect-src ${[sources, report && policySource(report)].filter(Boolean).join(' ')}`,
+    `img-src ${sources}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "child-src 'none'",
+    "frame-src 'none'",
+    "worker-src 'none'",
+    "media-src 'none'",
+    "manifest-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Everything that is not a page of the shop. */
+export const FILE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The shop uses none of these browser features. */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+/** Sent with every answer of every app, with the policy the answer's kind gets. */
+export function securityHeaders(policy: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': policy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}

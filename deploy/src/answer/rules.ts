@@ -1,0 +1,135 @@
+/**
+ * The rules answer.ts applies, as pure functions of the request and what is served: how long a
+ * file may be kept, what a page request is, and how a page request is answered by the route table
+ * and the generation served. Every function here costs time linear in the path's length (a path
+ * of thousands of slashes or dots is answered as fast as any other of its length).
+ */
+import type { RemoteName } from '@maison/shared';
+import { languageCookieValue } from '@maison/shared/language-cookie';
+import { entryUrlOf, firstMatching, parameterOf, type RemoteLocations, type ServedRoute } from '@maison/host/hosting';
+import { notFoundFileOf, pageFileOf, withoutTrailingSlashes, type RenderRecord } from '../environment/layout.ts';
+import { SHOP_ORIGIN } from './policy.ts';
+
+export const CACHE_CONTROL = {
+  /** What names the current deploy: pages, entries, manifests, remotes.json, what crawlers read. */
+  uncached: 'no-cache',
+  /** Content-hashed by the build (`[name].[contenthash:10].ext`): never changes. */
+  hashed: 'public, max-age=31536000, immutable',
+  other: 'public, max-age=3600',
+} as const;
+
+const UNCACHED_NAMES = new Set([
+  'remoteEntry.js',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'remotes.json',
+  'index.html',
+  'sitemap.xml',
+  'robots.txt',
+]);
+const HASHED_NAME = /\.[0-9a-f]{10}\.(?:js|css|svg|png|webp|jpg|woff2)$/;
+
+/** The last segment of a path. */
+export const lastSegment = (pathname: string) => pathname.slice(pathname.lastIndexOf('/') + 1);
+
+export function cacheControl(pathname: string): string {
+  const name = lastSegment(pathname);
+  if (UNCACHED_NAMES.has(name)) return CACHE_CONTROL.uncached;
+  return HASHED_NAME.test(name) ? CACHE_CONTROL.hashed : CACHE_CONTROL.other;
+}
+
+/**
+ * A page request, answered with a page of the shop: GET or HEAD that accepts HTML, or that says
+ * nothing of what it accepts (curl, link-preview bots: no Accept, or `*\/*`) for a path that is
+ * not a file name (no dot in its last segment). A script, image or fetch of a missing file stays
+ * a plain 404.
+ */
+export function isNavigation(method: string, accept: string | null | undefined, pathname: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const accepts = (accept ?? '').trim();
+  if (accepts.includes('text/html')) return true;
+  return (accepts === '' || accepts === '*/*') && !lastSegment(pathname).includes('.');
+}
+
+/** A URL as the shop's page names it: root-relative on the shop's own origin. */
+const asServed = (url: string) => (url.startsWith(`${SHOP_ORIGIN}/`) ? url.slice(SHOP_ORIGIN.length) : url);
+
+/**
+ * Preload hints for a page rendered in the browser: the manifest and entry of each remote its
+ * route needs (first choices), so they download beside the host's own scripts, not after them.
+ */
+export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLocations): Array<{ pattern: string; link: string }> {
+  return routes.map(({ pattern, remotes }) => ({
+    pattern,
+    link: remotes
+      .flatMap((remote: RemoteName) => locations[remote]?.slice(0, 1) ?? [])
+      .flatMap((manifest) => [
+        `<${asServed(manifest)}>; rel=preload; as=fetch; crossorigin`,
+        `<${asServed(entryUrlOf(manifest))}>; rel=preload; as=script`,
+      ])
+      .join(', '),
+  }));
+}
+
+/** The Link header for a path, from preloadLinks(); undefined when its route needs no remote. */
+export function preloadLinkFor(pathname: string, links: ReadonlyArray<{ pattern: string; link: string }>): string | undefined {
+  return firstMatching(links, pathname)?.link || undefined;
+}
+
+export type NavigationAnswer =
+  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'page'; status: 200; file: string }
+  | { kind: 'not-found'; status: 404; file: string; shows: string }
+  | { kind: 'shell'; status: 200 | 404 };
+
+/**
+ * How a page request is answered, by the host build's route table and the render record of the
+ * generation served (when its pages may be served beside this host build):
+ * - a legacy path the catalogue moved: a permanent redirect;
+ * - a route served in the browser (cart, checkout, profile): the shop's page (the shell);
+ * - a rendered page, with no query: that page, in the language the cookie names;
+ * - a path no page exists for: 404 with the 404 page, or the product-not-found page for an
+ *   unknown product (showing the path or the parameter, put in by the server);
+ * - anything else (a query asks for a view the page was not rendered with; a page that could not
+ *   be rendered): the shell, rendered in the browser, as without rendering.
+ */
+export function navigationAnswer({
+  path,
+  query,
+  cookie,
+  routes,
+  render,
+}: {
+  /** The request's path, as sent (not decoded). */
+  path: string;
+  /** Its query, without the '?'; empty for none. */
+  query: string;
+  cookie: string | null | undefined;
+  routes: readonly ServedRoute[];
+  render: RenderRecord | undefined;
+}): NavigationAnswer {
+  const route = firstMatching(routes, path);
+  const trimmed = withoutTrailingSlashes(path);
+  const redirect = render && Object.hasOwn(render.redirects, trimmed) ? render.redirects[trimmed] : undefined;
+  if (redirect) return { kind: 'redirect', status: 301, location: redirect };
+  if (!route || route.served === 'client') return { kind: 'shell', status: 200 };
+  const languages = render?.languages ?? [];
+  const chosen = languageCookieValue(cookie ?? undefined);
+  const language = chosen && languages.includes(chosen) ? chosen : languages[0];
+  const pageFile = pageFileOf(path);
+  if (render && pageFile && render.pages.includes(trimmed)) {
+    return query === '' ? { kind: 'page', status: 200, file: `pages/${language}/${pageFile}` } : { kind: 'shell', status: 200 };
+  }
+  const notFound = route.notFound;
+  // A path a route with a parameter does not list is unknown only when its remote's list was read.
+  const unknown =
+    notFound &&
+    (notFound.shows === 'path' ||
+      (render !== undefined &&
+        !render.listed.includes(trimmed) &&
+        !route.remotes.some((remote) => render.unlistedRemotes.includes(remote))));
+  if (!notFound || !unknown) return { kind: 'shell', status: 200 };
+  if (!render?.notFoundPages.includes(notFound.page)) return { kind: 'shell', status: 404 };
+  const shows = notFound.shows === 'path' ? path : (parameterOf(route.pattern, path) ?? '');
+  return { kind: 'not-found', status: 404, file: `pages/${language}/${notFoundFileOf(notFound.page)}`, shows };
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+/**
+ * npm run render: publishes an environment's remotes.json as it is, with its public pages rendered
+ * from the builds it names (publish/publish.ts). No host build, no restart: the servers follow.
+ *
+ *   npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]
+ *
+ * --env        the environment's folder (default deploy/local)
+ * --origin     the shop's public origin; checked, then kept in the environment's environment.json
+ * --host       the folder holding the host's dist/ and dist-server/ (default: this checkout's host/)
+ * --no-render  publish with every route rendered in the browser
+ */
+import path from 'node:path';
+import { HOST_APP } from '../../../apps.mts';
+import { publish } from '../publish/publish.ts';
+import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
+
+const USAGE = 'npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]';
+const { values } = parseOptions('publish', USAGE, {
+  ...ENV_OPTION,
+  origin: { type: 'string' },
+  host: { type: 'string' },
+  'no-render': { type: 'boolean' },
+});
+
+try {
+  await publish({
+    env: environmentDir(values.env),
+    hostDir: path.resolve(values.host ?? path.join(ROOT, HOST_APP.dir)),
+    origin: values.origin,
+    render: !values['no-render'],
+    doing: `npm run render${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+  });
+  // The renderer keeps the remotes' connections open; the work is done.
+  process.exit(0);
+} catch (error) {
+  fail('publish', (error as Error).message);
+}

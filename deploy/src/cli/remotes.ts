@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+/**
+ * npm run remotes: reads, checks or changes an environment's remotes.json, with the rules the
+ * shop's page applies (@maison/host/hosting).
+ *
+ *   npm run remotes -- show  [--env DIR]
+ *   npm run remotes -- check [--env DIR] [--no-verify]
+ *   npm run remotes -- set <remote> <manifest-url> [<fallback-url> ...] [--env DIR] [--no-verify] [--no-render]
+ *
+ * `set` refuses an entry that is not a manifest URL the policy can name, and (unless --no-verify)
+ * one whose build does not load: manifest unreachable or not that remote's, built against a newer
+ * @maison/shared than this checkout's host provides, or its entries not answering, each file
+ * within 15 s. Then it publishes (publish/publish.ts): one publish at a time, the pages rendered
+ * from the builds it now names, `current` switched once the new generation is checked.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/hosting';
+import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
+import { SHOP_ORIGIN } from '../answer/policy.ts';
+import { currentId } from '../environment/generations.ts';
+import { ENVIRONMENT_FILE } from '../environment/layout.ts';
+import { publish } from '../publish/publish.ts';
+import { limitedFetch, remoteNamer } from '../publish/remoteFetch.ts';
+import { checkBuild } from '../publish/verify.ts';
+import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
+
+const USAGE = 'npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--env DIR] [--no-verify] [--no-render]';
+const { values, positionals } = parseOptions(
+  'remotes',
+  USAGE,
+  { ...ENV_OPTION, 'no-verify': { type: 'boolean' }, 'no-render': { type: 'boolean' } },
+  true,
+);
+const env = environmentDir(values.env);
+const file = path.join(env, ENVIRONMENT_FILE.remotes);
+const CONTRACT = (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
+// Root-relative entries belong to the shop's own origin, which a check does not need to know.
+const RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };
+
+function readConfig(): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    return fail('remotes', `${file} cannot be read as JSON: ${(error as Error).message}`);
+  }
+}
+
+/** What is wrong with `config`'s entries for `names`: their form, then (verify) whether each build loads. */
+async function problemsOf(config: Record<string, unknown>, names: readonly string[], verify: boolean): Promise<string[]> {
+  const problems = parseRemotesJson(config, RULES).problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
+  if (!verify || problems.length > 0) return problems;
+  const parsed = parseRemotesJson(config, RULES).locations;
+  const { fetch } = limitedFetch(remoteNamer(parsed));
+  for (const name of names) {
+    for (const entry of entriesOf(config[name])) {
+      const url = manifestUrlOf(entry, RULES.base);
+      if (!('url' in url) || url.url.startsWith(SHOP_ORIGIN)) continue;
+      const build = await checkBuild(name, url.url, { fetch, contract: CONTRACT });
+      if ('problem' in build) problems.push(`"${name}" entry "${String(entry)}": ${build.problem}`);
+      else console.log(`[remotes]   ok ${url.url} (build ${build.buildVersion})`);
+    }
+  }
+  return problems;
+}
+
+const [command, remote, ...urls] = positionals;
+const config = readConfig();
+const verify = !values['no-verify'];
+
+if (command === 'show') {
+  for (const name of REMOTE_NAMES) {
+    const entries = entriesOf(config[name]);
+    console.log(`${name.padEnd(8)} ${entries.length === 0 ? '(none)' : entries.join('\n         then ')}`);
+  }
+  console.log(`live     generation ${currentId(env) ?? '(none: not published yet)'}`);
+} else if (command === 'check') {
+  const problems = await problemsOf(config, REMOTE_NAMES, verify);
+  if (problems.length > 0) fail('remotes', `${file} has problems:\n  ${problems.join('\n  ')}`);
+  console.log(`[remotes] ${file} is valid`);
+} else if (command === 'set') {
+  if (!remote || !(REMOTE_NAMES as string[]).includes(remote))
+    fail('remotes', `set needs a remote name: ${REMOTE_NAMES.join(', ')} (got ${remote ?? 'nothing'})`);
+  if (urls.length === 0) fail('remotes', `set ${remote} needs at least one manifest URL`);
+  const entry = urls.length === 1 ? urls[0]! : urls;
+  const problems = await problemsOf({ [remote]: entry }, [remote], verify);
+  if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
+  try {
+    const { before } = await publish({
+      env,
+      hostDir: path.join(ROOT, HOST_APP.dir),
+      change: (current) => ({ ...current, [remote]: entry }),
+      render: !values['no-render'],
+      doing: `npm run remotes -- ${process.argv.slice(2).join(' ')}`,
+    });
+    const was = entriesOf((JSON.parse(before) as Record<string, unknown>)[remote]);
+    console.log(`[remotes] ${file}: ${remote} was ${was.join(', ') || '(none)'}, now ${urls.join(', ')}`);
+  } catch (error) {
+    fail('remotes', `${(error as Error).message}`);
+  }
+  // The renderer keeps the remotes' connections open; the work is done.
+  process.exit(0);
+} else {
+  fail('remotes', `usage: ${USAGE}`);
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * npm run serve: the four production builds on their ports (apps.json), answered by the one
+ * answerer (answer/answer.ts), for an environment, published from the running remotes first
+ * (server/shop.ts).
+ *
+ *   npm run serve                                 all four apps, the local environment (deploy/local)
+ *   npm run serve -- --only host,catalog          a subset
+ *   npm run serve -- --env DIR                    another environment's folder
+ *   npm run serve -- --no-publish                 serve what the environment published last, as it is
+ *   npm run serve -- --source-maps                also hand out the source maps (debugging only)
+ *   npm run serve -- --sockets DIR                each app on DIR/<app>.sock, behind nginx (npm run nginx:config)
+ *   npm run serve -- --base-port N                the apps on N, N+1, … (apps.json's order): a second shop on one machine
+ *   npm run serve -- --build DIR --port N [--remote] [--env DIR]
+ *                                                 one build alone, as a team serves its remote's new build
+ */
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { APPS, appNamed, appsFrom, HOST_APP, REMOTE_NAMES, type AppEntry } from '../../../apps.mts';
+import { createAnswerer } from '../answer/answer.ts';
+import { watchEnvironment } from '../environment/served.ts';
+import { listen } from '../server/node.ts';
+import { serveShop } from '../server/shop.ts';
+import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
+
+const USAGE =
+  'npm run serve -- [--env DIR] [--only host,catalog,…] [--no-publish] [--source-maps] [--sockets DIR] [--base-port N]  |  --build DIR --port N [--remote] [--env DIR]';
+const { values } = parseOptions('serve', USAGE, {
+  ...ENV_OPTION,
+  only: { type: 'string' },
+  'no-publish': { type: 'boolean' },
+  'source-maps': { type: 'boolean' },
+  sockets: { type: 'string' },
+  'base-port': { type: 'string' },
+  build: { type: 'string' },
+  port: { type: 'string' },
+  remote: { type: 'boolean' },
+});
+const env = environmentDir(values.env);
+const portOf = (value: string | undefined) => {
+  const port = Number(value);
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : fail('serve', `"${value ?? ''}" is not a port\nusage: ${USAGE}`);
+};
+const log = (line: string) => console.log(line);
+let stop: () => Promise<void>;
+
+try {
+  if (values.build) {
+    const port = portOf(values.port);
+    const dist = path.resolve(values.build);
+    const app = { name: values.remote ? 'remote' : HOST_APP.name, isHost: !values.remote, dist };
+    const answer = createAnswerer({
+      app,
+      environment: watchEnvironment(env, { log }),
+      remoteNames: REMOTE_NAMES,
+      sourceMaps: values['source-maps'],
+      log,
+    });
+    const server: Server = await listen(answer, port, { isRemote: !app.isHost, log });
+    console.log(`listening on ${port}`);
+    stop = () => new Promise((resolve) => server.close(() => resolve()));
+  } else {
+    const everyApp = values['base-port'] ? appsFrom(portOf(values['base-port'])) : APPS;
+    const apps = values.only
+      ? values.only.split(',').map((name) => everyApp.find((app) => app.name === appNamed(name.trim()).name)!)
+      : everyApp;
+    const sockets = values.sockets && path.resolve(values.sockets);
+    const shop = await serveShop({
+      root: ROOT,
+      env,
+      apps,
+      ...(sockets ? { listenOn: (app: AppEntry) => path.join(sockets, `${app.name}.sock`) } : {}),
+      publish: !values['no-publish'] && apps.some((app) => app.name === HOST_APP.name),
+      sourceMaps: values['source-maps'],
+      log,
+    });
+    console.log(`[serve] environment: ${path.relative(process.cwd(), env) || env}`);
+    stop = shop.close;
+  }
+} catch (error) {
+  fail('serve', (error as Error).message);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    void stop().finally(() => process.exit(0));
+    // Keep-alive connections end at once: nothing is left to answer.
+    setTimeout(() => process.exit(0), 1000).unref();
+  });

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * npm run serve:nginx: the production setup on this machine. nginx listens on the apps' ports
+ * (apps.json) in front of the answerer, which serves the four builds on Unix sockets exactly as
+ * `npm run serve` does (the same function answers: server/shop.ts, answer/answer.ts). nginx's
+ * configuration holds no rule of the shop (server/nginx.ts), so a publish needs nothing run by hand.
+ *
+ *   npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { APPS, appsFrom } from '../../../apps.mts';
+import { findNginx, frontConfig, runNginx } from '../server/nginx.ts';
+import { serveShop, type RunningShop } from '../server/shop.ts';
+import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
+
+const USAGE = 'npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N]';
+const { values } = parseOptions('serve:nginx', USAGE, {
+  ...ENV_OPTION,
+  'no-publish': { type: 'boolean' },
+  'base-port': { type: 'string' },
+});
+const basePort = values['base-port'] === undefined ? undefined : Number(values['base-port']);
+if (basePort !== undefined && !(Number.isInteger(basePort) && basePort > 0))
+  fail('serve:nginx', `"${values['base-port']}" is not a port\nusage: ${USAGE}`);
+const apps = basePort === undefined ? APPS : appsFrom(basePort);
+const nginxBinary = findNginx() ?? fail('serve:nginx', 'nginx not found: install it (Debian: apt-get install -y nginx) or set NGINX_PATH.');
+const env = environmentDir(values.env);
+const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-nginx-'));
+const socketOf = (name: string) => path.join(prefix, `${name}.sock`);
+
+let shop: RunningShop | undefined;
+let nginx: ReturnType<typeof runNginx> | undefined;
+const stop = async (status: number) => {
+  await Promise.all([shop?.close(), nginx?.stop()]);
+  rmSync(prefix, { recursive: true, force: true });
+  process.exit(status);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
+
+try {
+  // nginx first: the publish renders from the remotes through it, at the addresses remotes.json names.
+  nginx = runNginx(
+    nginxBinary,
+    prefix,
+    frontConfig({ apps, answererOf: (app) => `unix:${socketOf(app.name)}`, cacheDir: path.join(prefix, 'cache') }),
+  );
+  nginx.process.on('exit', (code) => {
+    console.error(`[serve:nginx] nginx exited (${code})`);
+    void stop(1);
+  });
+  shop = await serveShop({ root: ROOT, env, apps, listenOn: (app) => socketOf(app.name), publish: !values['no-publish'] });
+  console.log(
+    `[serve:nginx] nginx on the ports in apps.json, in front of the answerer (${prefix}); environment: ${path.relative(process.cwd(), env) || env}`,
+  );
+} catch (error) {
+  console.error(`[serve:nginx] ${(error as Error).message}`);
+  await stop(1);
+}

@@ -1,0 +1,105 @@
+/**
+ * What the servers serve of an environment, as every copy of the answerer sees it: the
+ * generation `current` names if it is good, otherwise the last good one before it, otherwise
+ * (before any good publish) the environment's own remotes.json with every page rendered in the
+ * browser. A bad generation never stops a server: it serves what it can and says once, in one
+ * line, what is wrong. Nothing is kept but a cache of what the folder says, re-read at most every
+ * `recheckMs` (a publish is followed within that by every server over the folder).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { checkGeneration, isGood, type CheckedGeneration, type Generation } from './generation.ts';
+import { currentId, generationDir, lastGoodBefore } from './generations.ts';
+import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
+
+export interface Served {
+  /** Changes whenever what is served changes: answerers key their caches on it. */
+  key: string;
+  /** The generation served: its remotes.json, render record and pages. */
+  generation?: Generation;
+  /** The remotes.json served (the generation's, or the environment's own before any good publish). */
+  remotesJson: string;
+  /** Why the generation `current` names is not the one served, when it is not. */
+  problem?: string;
+}
+
+export interface ServedEnvironment {
+  readonly env: string;
+  now(): Served;
+}
+
+/** The file's size and time, or '-' when it is missing: enough to see a file replaced or cut short. */
+function stamp(file: string): string {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
+}
+
+function describe(env: string, served: Served): string {
+  const name = path.basename(env);
+  if (!served.problem) return `[serve] ${name}: serving generation ${served.generation!.id}`;
+  const instead = served.generation
+    ? `serving generation ${served.generation.id}, the last good one before it`
+    : `serving ${ENVIRONMENT_FILE.remotes} with every page rendered in the browser`;
+  return `[serve] ${name}: ${served.problem}; ${instead}`;
+}
+
+export function watchEnvironment(
+  env: string,
+  { log = console.log, recheckMs = 250 }: { log?: (line: string) => void; recheckMs?: number } = {},
+): ServedEnvironment {
+  // Published generations do not change; a file changed in place shows in its stamp.
+  const checked = new Map<string, { stamp: string; result: CheckedGeneration }>();
+  const check = (dir: string): CheckedGeneration => {
+    const key = `${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`;
+    const known = checked.get(dir);
+    if (known?.stamp === key) return known.result;
+    const result = checkGeneration(dir);
+    checked.set(dir, { stamp: key, result });
+    return result;
+  };
+
+  const ownRemotesJson = (): { text: string; problem?: string } => {
+    try {
+      const text = readFileSync(path.join(env, ENVIRONMENT_FILE.remotes), 'utf8');
+      JSON.parse(text);
+      return { text };
+    } catch (error) {
+      return { text: '{}', problem: `${ENVIRONMENT_FILE.remotes} cannot be read (${(error as Error).message}): no remote is served` };
+    }
+  };
+
+  const read = (key: string): Served => {
+    const id = currentId(env);
+    const current = id === undefined ? undefined : check(generationDir(env, id));
+    if (current && isGood(current)) return { key, generation: current, remotesJson: current.remotesJson };
+    const problem =
+      id === undefined
+        ? 'not published yet'
+        : `generation ${id} cannot be served (${current && 'problem' in current ? current.problem : ''})`;
+    const lastGood = lastGoodBefore(env, id, check);
+    if (lastGood) return { key, generation: lastGood, remotesJson: lastGood.remotesJson, problem };
+    const own = ownRemotesJson();
+    return { key, remotesJson: own.text, problem: own.problem ? `${problem}; ${own.problem}` : problem };
+  };
+
+  let served: Served | undefined;
+  let checkedAt = -Infinity;
+  return {
+    env,
+    now() {
+      const now = performance.now();
+      if (served && now - checkedAt < recheckMs) return served;
+      checkedAt = now;
+      const id = currentId(env);
+      const dir = id === undefined ? undefined : generationDir(env, id);
+      const key = dir
+        ? `${id}|${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`
+        : `unpublished|${stamp(path.join(env, ENVIRONMENT_FILE.remotes))}`;
+      if (served?.key === key) return served;
+      const previous = served;
+      served = read(key);
+      if (previous?.generation?.id !== served.generation?.id || previous?.problem !== served.problem) log(describe(env, served));
+      return served;
+    },
+  };
+}

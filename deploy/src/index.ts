@@ -1,0 +1,14 @@
+/**
+ * @maison/deploy's public entry: the answerer and what it reads (the policies, the rules, the
+ * environment as served), for the tools above it (the development server, the browser tests, the
+ * benchmark). Starting servers is `@maison/deploy/serve` (serve.ts); the commands are in cli/.
+ */
+export { createAnswerer, type Answer, type ServedApp } from './answer/answer.ts';
+export { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes, type ServedRemotes } from './answer/policy.ts';
+export { refusal } from './answer/refusal.ts';
+export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';
+export { CACHE_CONTROL, navigationAnswer, preloadLinkFor, preloadLinks, type NavigationAnswer } from './answer/rules.ts';
+export { checkGeneration, isGood, type Generation } from './environment/generation.ts';
+export { currentId, generationDir, generationIds } from './environment/generations.ts';
+export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR, type RenderRecord } from './environment/layout.ts';
+export { watchEnvironment, type Served, type ServedEnvironment } from './environment/served.ts';

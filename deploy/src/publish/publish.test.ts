@@ -1,0 +1,152 @@
+/**
+ * Publishing as a transaction, against a small shop on disk and a fake renderer (testing/fixtures.ts):
+ * what lands, what is kept, and that a failure anywhere before the switch changes nothing.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkGeneration, isGood } from '../environment/generation.ts';
+import { currentId, generationDir, generationIds } from '../environment/generations.ts';
+import { ENVIRONMENT_FILE } from '../environment/layout.ts';
+import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
+import { publish, type PublishOptions } from './publish.ts';
+
+let shop: FixtureShop;
+let renderer: ReturnType<typeof fakeHostRenderer>;
+const lines: string[] = [];
+const log = (line: string) => lines.push(line);
+
+beforeEach(() => {
+  shop = fixtureShop();
+  renderer = fakeHostRenderer(shop);
+  lines.length = 0;
+});
+afterEach(() => shop.cleanup());
+
+const run = (options: Partial<PublishOptions> = {}) =>
+  publish({ env: shop.env, hostDir: renderer.hostDir, doing: 'a test', log, ...options });
+const setCatalog = (url: string) => (remotes: Record<string, unknown>) => ({ ...remotes, catalog: url });
+const environmentRemotes = () => JSON.parse(readFileSync(path.join(shop.env, ENVIRONMENT_FILE.remotes), 'utf8')) as Record<string, unknown>;
+const servedPage = (file: string) => readFileSync(path.join(shop.env, 'current', 'pages', file), 'utf8');
+
+describe('a publish', () => {
+  it('writes a whole generation, checks it, and only then serves it, remotes.json with it', async () => {
+    const { generation } = await run({ change: setCatalog('https://cdn.example.com/catalog/2/mf-manifest.json') });
+    expect(currentId(shop.env)).toBe(generation.id);
+    expect(isGood(checkGeneration(generationDir(shop.env, generation.id)))).toBe(true);
+    expect(environmentRemotes().catalog).toBe('https://cdn.example.com/catalog/2/mf-manifest.json');
+    expect(servedPage('vi/products/hoi-an-handkerchief.html')).toContain('from https://cdn.example.com/catalog/2/mf-manifest.json');
+    expect(generation.render.pages).toContain('/products/hoi-an-handkerchief');
+    expect(readFileSync(path.join(shop.env, 'current', 'sitemap.xml'), 'utf8')).toContain('<loc>https://shop.example.com/products</loc>');
+    expect(readFileSync(path.join(shop.env, 'current', 'robots.txt'), 'utf8')).toContain('Disallow: /cart');
+    expect(readdirSync(path.join(shop.env, 'generations')).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('run twice at once, for different remotes, lands both: the second waits, then starts from the first', async () => {
+    await run();
+    renderer.behave({ delayMs: 10 });
+    const [first, second] = await Promise.all([
+      run({ change: setCatalog('https://cdn.example.com/catalog/2/mf-manifest.json'), doing: 'set catalog' }),
+      run({ change: (remotes) => ({ ...remotes, account: 'https://cdn.example.com/account/7/mf-manifest.json' }), doing: 'set account' }),
+    ]);
+    expect(lines.some((line) => /waiting for "set (catalog|account)"/.test(line))).toBe(true);
+    const last = [first, second].sort((a, b) => (a.generation.id < b.generation.id ? -1 : 1))[1]!.generation;
+    expect(currentId(shop.env)).toBe(last.id);
+    for (const remotesJson of [last.remotesJson, readFileSync(path.join(shop.env, ENVIRONMENT_FILE.remotes), 'utf8')]) {
+      expect(JSON.parse(remotesJson)).toMatchObject({
+        catalog: 'https://cdn.example.com/catalog/2/mf-manifest.json',
+        account: 'https://cdn.example.com/account/7/mf-manifest.json',
+      });
+    }
+  });
+
+  it('keeps a page that could not be rendered from the last generation, when that came from the same builds', async () => {
+    await run();
+    renderer.behave({ failing: ['/products/hoi-an-handkerchief'] });
+    const { generation } = await run();
+    expect(generation.render.kept).toEqual(['/products/hoi-an-handkerchief']);
+    expect(generation.render.pages).toContain('/products/hoi-an-handkerchief');
+    expect(servedPage('en/products/hoi-an-handkerchief.html')).toContain(`from ${REMOTES.catalog}`);
+    expect(lines.join('\n')).toContain(
+      'en /products/hoi-an-handkerchief: not rendered (catalog/ProductDetailPage could not be loaded); its last version, from the same builds, is kept',
+    );
+  });
+
+  it('never keeps a page from other builds: with a new catalogue, a page that fails is rendered in the browser', async () => {
+    await run();
+    renderer.behave({ failing: ['/products/hoi-an-handkerchief'] });
+    const { generation } = await run({ change: setCatalog('https://cdn.example.com/catalog/2/mf-manifest.json') });
+    expect(generation.render.kept).toEqual([]);
+    expect(generation.render.pages).not.toContain('/products/hoi-an-handkerchief');
+    expect(generation.render.listed).toContain('/products/hoi-an-handkerchief');
+    expect(existsSync(path.join(shop.env, 'current', 'pages', 'en', 'products', 'hoi-an-handkerchief.html'))).toBe(false);
+  });
+
+  it('keeps the last list of pages of a remote whose list cannot be loaded, when it is the same build', async () => {
+    await run();
+    renderer.behave({ listFails: true });
+    const { generation } = await run();
+    expect(generation.render.listed).toContain('/products/dragon-bridge-handkerchief');
+    expect(generation.render.redirects['/product/2']).toBeDefined();
+    expect(generation.render.unlistedRemotes).toEqual([]);
+  });
+
+  it('ends within its deadline when a remote never answers, keeping what it can', async () => {
+    await run();
+    renderer.behave({ hanging: ['/products'] });
+    const started = Date.now();
+    const { generation } = await run({ limits: { fileMs: 200, totalMs: 300 } });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(generation.render.kept).toContain('/products');
+    expect(lines.join('\n')).toMatch(/\/products: not rendered \(the publish's time for remote files ran out\)/);
+  });
+
+  it('publishes with every route rendered in the browser when the renderer cannot start', async () => {
+    renderer.behave({ throwsOnStart: true });
+    const { generation } = await run();
+    expect(generation.render.pages).toEqual([]);
+    expect(generation.render.problems[0]).toMatch(/the pages could not be rendered \(the renderer cannot start\)/);
+  });
+});
+
+describe('a publish that fails changes nothing', () => {
+  it('when the new generation does not pass its check (a page cut short)', async () => {
+    const { generation: before } = await run();
+    renderer.behave({ cutShort: ['/about'] });
+    await expect(run({ change: setCatalog('https://cdn.example.com/catalog/2/mf-manifest.json') })).rejects.toThrow(
+      /the new generation failed its check \(pages\/en\/about.html is cut short .*\); nothing was changed/,
+    );
+    expect(currentId(shop.env)).toBe(before.id);
+    expect(environmentRemotes().catalog).toBe(REMOTES.catalog);
+    expect(generationIds(shop.env)).toEqual([before.id]);
+    expect(readdirSync(path.join(shop.env, 'generations'))).toEqual([before.id]);
+  });
+
+  it.each([
+    ['no origin', () => writeFileSync(path.join(shop.env, ENVIRONMENT_FILE.site), '{}'), /"origin" undefined is not text/],
+    [
+      'an origin with a path',
+      () => writeFileSync(path.join(shop.env, ENVIRONMENT_FILE.site), '{"origin":"https://shop.example.com/en"}'),
+      /is more than an origin/,
+    ],
+    [
+      'a wildcard origin',
+      () => writeFileSync(path.join(shop.env, ENVIRONMENT_FILE.site), '{"origin":"https://*.example.com"}'),
+      /cannot name/,
+    ],
+    [
+      'remotes.json that is not JSON',
+      () => writeFileSync(path.join(shop.env, ENVIRONMENT_FILE.remotes), '{"catalog":'),
+      /remotes.json is not JSON/,
+    ],
+  ])('when the environment has %s', async (_case, breakIt, message) => {
+    breakIt();
+    await expect(run()).rejects.toThrow(message);
+    expect(currentId(shop.env)).toBeUndefined();
+  });
+
+  it('takes --origin once, checked, and keeps it', async () => {
+    await expect(run({ origin: 'https://shop.example.com;x' })).rejects.toThrow(/--origin "https:\/\/shop.example.com;x"/);
+    await run({ origin: 'https://www.maison-khan.vn' });
+    expect(JSON.parse(readFileSync(path.join(shop.env, ENVIRONMENT_FILE.site), 'utf8'))).toEqual({ origin: 'https://www.maison-khan.vn' });
+  });
+});

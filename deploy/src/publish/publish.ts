@@ -1,0 +1,166 @@
+/**
+ * Publishing an environment, as one transaction: holding the environment's lock (one publish at
+ * a time; a second waits, then works on what the first left), it reads remotes.json afresh,
+ * applies the change, renders a new generation, writes it flushed to disk, reads it back and
+ * checks it (every page present and whole), and only then switches `current` to it. Any failure
+ * before the switch leaves the environment exactly as it was.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
+import { currentId, generationDir, lastGoodBefore } from '../environment/generations.ts';
+import { ENVIRONMENT_FILE, GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
+import { withPublishLock } from '../environment/lock.ts';
+import { writeFlushed, flushFolder } from '../environment/durable.ts';
+import { siteOrigin } from '../environment/site.ts';
+import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
+import { REMOTE_NAMES } from '../../../apps.mts';
+import { parseRemotesJson } from '@maison/host/hosting';
+import { robotsTxt, sitemapXml } from './crawlers.ts';
+import { limitedFetch, remoteNamer, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
+import { hostBuildFiles, renderPages, type RenderedPages } from './renderPages.ts';
+
+export type RemotesFile = Record<string, unknown>;
+
+export interface PublishOptions {
+  env: string;
+  /** The folder holding the host's dist/ and dist-server/ (its renderer). */
+  hostDir: string;
+  /** What this publish changes in remotes.json (none: publish it as it is). */
+  change?: (remotes: RemotesFile) => RemotesFile;
+  /** Said to a publish that has to wait for this one. */
+  doing: string;
+  /** Render the pages (false: every route rendered in the browser). */
+  render?: boolean;
+  /** The shop's public origin, when given on the command line (checked, then kept in environment.json). */
+  origin?: string;
+  /** How long remote files may take (remoteFetch.ts). */
+  limits?: { fileMs: number; totalMs: number };
+  log?: (line: string) => void;
+}
+
+export interface Published {
+  generation: Generation;
+  /** The remotes.json before this publish. */
+  before: string;
+}
+
+function readRemotesFile(env: string): { text: string; value: RemotesFile } {
+  const file = path.join(env, ENVIRONMENT_FILE.remotes);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${file} cannot be read (${(error as Error).message})`, { cause: error });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not JSON (${(error as Error).message}): fix it by hand, then publish again`, { cause: error });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file} is not a JSON object`);
+  return { text, value: value as RemotesFile };
+}
+
+/** What a publish that renders nothing writes: every route rendered in the browser. */
+function unrendered(origin: string, hostBuild: string, problem: string | undefined): RenderedPages {
+  return {
+    record: {
+      hostBuild,
+      origin,
+      languages: ['en'],
+      remotes: {},
+      listed: [],
+      pages: [],
+      notFoundPages: [],
+      redirects: {},
+      unlistedRemotes: [],
+      kept: [],
+      problems: problem ? [problem] : [],
+    },
+    written: new Map(),
+    copied: new Map(),
+  };
+}
+
+export function publish({
+  env,
+  hostDir,
+  change,
+  doing,
+  render = true,
+  origin: given,
+  limits = REMOTE_FETCH_LIMITS,
+  log = console.log,
+}: PublishOptions): Promise<Published> {
+  return withPublishLock(
+    env,
+    doing,
+    async () => {
+      const started = performance.now();
+      const origin = siteOrigin(env, given);
+      const before = readRemotesFile(env);
+      const remotesJson = change ? `${JSON.stringify(change(before.value), null, 2)}\n` : before.text;
+      const current = currentId(env);
+      const currentGeneration = current === undefined ? undefined : checkGeneration(generationDir(env, current));
+      const previous = currentGeneration && isGood(currentGeneration) ? currentGeneration : lastGoodBefore(env, current);
+
+      let pages: RenderedPages;
+      let host: ReturnType<typeof hostBuildFiles> | undefined;
+      // The renderer and the federation runtime it runs fetch remote files with the global fetch:
+      // for this render, every one of them is bounded (remoteFetch.ts).
+      const { locations } = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
+      const limited = limitedFetch(remoteNamer(locations), limits);
+      const ownFetch = globalThis.fetch;
+      globalThis.fetch = limited.fetch;
+      try {
+        host = hostBuildFiles(hostDir);
+        pages = render
+          ? await renderPages({ host, remotesJson, origin, previous, deadline: limited.deadline })
+          : unrendered(origin, host.shell.hostBuild, undefined);
+      } catch (error) {
+        const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;
+        pages = unrendered(origin, host?.shell.hostBuild ?? '', problem);
+      } finally {
+        globalThis.fetch = ownFetch;
+      }
+
+      const id = newGenerationId();
+      const incoming = incomingDir(env, id);
+      try {
+        const record: RenderRecord = { ...pages.record, renderedAt: new Date().toISOString() };
+        writeFlushed(path.join(incoming, GENERATION_FILE.remotes), remotesJson);
+        for (const [file, html] of pages.written) writeFlushed(path.join(incoming, file), html);
+        for (const [file, from] of pages.copied) {
+          mkdirSync(path.dirname(path.join(incoming, file)), { recursive: true });
+          copyFileSync(from, path.join(incoming, file));
+        }
+        writeFlushed(path.join(incoming, GENERATION_FILE.sitemap), sitemapXml(origin, record.pages));
+        const personal = (host?.routes ?? []).filter(({ served }) => served === 'client').map((route) => route.path);
+        writeFlushed(path.join(incoming, GENERATION_FILE.robots), robotsTxt(origin, personal));
+        writeFlushed(path.join(incoming, GENERATION_FILE.render), `${JSON.stringify(record, null, 2)}\n`);
+        for (const dir of new Set([...pages.written.keys(), ...pages.copied.keys()].map((file) => path.dirname(path.join(incoming, file)))))
+          flushFolder(dir);
+        flushFolder(incoming);
+        // Read back what is on disk, as the servers will read it, before anything points at it.
+        const checked = checkGeneration(incoming);
+        if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
+        const dir = commitGeneration(env, incoming, id);
+        switchTo(env, id, remotesJson);
+        pruneGenerations(env);
+        for (const problem of record.problems) log(`[publish] ${problem}`);
+        log(
+          `[publish] ${path.basename(env)}: generation ${id} is live: ${record.pages.length} pages × ${record.languages.length} languages, ` +
+            `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
+            `(host ${record.hostBuild || 'unknown'}) in ${Math.round(performance.now() - started)} ms`,
+        );
+        return { generation: { id, dir, remotesJson, render: record }, before: before.text };
+      } catch (error) {
+        rmSync(incoming, { recursive: true, force: true });
+        throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
+      }
+    },
+    { log },
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * Renders a generation's pages with the host's renderer (its server build, host/dist-server),
+ * which loads each remote's server build from where remotes.json says it is. A page that cannot
+ * be rendered this time (a remote down, slow, broken) keeps its last good version when that
+ * version came from the very same builds (same host build, same first-choice manifests: the
+ * same page); otherwise its route is rendered in the browser. Nothing here waits longer than the
+ * publish's deadline.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { firstChoices, firstMatching, parseRemotesJson, type PageRenderer, type PageShell, type ServedRoute } from '@maison/host/hosting';
+import { REMOTE_NAMES } from '../../../apps.mts';
+import type { Generation } from '../environment/generation.ts';
+import { GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
+
+const NOT_FOUND_PAGES = ['not-found', 'product-not-found'] as const;
+
+export interface RenderedPages {
+  record: Omit<RenderRecord, 'renderedAt'>;
+  /** Files to write, by their path in the generation. */
+  written: Map<string, string>;
+  /** Files to copy from the previous generation (kept pages), by their path in the generation. */
+  copied: Map<string, string>;
+}
+
+interface HostBuildFiles {
+  shell: PageShell;
+  routes: ServedRoute[];
+  createPageRenderer: (options: { remotesJson: string; origin: string; shell: PageShell }) => Promise<PageRenderer>;
+}
+
+export function hostBuildFiles(hostDir: string): HostBuildFiles {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(hostDir, 'dist', file), 'utf8')) as unknown;
+  const renderer = createRequire(import.meta.url)(path.join(hostDir, 'dist-server', 'render.cjs')) as Pick<
+    HostBuildFiles,
+    'createPageRenderer'
+  >;
+  return {
+    shell: read('page-shell.json') as PageShell,
+    routes: read('routes.json') as ServedRoute[],
+    createPageRenderer: renderer.createPageRenderer,
+  };
+}
+
+/** `work`, or a failure once `deadline` is aborted. */
+function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+  if (deadline.aborted) return Promise.reject(new Error("the publish's time for remote files ran out"));
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new Error("the publish's time for remote files ran out"));
+    deadline.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', stop));
+  });
+}
+
+export async function renderPages({
+  host,
+  remotesJson,
+  origin,
+  previous,
+  deadline,
+}: {
+  host: HostBuildFiles;
+  remotesJson: string;
+  origin: string;
+  /** The last good generation: its pages can be kept. */
+  previous: Generation | undefined;
+  deadline: AbortSignal;
+}): Promise<RenderedPages> {
+  const { shell, routes } = host;
+  const renderer = await beforeDeadline(host.createPageRenderer({ remotesJson, origin, shell }), deadline);
+  const problems = [...renderer.problems];
+  const before = previous?.render;
+  const firsts: Record<string, string | undefined> = firstChoices(
+    parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` }).locations,
+  );
+  const remotesOf = (pathname: string): readonly string[] => firstMatching(routes, pathname)?.remotes ?? [];
+  /** The last good version of a page is this time's page when it came from the same builds. */
+  const sameBuilds = (remotes: readonly string[]) =>
+    before !== undefined &&
+    before.hostBuild === shell.hostBuild &&
+    remotes.every((remote) => before.remotes[remote] !== undefined && before.remotes[remote] === firsts[remote]);
+
+  const lists = await beforeDeadline(renderer.publicPages(), deadline).catch((error: Error) => {
+    problems.push(`the remotes' lists of pages could not be read (${error.message})`);
+    return { paths: [] as string[], redirects: {} as Record<string, string>, unavailable: ['catalog'] };
+  });
+  const listed = [...lists.paths];
+  const redirects = { ...lists.redirects };
+  const unlisted: string[] = [];
+  for (const remote of lists.unavailable) {
+    if (before && !before.unlistedRemotes.includes(remote) && sameBuilds([remote])) {
+      // The same build listed its pages last time: those are still its pages.
+      listed.push(...before.listed.filter((page) => remotesOf(page).includes(remote) && !listed.includes(page)));
+      for (const [from, to] of Object.entries(before.redirects)) if (remotesOf(from).includes(remote)) redirects[from] = to;
+      problems.push(`${remote}: its list of pages could not be loaded; the last one, from the same build, is used`);
+    } else {
+      unlisted.push(remote);
+      problems.push(`${remote}: its list of pages could not be loaded; its pages are rendered in the browser`);
+    }
+  }
+
+  const written = new Map<string, string>();
+  const copied = new Map<string, string>();
+  const remotes: Record<string, string> = {};
+  const kept = new Set<string>();
+  const done = new Map<string, number>();
+  const attempt = async (
+    name: string,
+    file: string,
+    language: string,
+    remotesOfPage: readonly string[],
+    render: () => Promise<{ html?: string; reason?: string; remotes?: Record<string, string | undefined> }>,
+  ) => {
+    const target = path.join(GENERATION_FILE.pages, language, file);
+    const page = await beforeDeadline(render(), deadline).catch((error: Error) => ({
+      html: undefined,
+      reason: error.message,
+      remotes: {},
+    }));
+    if (page.html) {
+      written.set(target, page.html);
+      for (const [remote, manifest] of Object.entries(page.remotes ?? {})) if (manifest) remotes[remote] = manifest;
+    } else if (previous && sameBuilds(remotesOfPage) && hasPage(previous.render, name)) {
+      copied.set(target, path.join(previous.dir, target));
+      for (const remote of remotesOfPage) remotes[remote] = before!.remotes[remote]!;
+      kept.add(name);
+      problems.push(`${language} ${name}: not rendered (${page.reason}); its last version, from the same builds, is kept`);
+    } else {
+      return void problems.push(`${language} ${name}: not rendered (${page.reason}); rendered in the browser`);
+    }
+    done.set(name, (done.get(name) ?? 0) + 1);
+  };
+  for (const language of renderer.languages) {
+    for (const pathname of listed)
+      await attempt(pathname, pageFileOf(pathname)!, language, remotesOf(pathname), () => renderer.render(pathname, language));
+    for (const page of NOT_FOUND_PAGES) {
+      const route = routes.find((candidate) => candidate.notFound?.page === page);
+      await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () => renderer.renderNotFound(page, language));
+    }
+  }
+  const inEveryLanguage = (name: string) => done.get(name) === renderer.languages.length;
+  return {
+    record: {
+      hostBuild: shell.hostBuild,
+      origin,
+      languages: [...renderer.languages],
+      remotes,
+      listed,
+      pages: listed.filter(inEveryLanguage),
+      notFoundPages: NOT_FOUND_PAGES.filter(inEveryLanguage),
+      redirects,
+      unlistedRemotes: unlisted,
+      kept: [...kept],
+      problems,
+    },
+    written,
+    copied,
+  };
+}
+
+function hasPage(render: RenderRecord, name: string): boolean {
+  return render.pages.includes(name) || render.notFoundPages.includes(name);
+}

@@ -1,0 +1,35 @@
+/**
+ * Rolling an environment back: `current` goes back to the last good generation before it (or
+ * the one named), and the environment's remotes.json becomes that generation's, so that the next
+ * publish starts from what is served. Holding the publish lock, like any publish.
+ */
+import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
+import { currentId, generationDir, generationIds, lastGoodBefore } from '../environment/generations.ts';
+import { withPublishLock } from '../environment/lock.ts';
+import { switchTo } from '../environment/switching.ts';
+
+export function rollback({ env, to, log = console.log }: { env: string; to?: string; log?: (line: string) => void }): Promise<Generation> {
+  return withPublishLock(
+    env,
+    `rollback${to ? ` --to ${to}` : ''}`,
+    async () => {
+      const current = currentId(env);
+      let target: Generation | undefined;
+      if (to) {
+        const checked = checkGeneration(generationDir(env, to));
+        if (!isGood(checked))
+          throw new Error(`generation ${to} cannot be served (${checked.problem}); generations: ${generationIds(env).join(', ')}`);
+        target = checked;
+      } else {
+        target = lastGoodBefore(env, current);
+        if (!target) throw new Error(`there is no good generation before ${current ?? 'the first publish'} to go back to`);
+      }
+      switchTo(env, target.id, target.remotesJson);
+      log(
+        `[rollback] ${env}: generation ${target.id} is live again (was ${current ?? 'none'}), with its remotes.json:\n${target.remotesJson.trimEnd()}`,
+      );
+      return target;
+    },
+    { log },
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Before an entry goes into remotes.json (`npm run remotes -- set`, `check`): does the build it
+ * names load? Its manifest answers, is a federation manifest of that remote, built against a
+ * @maison/shared the host provides, and the entry beside it and its server build's entry answer,
+ * each within the publish's limits (remoteFetch.ts).
+ */
+import { checkManifest, entryUrlOf } from '@maison/host/hosting';
+
+/** The build at `manifestUrl` as remote `name`: its version when it would load, why not otherwise. */
+export async function checkBuild(
+  name: string,
+  manifestUrl: string,
+  { fetch, contract }: { fetch: typeof globalThis.fetch; contract: string },
+): Promise<{ buildVersion: string } | { problem: string }> {
+  const problem = (text: string) => ({ problem: text });
+  try {
+    const response = await fetch(manifestUrl);
+    if (!response.ok) return problem(`${manifestUrl}: HTTP ${response.status}`);
+    let manifest: unknown;
+    try {
+      manifest = await response.json();
+    } catch {
+      return problem(`${manifestUrl}: not JSON`);
+    }
+    const { buildVersion } = checkManifest(manifestUrl, manifest, contract, name);
+    const server = (manifest as { metaData?: { ssrRemoteEntry?: { name?: unknown; path?: unknown } } }).metaData?.ssrRemoteEntry;
+    const files = [entryUrlOf(manifestUrl)];
+    if (typeof server?.name === 'string')
+      files.push(new URL(`${typeof server.path === 'string' ? server.path : ''}${server.name}`, manifestUrl).href);
+    for (const file of files) {
+      const answer = await fetch(file);
+      if (!answer.ok) return problem(`${file}: HTTP ${answer.status}`);
+    }
+    return { buildVersion };
+  } catch (error) {
+    return problem((error as Error).message);
+  }
+}

@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { APPS } from '../../../apps.mts';
+import { findNginx, frontConfig } from './nginx.ts';
+
+const config = frontConfig({ apps: APPS, answererOf: (app) => `unix:/run/maison/${app.name}.sock`, cacheDir: '/var/cache/nginx/maison' });
+
+describe('the nginx configuration', () => {
+  it('holds no rule a publish could leave stale: no origin, policy, route, page or redirect', () => {
+    expect(config).not.toMatch(
+      /localhost:\d|'self'|location ~|location = \/(?!\.maison\/)|products|checkout|profile|maison_lang|redirect|rewrite|try_files|\broot\b/,
+    );
+    for (const { port, name } of APPS) {
+      expect(config).toContain(`listen ${port};`);
+      expect(config).toContain(`server unix:/run/maison/${name}.sock;`);
+    }
+  });
+
+  it('keeps only what the answerer marks immutable', () => {
+    expect(config).toContain('proxy_no_cache $maison_not_immutable;');
+    expect(config).toMatch(/map \$upstream_http_cache_control \$maison_not_immutable \{\s+default 1;\s+"~immutable" 0;/);
+  });
+
+  it('refuses over-long and malformed requests with the answerer’s own answers', () => {
+    expect(config).toContain('large_client_header_buffers 4 8k;');
+    expect(config).toContain('error_page 494 =431 /.maison/431;');
+    expect(config).toContain('return 414 "Request line too long\\n";');
+    expect(config).toContain(
+      `add_header Content-Security-Policy "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'" always;`,
+    );
+  });
+
+  const nginx = findNginx();
+  (nginx ? it : it.skip)('is accepted by nginx -t', () => {
+    const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-nginx-test-'));
+    const local = frontConfig({ apps: APPS, answererOf: (app) => `unix:${prefix}/${app.name}.sock`, cacheDir: path.join(prefix, 'cache') });
+    writeFileSync(path.join(prefix, 'front.conf'), local);
+    writeFileSync(path.join(prefix, 'nginx.conf'), `pid ${prefix}/nginx.pid; error_log stderr; events {} http { include front.conf; }\n`);
+    const check = spawnSync(nginx!, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { encoding: 'utf8' });
+    rmSync(prefix, { recursive: true, force: true });
+    expect(check.stderr).toContain('test is successful');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * nginx in front of the answerer: its configuration, written from apps.json and the request
+ * limits only (deploy/nginx/*.template), and a local nginx run with it (`npm run serve:nginx`,
+ * the tests' nginx stage). The configuration names no origin, route, page or redirect: nothing in
+ * it goes stale when an environment publishes.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isHostApp, type AppEntry } from '../../../apps.mts';
+import { refusal } from '../answer/refusal.ts';
+import { REQUEST_LIMITS } from '../answer/requestLimits.ts';
+
+const TEMPLATES = fileURLToPath(new URL('../../nginx/', import.meta.url));
+const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
+
+/** The nginx binary: NGINX_PATH, or the usual places; undefined when there is none. */
+export function findNginx(): string | undefined {
+  return [process.env.NGINX_PATH, ...NGINX].find((candidate) => candidate && existsSync(candidate));
+}
+
+/** `{{name}}` → values[name]; an unknown placeholder is an error, not an empty string. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => {
+    if (!(name in values)) throw new Error(`nginx template: no value for {{${name}}}`);
+    return values[name]!;
+  });
+}
+
+/** A value nginx reads as it is, between double quotes. */
+function quoted(value: string): string {
+  if (/["$\\\n]/.test(value)) throw new Error(`cannot quote ${value} for nginx`);
+  return `"${value}"`;
+}
+
+/** The locations that answer refused requests as answer/refusal.ts does. */
+function refusalLocations(isRemote: boolean): string {
+  return ([400, 414, 431] as const)
+    .map((status) => {
+      const { headers, text } = refusal(status, isRemote);
+      const lines = Object.entries(headers)
+        .filter(([name]) => name !== 'Content-Type')
+        .map(([name, value]) => `        add_header ${name} ${quoted(value)} always;`);
+      return [
+        `    location = /.maison/${status} {`,
+        '        internal;',
+        `        default_type ${quoted(headers['Content-Type']!)};`,
+        ...lines,
+        // nginx reads \n in a quoted string as a line break.
+        `        return ${status} "${quoted(text.replace(/\n$/, '')).slice(1, -1)}\\n";`,
+        '    }',
+      ].join('\n');
+    })
+    .join('\n');
+}
+
+export interface FrontOptions {
+  apps: readonly AppEntry[];
+  /** Where nginx reaches each app's answerer: `unix:/run/maison/host.sock` or `127.0.0.1:4000`. */
+  answererOf: (app: AppEntry) => string;
+  /** What nginx listens on for each app (default: its port in apps.json). */
+  listenOf?: (app: AppEntry) => string;
+  cacheDir: string;
+}
+
+/** The configuration to include in nginx's http {} block. */
+export function frontConfig({ apps, answererOf, listenOf = (app) => String(app.port), cacheDir }: FrontOptions): string {
+  const app = readFileSync(path.join(TEMPLATES, 'app.conf.template'), 'utf8');
+  const servers = apps.map((entry) =>
+    fill(app, {
+      name: entry.name,
+      answerer: answererOf(entry),
+      listen: listenOf(entry),
+      header_line: `${REQUEST_LIMITS.headerLine / 1024}k`,
+      refusals: refusalLocations(!isHostApp(entry)),
+    }),
+  );
+  return fill(readFileSync(path.join(TEMPLATES, 'front.conf.template'), 'utf8'), {
+    cache_dir: quoted(cacheDir),
+    servers: servers.join('\n'),
+  });
+}
+
+export interface RunningNginx {
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Runs nginx with `front` in `prefix` (its configuration, pid, logs and cache), in the foreground. */
+export function runNginx(nginx: string, prefix: string, front: string): RunningNginx {
+  mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+  writeFileSync(path.join(prefix, 'front.conf'), front);
+  const temp = (name: string) => `    ${name}_temp_path ${path.join(prefix, name)};`;
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    [
+      // As root (a local run), workers as root too, so they reach the answerer's sockets and the
+      // cache in this run's own folder; production runs nginx as its own user (docs/operations.md).
+      ...(process.getuid?.() === 0 ? ['user root;'] : []),
+      'worker_processes 1;',
+      'pid nginx.pid;',
+      'error_log stderr warn;',
+      'events { worker_connections 1024; }',
+      'http {',
+      '    access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
+      '    include front.conf;',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'];
+  const check = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx refuses its configuration:\n${check.stderr}`);
+  const child = spawn(nginx, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  return {
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGQUIT');
+      }),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Node's HTTP server around an answerer: requests too long or malformed are refused here (by
+ * answer/requestLimits.ts, as nginx refuses them), everything else becomes a Web Request for the
+ * answerer, and its Response is written back as it is.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import type { Answer } from '../answer/answer.ts';
+import { refusal } from '../answer/refusal.ts';
+import { refusedHeaders, refusedTarget, REQUEST_LIMITS } from '../answer/requestLimits.ts';
+
+/** Requests arrive with a path only; the answerer reads nothing else of the URL. */
+const BASE = 'http://shop.invalid';
+
+function writeRefusal(res: ServerResponse, status: 400 | 414 | 431, method: string | undefined, isRemote: boolean) {
+  const { headers, text } = refusal(status, isRemote);
+  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text), Connection: 'close' });
+  res.end(method === 'HEAD' ? undefined : text);
+}
+
+/**
+ * The status a request Node's parser refused is answered with: 414 when the request line alone
+ * overflowed the parser's limit (no line break in what came), 431 when the headers did, else 400.
+ */
+function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 400 | 414 | 431 {
+  if (error.code !== 'HPE_HEADER_OVERFLOW') return 400;
+  const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;
+  return firstLineEnd === -1 || firstLineEnd > REQUEST_LIMITS.requestLine ? 414 : 431;
+}
+
+export function nodeListener(answer: Answer, { isRemote, log }: { isRemote: boolean; log: (line: string) => void }) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const refused = refusedTarget(req.url ?? '') ?? refusedHeaders(req.rawHeaders);
+    if (refused) return writeRefusal(res, refused, req.method, isRemote);
+    try {
+      const sent = new Headers();
+      for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
+      const response = await answer(new Request(`${BASE}${req.url}`, { method: req.method, headers: sent }));
+      const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+      const headers = Object.fromEntries(response.headers);
+      if (body && !response.headers.has('content-length')) headers['content-length'] = String(body.length);
+      res.writeHead(response.status, headers);
+      res.end(body);
+    } catch (error) {
+      log(`[serve] ${req.method} ${req.url?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end('Internal server error\n');
+    }
+  };
+}
+
+/** Serves `answer` on a port (a number) or a Unix socket (a path); resolves once it listens. */
+export function listen(
+  answer: Answer,
+  where: number | string,
+  { isRemote, log }: { isRemote: boolean; log: (line: string) => void },
+): Promise<Server> {
+  const server = createServer(
+    // Node's own limit is above ours, so that ours decide (and say 414 or 431, not only 431).
+    { maxHeaderSize: 4 * REQUEST_LIMITS.headers, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
+    nodeListener(answer, { isRemote, log }),
+  );
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = parserRefusal(error);
+    const { headers, text } = refusal(status, isRemote);
+    const lines = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(text)), Connection: 'close' });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : status === 414 ? 'URI Too Long' : 'Request Header Fields Too Large'}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${text}`,
+    );
+  });
+  if (typeof where === 'string') rmSync(where, { force: true });
+  return new Promise((resolve, reject) => {
+    server.once('error', (error) => reject(new Error(`cannot listen on ${where}: ${error.message}`)));
+    server.listen(where, () => resolve(server));
+  });
+}

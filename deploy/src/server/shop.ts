@@ -1,0 +1,101 @@
+/**
+ * Serving the shop: the one way the builds are started, for `npm run serve`, `npm run
+ * serve:nginx`, the benchmark and the tests. The remotes start first; then the environment is
+ * published from them (in a process of its own: publish/cli), and only then the host, so its
+ * first answer is already the new generation. A publish that fails stops nothing: the servers
+ * serve the last good generation and say what is wrong.
+ */
+import { spawn } from 'node:child_process';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HOST_APP, isHostApp, REMOTE_NAMES, type AppEntry } from '../../../apps.mts';
+import { createAnswerer } from '../answer/answer.ts';
+import { watchEnvironment } from '../environment/served.ts';
+import { listen } from './node.ts';
+
+const PUBLISH_COMMAND = fileURLToPath(new URL('../cli/publish.ts', import.meta.url));
+
+export interface ShopOptions {
+  /** The folder holding each app's folder with its dist/ (the repository, or a copy of its builds). */
+  root: string;
+  /** The environment's folder. */
+  env: string;
+  apps: readonly AppEntry[];
+  /** Where each app is served: its port (default), or a Unix socket's path (behind nginx). */
+  listenOn?: (app: AppEntry) => number | string;
+  /** Publish the environment from the remotes once they answer (default: when the host is served). */
+  publish?: boolean;
+  sourceMaps?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningShop {
+  servers: Map<string, Server>;
+  /** Whether the publish at start succeeded (undefined: none was run). */
+  published?: boolean;
+  close(): Promise<void>;
+}
+
+/** Runs a publish of `env` in its own process (the renderer runs remote code: never inside a server). */
+export function publishInChild(env: string, args: string[] = [], log: (line: string) => void = console.log): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const relay = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .trimEnd()
+        .split('\n')
+        .forEach((line) => log(line));
+    child.stdout.on('data', relay);
+    child.stderr.on('data', relay);
+    child.on('close', (status) => resolve(status === 0));
+  });
+}
+
+export async function serveShop({
+  root,
+  env,
+  apps,
+  listenOn = (app) => app.port,
+  publish = apps.some(isHostApp),
+  sourceMaps = false,
+  log = console.log,
+}: ShopOptions): Promise<RunningShop> {
+  const environment = watchEnvironment(env, { log });
+  const servers = new Map<string, Server>();
+  const shop: RunningShop = {
+    servers,
+    async close() {
+      await Promise.all([...servers.values()].map((server) => new Promise((resolve) => server.close(resolve))));
+      for (const server of servers.values()) server.closeAllConnections();
+    },
+  };
+  const start = async (app: AppEntry) => {
+    const dist = path.join(root, app.dir, 'dist');
+    const answer = createAnswerer({
+      app: { name: app.name, isHost: isHostApp(app), dist },
+      environment,
+      remoteNames: REMOTE_NAMES,
+      sourceMaps,
+      log,
+    });
+    servers.set(app.name, await listen(answer, listenOn(app), { isRemote: !isHostApp(app), log }));
+    log(`[serve] ${app.name.padEnd(7)} ${describe(listenOn(app))}  (${path.relative(process.cwd(), dist) || dist})`);
+  };
+  try {
+    for (const app of apps.filter((entry) => !isHostApp(entry))) await start(app);
+    if (publish) {
+      shop.published = await publishInChild(env, ['--host', path.join(root, HOST_APP.dir)], log);
+      if (!shop.published) log('[serve] the publish failed: serving what the environment published last (above: why)');
+    }
+    for (const app of apps.filter(isHostApp)) await start(app);
+  } catch (error) {
+    await shop.close();
+    throw error;
+  }
+  environment.now();
+  return shop;
+}
+
+const describe = (where: number | string) => (typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`);

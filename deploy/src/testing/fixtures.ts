@@ -1,0 +1,167 @@
+/**
+ * A small shop on disk for the deploy tests: a host build and a remote build (a few real-looking
+ * files, the real route table), an environment folder, and generations written as a publish
+ * writes them. Nothing here is shipped.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host/hosting';
+import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
+
+export const HOST_BUILD = '0.1.0+test.1';
+export const SHELL =
+  '<!doctype html><html lang="en"><head><title>Maison Khăn</title></head><body><div id="root"><div class="mk-app-shell" aria-hidden="true"></div></div></body></html>';
+export const REMOTES = {
+  catalog: 'http://localhost:3001/mf-manifest.json',
+  cart: ['https://cdn.example.com/cart/2/mf-manifest.json', 'https://cdn.example.com/cart/1/mf-manifest.json'],
+  account: '/account/mf-manifest.json',
+};
+export const PRODUCTS = ['/products/hoi-an-handkerchief', '/products/dragon-bridge-handkerchief'];
+
+/** A page as the renderer writes it, saying which it is. */
+export const pageHtml = (language: string, name: string, extra = '') =>
+  `<!doctype html><html lang="${language}"><head><title>${name} (${language})</title></head><body><div id="root" data-rendered><main>${name}${extra}</main></div></body></html>`;
+
+export interface FixtureShop {
+  root: string;
+  hostDist: string;
+  remoteDist: string;
+  env: string;
+  cleanup(): void;
+}
+
+function write(file: string, content: string | Buffer) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+export function fixtureShop(): FixtureShop {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'maison-deploy-'));
+  const hostDist = path.join(root, 'host', 'dist');
+  const remoteDist = path.join(root, 'remote-catalog', 'dist');
+  const env = path.join(root, 'environment');
+  const script = `/* the shop */\n${'console.log("Maison Khăn");\n'.repeat(200)}`;
+  write(path.join(hostDist, 'index.html'), SHELL);
+  write(path.join(hostDist, 'main.0123456789.js'), script);
+  write(path.join(hostDist, 'main.0123456789.js.map'), '{"version":3}');
+  write(path.join(hostDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write(path.join(hostDist, '.env'), 'SECRET=1');
+  write(path.join(hostDist, 'routes.json'), JSON.stringify(servedRoutes()));
+  write(path.join(hostDist, 'page-shell.json'), JSON.stringify({ hostBuild: HOST_BUILD, headTags: [], startScript: '/start.js' }));
+  write(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ name: 'catalog' }));
+  write(path.join(remoteDist, 'remoteEntry.js'), script);
+  write(path.join(remoteDist, 'chunk.abcdef0123.js'), script);
+  write(path.join(remoteDist, 'images', 'hoi-an.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write(path.join(env, ENVIRONMENT_FILE.remotes), JSON.stringify(REMOTES));
+  write(path.join(env, ENVIRONMENT_FILE.site), JSON.stringify({ origin: 'https://shop.example.com' }));
+  return { root, hostDist, remoteDist, env, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A rendered record as a publish writes it (every public page of the fixture, both languages). */
+export function renderRecord(overrides: Partial<RenderRecord> = {}): RenderRecord {
+  const pages = ['/', '/products', ...PRODUCTS, '/about', '/contact'];
+  return {
+    hostBuild: HOST_BUILD,
+    origin: 'https://shop.example.com',
+    renderedAt: '2026-11-24T00:00:00.000Z',
+    languages: ['en', 'vi'],
+    remotes: { catalog: REMOTES.catalog },
+    listed: pages,
+    pages,
+    notFoundPages: ['not-found', 'product-not-found'],
+    redirects: { '/product/2': '/products/hoan-kiem-lake-handkerchief?variant=2' },
+    unlistedRemotes: [],
+    kept: [],
+    problems: [],
+    ...overrides,
+  };
+}
+
+/**
+ * Writes generation `id` as a publish would (its pages saying which they are), and points
+ * `current` at it unless `current` is false. Returns its folder.
+ */
+export function writeGeneration(
+  env: string,
+  id: string,
+  {
+    render = renderRecord(),
+    remotesJson = JSON.stringify(REMOTES),
+    current = true,
+  }: { render?: RenderRecord; remotesJson?: string; current?: boolean } = {},
+): string {
+  const dir = path.join(env, ENVIRONMENT_FILE.generations, id);
+  write(path.join(dir, GENERATION_FILE.remotes), remotesJson);
+  write(path.join(dir, GENERATION_FILE.render), JSON.stringify(render));
+  write(path.join(dir, GENERATION_FILE.sitemap), `<?xml version="1.0"?><urlset><!-- ${id} --></urlset>\n`);
+  write(path.join(dir, GENERATION_FILE.robots), `Sitemap: https://shop.example.com/sitemap.xml\n`);
+  for (const language of render.languages) {
+    for (const page of render.pages) write(path.join(dir, 'pages', language, pageFileOf(page)!), pageHtml(language, `${page} ${id}`));
+    for (const page of render.notFoundPages)
+      write(path.join(dir, 'pages', language, notFoundFileOf(page)), pageHtml(language, `${page} ${id}`, ` ${SHOWN_TEXT_INCLUDE}`));
+  }
+  if (current) {
+    rmSync(path.join(env, ENVIRONMENT_FILE.current), { force: true });
+    symlinkSync(path.join(ENVIRONMENT_FILE.generations, id), path.join(env, ENVIRONMENT_FILE.current));
+  }
+  return dir;
+}
+
+/** How the fake renderer behaves: pages that fail, pages it renders cut short, whether its list fails. */
+export interface RendererBehaviour {
+  failing?: string[];
+  hanging?: string[];
+  cutShort?: string[];
+  listFails?: boolean;
+  throwsOnStart?: boolean;
+  /** Each page takes this long. */
+  delayMs?: number;
+}
+
+/**
+ * The host's renderer as a publish loads it (dist/page-shell.json, dist/routes.json,
+ * dist-server/render.cjs), rendering each page as a line that says which page and which
+ * catalogue build it is, and behaving as `behaviour.json` beside it says.
+ */
+export function fakeHostRenderer(
+  shop: FixtureShop,
+  behaviour: RendererBehaviour = {},
+): { hostDir: string; behave(next: RendererBehaviour): void } {
+  const hostDir = path.dirname(shop.hostDist);
+  const behaviourFile = path.join(hostDir, 'dist-server', 'behaviour.json');
+  write(behaviourFile, JSON.stringify(behaviour));
+  write(
+    path.join(hostDir, 'dist-server', 'render.cjs'),
+    `const { readFileSync } = require('node:fs');
+const behaviour = () => JSON.parse(readFileSync(${JSON.stringify(behaviourFile)}, 'utf8'));
+const page = (language, name, catalog, whole) =>
+  '<!doctype html><html lang="' + language + '"><head><title>' + name + '</title></head><body><div id="root" data-rendered><main>' +
+  name + ' from ' + catalog + '</main></div>' + (whole ? '</body></html>' : '');
+exports.createPageRenderer = async ({ remotesJson, shell }) => {
+  if (behaviour().throwsOnStart) throw new Error('the renderer cannot start');
+  const remotes = JSON.parse(remotesJson);
+  const catalog = [].concat(remotes.catalog)[0];
+  const render = async (name, language) => {
+    const now = behaviour();
+    if (now.delayMs) await new Promise((resolve) => setTimeout(resolve, now.delayMs));
+    if ((now.hanging || []).includes(name)) return new Promise(() => {});
+    if ((now.failing || []).includes(name)) return { reason: 'catalog/ProductDetailPage could not be loaded' };
+    return { html: page(language, name, catalog, !(now.cutShort || []).includes(name)), remotes: { catalog } };
+  };
+  return {
+    hostBuild: shell.hostBuild,
+    languages: ['en', 'vi'],
+    problems: [],
+    async publicPages() {
+      if (behaviour().listFails) return { paths: ['/', '/products', '/about', '/contact'], redirects: {}, unavailable: ['catalog'] };
+      return { paths: ['/', '/products', ${PRODUCTS.map((p) => `'${p}'`).join(', ')}, '/about', '/contact'], redirects: { '/product/2': '/products/hoan-kiem-lake-handkerchief?variant=2' }, unavailable: [] };
+    },
+    render,
+    renderNotFound: render,
+  };
+};
+`,
+  );
+  return { hostDir, behave: (next) => write(behaviourFile, JSON.stringify(next)) };
+}
