@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
-import { APPS, buildVersion, devOrigin, packageVersion } from '../webpack/buildInfo';
+import { buildVersion, devOrigin, packageVersion } from '../webpack/buildInfo';
+import { REMOTE_APPS as remotes } from '../apps.mts';
 import { devRemotesFile } from '../webpack/devServer';
 import { EmitJsonPlugin } from '../webpack/parts';
 import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
-
-const remotes = APPS.filter(({ name }) => name !== 'host');
 
 export default createAppConfig({
   appDir: __dirname,

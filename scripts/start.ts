@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { RemoteName } from '@maison/shared';
 import { APPS, devOrigin, REMOTE_NAMES } from '../webpack/buildInfo';
+import { isHostApp } from '../apps.mts';
 import { errorMessage } from '@maison/host/hosting';
 import { DEV_REMOTES_VARIABLE } from '../webpack/devServer';
 import { composeDevRemotes, isUrl } from './start/devRemotes';
@@ -75,7 +76,7 @@ async function main() {
   const local = values.against === undefined ? REMOTE_NAMES : (only as RemoteName[]);
   const env: Record<string, string> =
     values.against === undefined ? {} : { [DEV_REMOTES_VARIABLE]: await againstEnvironment(values.against, local) };
-  const apps = APPS.filter(({ name }) => name === 'host' || (local as string[]).includes(name));
+  const apps = APPS.filter((app) => isHostApp(app) || (local as string[]).includes(app.name));
 
   // concurrently is an ES module: loaded as one (a static import here would be require()d).
   const { concurrently } = await import('concurrently');
