@@ -20,6 +20,7 @@ import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
 import { currentId } from '../environment/generations.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
+import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
 import { limitedFetch, remoteNamer } from '../publish/remoteFetch.ts';
 import { checkBuild } from '../publish/verify.ts';
@@ -40,9 +41,9 @@ const RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };
 
 function readConfig(): Record<string, unknown> {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return readOwnRemotes(env).value;
   } catch (error) {
-    return fail('remotes', `${file} cannot be read as JSON: ${(error as Error).message}`);
+    return fail('remotes', (error as Error).message);
   }
 }
 

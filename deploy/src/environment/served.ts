@@ -6,11 +6,12 @@
  * line, what is wrong. Nothing is kept but a cache of what the folder says, re-read at most every
  * `recheckMs` (a publish is followed within that by every server over the folder).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { checkGeneration, isGood, type CheckedGeneration, type Generation } from './generation.ts';
 import { currentId, generationDir, lastGoodBefore } from './generations.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
+import { readOwnRemotes } from './ownRemotes.ts';
 
 export interface Served {
   /** Changes whenever what is served changes: answerers key their caches on it. */
@@ -60,11 +61,9 @@ export function watchEnvironment(
 
   const ownRemotesJson = (): { text: string; problem?: string } => {
     try {
-      const text = readFileSync(path.join(env, ENVIRONMENT_FILE.remotes), 'utf8');
-      JSON.parse(text);
-      return { text };
+      return { text: readOwnRemotes(env).text };
     } catch (error) {
-      return { text: '{}', problem: `${ENVIRONMENT_FILE.remotes} cannot be read (${(error as Error).message}): no remote is served` };
+      return { text: '{}', problem: `${(error as Error).message}: no remote is served` };
     }
   };
 

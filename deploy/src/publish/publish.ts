@@ -5,12 +5,13 @@
  * checks it (every page present and whole), and only then switches `current` to it. Any failure
  * before the switch leaves the environment exactly as it was.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
 import { currentId, generationDir, lastGoodBefore } from '../environment/generations.ts';
-import { ENVIRONMENT_FILE, GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
+import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
 import { withPublishLock } from '../environment/lock.ts';
+import { readOwnRemotes, type RemotesFile } from '../environment/ownRemotes.ts';
 import { writeFlushed, flushFolder } from '../environment/durable.ts';
 import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
@@ -19,8 +20,6 @@ import { parseRemotesJson } from '@maison/host/hosting';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { limitedFetch, remoteNamer, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
 import { hostBuildFiles, renderPages, type RenderedPages } from './renderPages.ts';
-
-export type RemotesFile = Record<string, unknown>;
 
 export interface PublishOptions {
   env: string;
@@ -43,24 +42,6 @@ export interface Published {
   generation: Generation;
   /** The remotes.json before this publish. */
   before: string;
-}
-
-function readRemotesFile(env: string): { text: string; value: RemotesFile } {
-  const file = path.join(env, ENVIRONMENT_FILE.remotes);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new Error(`${file} cannot be read (${(error as Error).message})`, { cause: error });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file} is not JSON (${(error as Error).message}): fix it by hand, then publish again`, { cause: error });
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file} is not a JSON object`);
-  return { text, value: value as RemotesFile };
 }
 
 /** What a publish that renders nothing writes: every route rendered in the browser. */
@@ -100,7 +81,7 @@ export function publish({
     async () => {
       const started = performance.now();
       const origin = siteOrigin(env, given);
-      const before = readRemotesFile(env);
+      const before = readOwnRemotes(env);
       const remotesJson = change ? `${JSON.stringify(change(before.value), null, 2)}\n` : before.text;
       const current = currentId(env);
       const currentGeneration = current === undefined ? undefined : checkGeneration(generationDir(env, current));
