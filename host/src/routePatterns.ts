@@ -27,11 +27,11 @@ export function routePatternSource(path: string): string {
  * encoded (it stays inside its segment), and an undecodable path left as it is.
  */
 export function decodedPath(pathname: string): string {
+  if (!pathname.includes('%')) return pathname;
   try {
-    return pathname
-      .split('/')
-      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
-      .join('/');
+    // One pass over the whole path (a server reads paths thousands of segments long): an escaped
+    // slash is escaped once more first, so that decoding leaves it escaped.
+    return decodeURIComponent(pathname.replace(/%2F/gi, '%252F'));
   } catch {
     return pathname;
   }

@@ -6,6 +6,7 @@
 export { LANGUAGES, type CartItemInput, type CartLine, type Language, type LocalizedText, type Order, type WishlistItem } from './types';
 export { formatMoney } from './money';
 export { foldForSearch } from './text';
+export { shownAsked } from './notFound';
 export { type StoredValue } from './storage';
 export { useStoredValue } from './useStoredValue';
 export { useHydrated } from './useHydrated';

@@ -20,7 +20,7 @@ import type { RemoteName } from '@maison/shared';
 import { withShownText, type ServedRoute } from '@maison/host/hosting';
 import type { Served, ServedEnvironment } from '../environment/served.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
-import { bodyOf, encoded, encodingFor, typeOf, type Body } from './bodies.ts';
+import { bodyOf, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
 import { buildFiles } from './buildFiles.ts';
 import { hostBuildOf, type HostBuild } from './hostBuild.ts';
 import { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
@@ -54,6 +54,7 @@ const FILE_HEADERS = securityHeaders(FILE_POLICY);
 /** What the answers derive from what is served, made once per publish (and per host build). */
 interface Derived {
   served: Served;
+  remotesJson: Body;
   pageHeaders: Record<string, string>;
   /** The generation's render record, when its pages may be served beside this host build. */
   render?: RenderRecord;
@@ -77,7 +78,14 @@ export function createAnswerer({ app, environment, remoteNames, sourceMaps = fal
     // Pages name the scripts of the host build that rendered them: served only beside that build.
     const servable = render && build && render.hostBuild === build.hostBuild ? render : undefined;
     const routes = build?.routes ?? [];
-    derived = { key, served, pageHeaders: securityHeaders(pagePolicy(remotes)), routes, links: preloadLinks(routes, remotes.locations) };
+    derived = {
+      key,
+      served,
+      remotesJson: bodyOf(Buffer.from(served.remotesJson), typeOf('.json')),
+      pageHeaders: securityHeaders(pagePolicy(remotes)),
+      routes,
+      links: preloadLinks(routes, remotes.locations),
+    };
     if (servable) derived.render = servable;
     return derived;
   };
@@ -90,7 +98,7 @@ export function createAnswerer({ app, environment, remoteNames, sourceMaps = fal
       request,
       status,
       { ...FILE_HEADERS, 'Cache-Control': 'no-cache', ...cors('text/plain'), ...extra },
-      bodyOf(Buffer.from(text), typeOf('.txt')),
+      onceBody(text, typeOf('.txt')),
     );
 
   const notFound = (request: Request) => plain(request, 404, 'Not found\n');
@@ -125,7 +133,7 @@ export function createAnswerer({ app, environment, remoteNames, sourceMaps = fal
       if (page && answer.kind === 'page') return send(request, 200, headers, page);
       if (page && answer.kind === 'not-found') {
         const html = withShownText(page.bytes.toString('utf8'), answer.shows);
-        return send(request, 404, headers, bodyOf(Buffer.from(html), page.type));
+        return send(request, 404, headers, onceBody(html, page.type));
       }
     }
     // The shop's page, rendered in the browser: it names the route's remote files to download at once.
@@ -146,8 +154,7 @@ export function createAnswerer({ app, environment, remoteNames, sourceMaps = fal
     if (!app.isHost) return notFound(request);
     const state = derive();
     if (url.pathname === '/remotes.json') {
-      const body = bodyOf(Buffer.from(state.served.remotesJson), typeOf('.json'));
-      return send(request, 200, { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body);
+      return send(request, 200, { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, state.remotesJson);
     }
     if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
       const body = await generationFile(state.served, url.pathname.slice(1));
@@ -167,8 +174,8 @@ async function send(request: Request, status: number, headers: Record<string, st
   if (body.encoded) out.append('Vary', 'Accept-Encoding');
   const sent = encoding ? await encoded(body, encoding) : { bytes: body.bytes, etag: body.etag };
   if (encoding) out.set('Content-Encoding', encoding);
-  out.set('ETag', sent.etag);
-  if (status === 200 && matches(request.headers.get('if-none-match'), sent.etag)) {
+  if (sent.etag) out.set('ETag', sent.etag);
+  if (sent.etag && status === 200 && matches(request.headers.get('if-none-match'), sent.etag)) {
     out.delete('Content-Type');
     return new Response(null, { status: 304, headers: out });
   }

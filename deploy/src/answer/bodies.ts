@@ -15,8 +15,9 @@ export type Encoding = 'br' | 'gzip';
 export interface Body {
   bytes: Buffer;
   type: string;
-  etag: string;
-  /** Compressed forms, made on first use. */
+  /** None for a body made for one answer (a not-found page showing the path, an error). */
+  etag?: string;
+  /** Compressed forms, made on first use and kept; a body made for one answer is compressed afresh. */
   encoded?: Map<Encoding, Promise<Buffer>>;
 }
 
@@ -49,10 +50,14 @@ export function typeOf(name: string): string {
 const compressible = ({ bytes, type }: Pick<Body, 'bytes' | 'type'>) =>
   bytes.length >= 1024 && /^(text\/|application\/(json|xml)|image\/svg)/.test(type);
 
+/** A body that is sent again and again (a build's file, a page): it gets an ETag, and keeps its compressed forms. */
 export function bodyOf(bytes: Buffer, type: string): Body {
   const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
   return { bytes, type, etag, ...(compressible({ bytes, type }) ? { encoded: new Map() } : {}) };
 }
+
+/** A body made for one answer: nothing to remember it by, nothing kept. */
+export const onceBody = (text: string, type: string): Body => ({ bytes: Buffer.from(text), type });
 
 /** The encoding to send `body` in for an Accept-Encoding header, if any: brotli first, then gzip. */
 export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: string | null): Encoding | undefined {
@@ -75,12 +80,12 @@ function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
     : gzipped(bytes, { level: 6 });
 }
 
-/** The body in `encoding`: kept with it when it can be kept, made afresh otherwise. */
-export async function encoded(body: Body, encoding: Encoding): Promise<{ bytes: Buffer; etag: string }> {
+/** The body in `encoding`, with its own ETag: kept with it when it can be kept, made afresh otherwise. */
+export async function encoded(body: Body, encoding: Encoding): Promise<{ bytes: Buffer; etag?: string }> {
   let made = body.encoded?.get(encoding);
   if (!made) {
     made = compress(body.bytes, encoding);
     body.encoded?.set(encoding, made);
   }
-  return { bytes: await made, etag: `${body.etag.slice(0, -1)}-${encoding}"` };
+  return { bytes: await made, ...(body.etag ? { etag: `${body.etag.slice(0, -1)}-${encoding}"` } : {}) };
 }

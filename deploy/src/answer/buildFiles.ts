@@ -12,9 +12,13 @@ import { bodyOf, typeOf, type Body } from './bodies.ts';
 const MAX_FILE_PATH = 1024;
 const KEPT_FILES = 4096;
 
-/** The path's segments, decoded, if it can name a file; undefined if it cannot. */
+/**
+ * The path's segments, decoded, if it can name a file; undefined if it cannot. Every file a build
+ * writes has an extension, so a path whose last segment has no dot (a page's) is never looked for.
+ */
 export function fileSegments(pathname: string): string[] | undefined {
   if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/')) return undefined;
+  if (!pathname.slice(pathname.lastIndexOf('/')).includes('.')) return undefined;
   const segments: string[] = [];
   for (const raw of pathname.slice(1).split('/')) {
     let segment: string;

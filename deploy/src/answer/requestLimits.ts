@@ -21,6 +21,7 @@ const HEX = /^[0-9a-fA-F]{2}$/;
  * reads it: escaped dots and slashes decoded first (`/products/%2e%2e%2f%2e%2e%2fx` climbs).
  */
 function climbsAboveRoot(pathname: string): boolean {
+  if (!pathname.includes('.') && !/%2e/i.test(pathname)) return false;
   let depth = 0;
   for (const segment of pathname.replace(/%2e/gi, '.').replace(/%2f/gi, '/').split('/').slice(1)) {
     if (segment === '..') depth -= 1;

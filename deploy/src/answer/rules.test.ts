@@ -126,6 +126,9 @@ describe('how a navigation is answered', () => {
       file: 'pages/vi/_not-found.html',
       shows: '/nowhere/%3Cb%3E',
     });
+    // A line of it at most, as the page itself shows it: a request of kilobytes is not echoed back.
+    expect(answer(`/${'a'.repeat(3000)}`)).toMatchObject({ kind: 'not-found', shows: `/${'a'.repeat(119)}…` });
+    expect(answer(`/products/${'x'.repeat(3000)}`)).toMatchObject({ kind: 'not-found', shows: `${'x'.repeat(120)}…` });
     expect(answer('/products/kh%C4%83n')).toEqual({
       kind: 'not-found',
       status: 404,

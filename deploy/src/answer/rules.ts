@@ -6,6 +6,7 @@
  */
 import type { RemoteName } from '@maison/shared';
 import { languageCookieValue } from '@maison/shared/language-cookie';
+import { shownAsked } from '@maison/shared/not-found';
 import { entryUrlOf, firstMatching, parameterOf, type RemoteLocations, type ServedRoute } from '@maison/host/hosting';
 import { notFoundFileOf, pageFileOf, withoutTrailingSlashes, type RenderRecord } from '../environment/layout.ts';
 import { SHOP_ORIGIN } from './policy.ts';
@@ -130,6 +131,6 @@ export function navigationAnswer({
         !route.remotes.some((remote) => render.unlistedRemotes.includes(remote))));
   if (!notFound || !unknown) return { kind: 'shell', status: 200 };
   if (!render?.notFoundPages.includes(notFound.page)) return { kind: 'shell', status: 404 };
-  const shows = notFound.shows === 'path' ? path : (parameterOf(route.pattern, path) ?? '');
+  const shows = shownAsked(notFound.shows === 'path' ? path : (parameterOf(route.pattern, path) ?? ''));
   return { kind: 'not-found', status: 404, file: `pages/${language}/${notFoundFileOf(notFound.page)}`, shows };
 }

@@ -98,7 +98,7 @@ export function runNginx(nginx: string, prefix: string, front: string): RunningN
       // As root (a local run), workers as root too, so they reach the answerer's sockets and the
       // cache in this run's own folder; production runs nginx as its own user (docs/operations.md).
       ...(process.getuid?.() === 0 ? ['user root;'] : []),
-      'worker_processes 1;',
+      'worker_processes auto;',
       'pid nginx.pid;',
       'error_log stderr warn;',
       'events { worker_connections 1024; }',

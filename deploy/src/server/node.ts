@@ -13,9 +13,10 @@ import { refusedHeaders, refusedTarget, REQUEST_LIMITS } from '../answer/request
 /** Requests arrive with a path only; the answerer reads nothing else of the URL. */
 const BASE = 'http://shop.invalid';
 
+/** A request read whole and refused: the connection stays usable, as for any other answer. */
 function writeRefusal(res: ServerResponse, status: 400 | 414 | 431, method: string | undefined, isRemote: boolean) {
   const { headers, text } = refusal(status, isRemote);
-  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text), Connection: 'close' });
+  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text) });
   res.end(method === 'HEAD' ? undefined : text);
 }
 

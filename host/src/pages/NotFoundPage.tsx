@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { usePageTitle, useTranslator } from '@maison/shared';
+import { shownAsked, usePageTitle, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import styles from './TextPage.module.css';
 
@@ -19,7 +19,7 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className={styles.title}>{t('notFoundTitle')}</h1>
-      <p>{t('notFoundText', { path: pathname })}</p>
+      <p>{t('notFoundText', { path: shownAsked(pathname) })}</p>
       <Link to="/" className={styles.button}>
         {t('returnHome')}
       </Link>

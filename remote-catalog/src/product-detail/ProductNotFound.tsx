@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle, useTranslator } from '@maison/shared';
+import { shownAsked, usePageTitle, useTranslator } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import styles from './ProductDetail.module.css';
 
@@ -14,7 +14,7 @@ export function ProductNotFound({ slug }: { slug: string }) {
       <h1 className={styles.title}>{t('productNotFound')}</h1>
       <p lang="vi">{PRODUCT_NOT_FOUND_SENTENCE}</p>
       <p>
-        <code className={styles.slug}>{slug}</code>
+        <code className={styles.slug}>{shownAsked(slug)}</code>
       </p>
       <Link to="/products" className={styles.secondaryButton}>
         {t('backToProducts')}
