@@ -1,19 +1,16 @@
 /**
  * A not-found page shows what was asked for: the 404 page the path, the product-not-found page the
  * route's parameter. The renderer renders each once, with a placeholder where that text goes, and
- * writes there an nginx server-side include that prints the request's text HTML-escaped; `npm run
- * serve` puts in the same text itself (withShownText). Node runs this file as it is
- * (deploy/hosting-rules.ts): no imports, only TypeScript that erases.
+ * writes a marker there; the server puts the request's text in its place, HTML-escaped
+ * (withShownText). Node runs this file as it is (the servers read it through host/src/hosting.ts):
+ * no imports, only TypeScript that erases.
  */
 
 /** What the renderer renders in place of the path or parameter (plain letters: React leaves it as it is). */
 export const SHOWN_TEXT_PLACEHOLDER = '__maison_not_found__';
 
-/** The nginx variable that holds the request's text (deploy/nginx sets it). */
-export const SHOWN_TEXT_VARIABLE = 'maison_not_found';
-
-/** What a rendered not-found page holds where the text goes. */
-export const SHOWN_TEXT_INCLUDE = `<!--# echo var="${SHOWN_TEXT_VARIABLE}" encoding="entity" -->`;
+/** What a rendered not-found page holds where the text goes: a comment, so a page served without the server's text shows nothing there. */
+export const SHOWN_TEXT_INCLUDE = '<!--maison:shown-text-->';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
