@@ -6,7 +6,7 @@
  *
  * The new build is a copy of this checkout's catalogue build (browser and server files) with
  * one text changed, on its own origin; the host is this checkout's build with its own
- * environment (deploy/environment.ts), served by the same rules as `npm run serve`.
+ * environment (deploy/src/environment), served by the same answerer as `npm run serve`.
  */
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

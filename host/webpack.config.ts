@@ -20,7 +20,7 @@ export default createAppConfig({
   // local (npm start -- --against); production serves its own (README, "Deploy").
   devServerFiles: { '/remotes.json': devRemotesFile() },
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
-  // For the servers: the route table's patterns and the remotes each route needs (deploy/hosting-rules.ts).
+  // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the start script of rendered pages.
   plugins: [
     new EmitJsonPlugin('routes.json', servedRoutes()),

@@ -74,7 +74,7 @@ export function devServerOptions(app: string, options: { publicDir: string; file
     setupMiddlewares(middlewares, devServer) {
       // remotes.json is read per request: an edit of it applies to the next page, as in production.
       middlewares.unshift({
-        name: 'hosting-rules',
+        name: 'security-headers',
         middleware: (_req: IncomingMessage, res: ServerResponse, next: () => void) => {
           for (const [name, value] of Object.entries(developmentHeaders(readText(devRemotesFile())))) res.setHeader(name, value);
           next();

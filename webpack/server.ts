@@ -101,7 +101,7 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
           // The host is always served at the site's root.
           publicPath: '/',
           uniqueName: federationName,
-          // CommonJS, required by scripts/render.mjs: .cjs, whatever the host's package type.
+          // CommonJS, required by the publish (deploy/src/publish/renderPages.ts): .cjs, whatever the host's package type.
           filename: '[name].cjs',
           chunkFilename: '[name].[contenthash:10].cjs',
           assetModuleFilename: 'assets/[name].[contenthash:10][ext]',

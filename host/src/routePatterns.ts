@@ -1,7 +1,7 @@
 /**
  * How a route path (react-router's syntax) becomes a pattern the servers can match: the one
  * compilation the page's start-up code, `npm run serve` and nginx share. Node runs this file as
- * it is (deploy/hosting-rules.ts imports it), so it imports nothing and uses only TypeScript
+ * it is (the servers import it through host/src/hosting.ts), so it imports nothing and uses only TypeScript
  * syntax that erases to JavaScript.
  */
 const SPECIAL = /[.*+?^${}()|[\]\\]/g;

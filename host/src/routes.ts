@@ -87,7 +87,7 @@ export const PREFETCH_WHEN_IDLE: readonly RemoteModuleId[] = ROUTES.flatMap((rou
 
 /**
  * What the servers need of a route: its pattern, the remotes its page needs, how it is served
- * and its not-found page. Written to routes.json by the host build (deploy/hosting-rules.ts).
+ * and its not-found page. Written to routes.json by the host build, which the servers read (deploy/src/answer).
  */
 export interface ServedRoute {
   path: string;

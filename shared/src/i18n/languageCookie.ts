@@ -1,7 +1,7 @@
 /**
  * The cookie that mirrors the shopper's language choice (local storage stays the page's record)
  * so that the servers send a rendered page in that language from the first paint. Node runs
- * this file as it is (deploy/hosting-rules.ts): no imports, only TypeScript that erases.
+ * this file as it is (deploy/src/answer/rules.ts): no imports, only TypeScript that erases.
  */
 export const LANGUAGE_COOKIE = 'maison_lang';
 

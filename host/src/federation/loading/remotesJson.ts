@@ -12,7 +12,7 @@
  *
  * This module is the format's one definition: the page reads the file with it, the servers
  * derive their policy origins and preload hints from it, `npm run remotes` checks and writes
- * the file with it. Node runs it as it is (deploy/hosting-rules.ts imports it), so it has
+ * the file with it. Node runs it as it is (the servers import it through host/src/hosting.ts), so it has
  * type-only imports and only TypeScript syntax that erases to JavaScript.
  */
 import type { RemoteName } from '@maison/shared';
