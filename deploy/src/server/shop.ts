@@ -1,9 +1,9 @@
 /**
  * Serving the shop: the one way the builds are started, for `npm run serve`, `npm run
- * serve:nginx`, the benchmark and the tests. The remotes start first; then the environment is
- * published from them (in a process of its own: publish/cli), and only then the host, so its
- * first answer is already the new generation. A publish that fails stops nothing: the servers
- * serve the last good generation and say what is wrong.
+ * serve:nginx`, the benchmark and the tests. Every app listens at once; the environment is then
+ * published from the running remotes (in a process of its own: cli/publish.ts), and the host
+ * answers once that has ended, so its first answer is already the new generation. A publish that
+ * fails stops nothing: the servers serve the last good generation and say what is wrong.
  */
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
@@ -71,6 +71,10 @@ export async function serveShop({
       for (const server of servers.values()) server.closeAllConnections();
     },
   };
+  // The host listens from the start but answers only once the publish has ended, so its first
+  // answer is already the new generation (and nothing in front of it meets a closed door).
+  let publishEnded = () => {};
+  const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
   const start = async (app: AppEntry) => {
     const dist = path.join(root, app.dir, 'dist');
     const answer = createAnswerer({
@@ -80,19 +84,21 @@ export async function serveShop({
       sourceMaps,
       log,
     });
-    servers.set(app.name, await listen(answer, listenOn(app), { isRemote: !isHostApp(app), log }));
+    const afterPublish = isHostApp(app) ? async (request: Request) => (await published, answer(request)) : answer;
+    servers.set(app.name, await listen(afterPublish, listenOn(app), { isRemote: !isHostApp(app), log }));
     log(`[serve] ${app.name.padEnd(7)} ${describe(listenOn(app))}  (${path.relative(process.cwd(), dist) || dist})`);
   };
   try {
-    for (const app of apps.filter((entry) => !isHostApp(entry))) await start(app);
+    for (const app of apps) await start(app);
     if (publish) {
       shop.published = await publishInChild(env, ['--host', path.join(root, HOST_APP.dir)], log);
       if (!shop.published) log('[serve] the publish failed: serving what the environment published last (above: why)');
     }
-    for (const app of apps.filter(isHostApp)) await start(app);
   } catch (error) {
     await shop.close();
     throw error;
+  } finally {
+    publishEnded();
   }
   environment.now();
   return shop;
