@@ -69,6 +69,7 @@ test.describe('what the servers answer @smoke', () => {
     for (const file of [
       '/routes.json',
       '/page-shell.json',
+      '/mf-manifest-stats.json',
       '/.git/config',
       '/.env',
       '/current/render.json',
@@ -210,6 +211,7 @@ test.describe('the server in front changes nothing @smoke', () => {
         expect(answered.headers()['content-security-policy']).toBe(expected.headers.get('content-security-policy'));
         expect(answered.headers()['etag']).toBe(expected.headers.get('etag') ?? undefined);
       }
+      expect((await get(request, `${originOf(app.name as 'cart')}/mf-manifest-stats.json`)).status(), 'the build’s stats for its tools').toBe(404);
     }
   });
 });

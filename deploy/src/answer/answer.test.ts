@@ -165,6 +165,8 @@ describe('a remote answers', () => {
     ['/images/hoi-an.svg', 200, 'public, max-age=3600'],
     // A remote has no page: a page request is a plain 404, readable by the shop's page (CORS).
     ['/products', 404, 'no-cache'],
+    // The build's stats for its tools name the build machine's files: never handed out.
+    ['/mf-manifest-stats.json', 404, 'no-cache'],
   ])('GET %s: %i, %s, to any origin, under the closed policy', async (path, status, cache) => {
     const response = await ask(remote, path, { accept: path === '/products' ? HTML : '*/*' });
     expect([response.status, response.headers.get('cache-control')]).toEqual([status, cache]);

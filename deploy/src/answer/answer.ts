@@ -5,7 +5,8 @@
  *
  * 1. Anything but GET or HEAD: 405.
  * 2. A file of the app's build: the file (cache class by name, CORS on a remote's files). Never
- *    a dot-file, a source map (unless `sourceMaps`), or the host build's server-only files.
+ *    a dot-file, a source map (unless `sourceMaps`), the build's stats for its tools, or the host
+ *    build's server-only files.
  * 3. The host only: /remotes.json (the served generation's), /sitemap.xml and /robots.txt (the
  *    generation's), and page requests, answered by rules.ts `navigationAnswer`.
  * 4. Anything else: 404.
@@ -47,6 +48,8 @@ export type Answer = (request: Request) => Promise<Response>;
 
 /** Files of the host build that only the servers read (its route table, its page as data). */
 const SERVER_ONLY_FILES = new Set(['routes.json', 'page-shell.json']);
+/** Written by every build for its tools (they name the build machine's source files): never handed out. */
+const BUILD_TOOL_FILE = /(^|\/)mf-(manifest-)?stats\.json$/;
 const KEPT_PAGES = 512;
 
 const FILE_HEADERS = securityHeaders(FILE_POLICY);
@@ -63,7 +66,10 @@ interface Derived {
 }
 
 export function createAnswerer({ app, environment, remoteNames, sourceMaps = false, log = console.log }: AnswererOptions): Answer {
-  const files = buildFiles(app.dist, (file) => (!sourceMaps && file.endsWith('.map')) || (app.isHost && SERVER_ONLY_FILES.has(file)));
+  const files = buildFiles(
+    app.dist,
+    (file) => (!sourceMaps && file.endsWith('.map')) || BUILD_TOOL_FILE.test(file) || (app.isHost && SERVER_ONLY_FILES.has(file)),
+  );
   const hostBuild = app.isHost ? hostBuildOf(app.dist, log) : undefined;
   const pages = new Map<string, Body>();
   let derived: (Derived & { key: string }) | undefined;

@@ -50,6 +50,7 @@ export function fixtureShop(): FixtureShop {
   write(path.join(hostDist, 'routes.json'), JSON.stringify(servedRoutes()));
   write(path.join(hostDist, 'page-shell.json'), JSON.stringify({ hostBuild: HOST_BUILD, headTags: [], startScript: '/start.js' }));
   write(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ name: 'catalog' }));
+  write(path.join(remoteDist, 'mf-manifest-stats.json'), JSON.stringify({ source: '/home/builder/remote-catalog/src/index.ts' }));
   write(path.join(remoteDist, 'remoteEntry.js'), script);
   write(path.join(remoteDist, 'chunk.abcdef0123.js'), script);
   write(path.join(remoteDist, 'images', 'hoi-an.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
