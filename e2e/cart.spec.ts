@@ -205,7 +205,7 @@ test.describe('/checkout', () => {
     await page.getByLabel('Thành phố').fill('Hà Nội');
     await page.getByRole('button', { name: 'Hoàn tất đơn hàng' }).click();
     await expect(page.getByText('Đặt hàng thành công!')).toBeVisible();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(/\/vi\/?$/);
   });
 });
 

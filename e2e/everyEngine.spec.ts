@@ -5,6 +5,7 @@
  * Content-Security-Policy violation, an uncaught exception or a console error it did not
  * expect (e2e/engines/test.ts).
  */
+import { pathInLanguage } from '@maison/shared/language-path';
 import { test, expect } from './engines/test';
 import type { Shopper, Target } from './engines/shopper';
 
@@ -92,6 +93,8 @@ test.describe('a visit', () => {
         tag: '@every-engine',
       },
       async ({ shop }) => {
+        // The page's address in the visit's language: links on a page stay in its language.
+        const at = (path: string) => shop.at(pathInLanguage(path, language));
         await arriveHome(shop, TEXTS.en);
         if (language === 'vi') {
           await shop.click({ role: 'button', name: TEXTS.en.languageButton, within: HEADER });
@@ -102,7 +105,7 @@ test.describe('a visit', () => {
 
         // Catalogue: the list, a product card, a style with its price, ADD TO CART.
         await nav(shop, texts, 'products');
-        await shop.at('/products');
+        await at('/products');
         await shop.see(mainHeading(texts.productsTitle));
         await shop.click({ role: 'link', name: new RegExp(texts.product), within: MAIN });
         await shop.see(mainHeading(texts.product));
@@ -115,7 +118,7 @@ test.describe('a visit', () => {
 
         // Cart: the line, then one more of it.
         await shop.click({ role: 'link', name: texts.cart.one, within: HEADER });
-        await shop.at('/cart');
+        await at('/cart');
         await shop.see(mainHeading(texts.cartTitle));
         await shop.see({ role: 'link', name: texts.product, within: MAIN });
         await shop.click({ role: 'button', name: texts.increase, within: MAIN });
@@ -123,14 +126,14 @@ test.describe('a visit', () => {
 
         // Account: the Orders tab.
         await shop.click({ role: 'link', name: texts.profile, within: HEADER });
-        await shop.at('/profile');
+        await at('/profile');
         await shop.see(mainHeading(texts.account));
         await shop.click({ role: 'tab', name: texts.orders, within: MAIN });
         await shop.see({ role: 'tabpanel', name: texts.orders });
 
         // The host's own page, then Back and Forward across the remotes.
         await nav(shop, texts, 'about');
-        await shop.at('/about');
+        await at('/about');
         await shop.see(mainHeading(texts.about));
         await shop.back();
         await shop.see(mainHeading(texts.account));
@@ -146,7 +149,7 @@ test.describe('a visit', () => {
         await shop.see(mainHeading(texts.notFound));
         expect(await shop.lang()).toBe(language);
         await shop.click({ role: 'link', name: texts.returnHome, within: MAIN });
-        await shop.at('/');
+        await at('/');
         await shop.see(mainHeading(texts.home));
         await cartLink(shop, texts.cart.two);
       },

@@ -8,9 +8,12 @@
  * fails the test, as do error panels, uncaught exceptions and console errors.
  */
 import type { Page } from '@playwright/test';
+import { languageOfPath } from '@maison/shared/language-path';
 import { test, expect, switchLanguage, REMOTE_ORIGINS } from './fixtures';
 
 interface ShopTexts {
+  /** Where this language's addresses start (English at the root, Vietnamese under /vi). */
+  prefix: string;
   nav: { home: string; products: string; contact: string; about: string; main: string };
   headings: {
     home: string;
@@ -41,6 +44,7 @@ interface ShopTexts {
 }
 
 const EN: ShopTexts = {
+  prefix: '',
   nav: { home: 'Home', products: 'Products', contact: 'Contact', about: 'About', main: 'Main' },
   headings: {
     home: 'Maison Khăn',
@@ -75,6 +79,7 @@ const EN: ShopTexts = {
 };
 
 const VI: ShopTexts = {
+  prefix: '/vi',
   nav: { home: 'Trang chủ', products: 'Sản phẩm', contact: 'Liên hệ', about: 'Giới thiệu', main: 'Điều hướng chính' },
   headings: {
     home: 'Maison Khăn',
@@ -123,8 +128,9 @@ const BROKEN = [
 ];
 
 /** The main headings a path may show; none at all is a loading state and is allowed. */
-function allowedHeadings(texts: ShopTexts, pathname: string): string[] {
+function allowedHeadings(texts: ShopTexts, address: string): string[] {
   const h = texts.headings;
+  const { path: pathname } = languageOfPath(address);
   const slug = pathname.match(/^\/products\/([^/]+)$/)?.[1];
   if (slug) {
     const key = (Object.keys(SLUGS) as Array<keyof typeof SLUGS>).find((name) => SLUGS[name] === slug);
@@ -175,8 +181,15 @@ function shopper(page: Page, texts: ShopTexts) {
     for (const text of BROKEN) await expect(page.getByRole('heading', { name: text })).toHaveCount(0);
   }
 
+  /** The page's address in this language: links on a page stay in its language. */
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const addressOf = (path: string | RegExp) =>
+    typeof path === 'string'
+      ? new RegExp(`^https?://[^/]+${escape(texts.prefix)}${escape(path)}$`)
+      : new RegExp(`${escape(texts.prefix)}${path.source}`);
+
   async function expectPage(path: string | RegExp, heading: string) {
-    await expect(page).toHaveURL(path);
+    await expect(page).toHaveURL(addressOf(path));
     await expect(main.getByRole('heading', { name: heading, level: 1, exact: true })).toBeVisible();
     await expectHealthy();
   }

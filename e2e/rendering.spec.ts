@@ -1,9 +1,11 @@
 /**
- * HTML-first pages: the public pages arrive rendered, in the shopper's language, readable with
- * JavaScript off (as crawlers and link previews read them), and come alive without a visible
- * change. What a shopper sees, by role and text, from the first paint.
+ * HTML-first pages: the public pages arrive rendered, in the language of their address (English
+ * at the root, Vietnamese under /vi/), readable with JavaScript off (as crawlers and link
+ * previews read them), and come alive without a visible change. What a shopper sees, by role and
+ * text, from the first paint.
  */
 import type { Browser, Page } from '@playwright/test';
+import { pathInLanguage } from '@maison/shared/language-path';
 import { test, expect, originOf, cartBadge, switchLanguage } from './fixtures';
 
 const HOST = originOf('host');
@@ -37,11 +39,12 @@ const SHOWN = {
 } as const;
 type Language = keyof typeof SHOWN;
 
-/** A browser context with JavaScript off, in a language chosen earlier (the cookie the page sets). */
-async function withoutScript(browser: Browser, language: Language) {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: HOST });
-  await context.addCookies([{ name: 'maison_lang', value: language, url: HOST }]);
-  return context;
+/** A page's address in a language. */
+const at = (route: string, language: Language) => pathInLanguage(route, language);
+
+/** A browser context with JavaScript off, as a crawler reads the shop: no cookie, no storage. */
+async function withoutScript(browser: Browser) {
+  return browser.newContext({ javaScriptEnabled: false, baseURL: HOST });
 }
 
 test.describe('with JavaScript off, as crawlers read them', () => {
@@ -50,9 +53,9 @@ test.describe('with JavaScript off, as crawlers read them', () => {
       ['en', { count: '4 ITEMS', name: 'One Pillar Pagoda Handkerchief', price: '8,000đ', from: 'From 10,000đ' }],
       ['vi', { count: '4 SẢN PHẨM', name: 'Khăn tay Chùa Một Cột', price: '8.000đ', from: 'Từ 10.000đ' }],
     ] as const) {
-      const context = await withoutScript(browser, language);
+      const context = await withoutScript(browser);
       const page = await context.newPage();
-      await page.goto('/products');
+      await page.goto(at('/products', language));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN[language].headings['/products']);
       await expect(page.getByText(texts.count, { exact: true })).toBeVisible();
       await expect(page.getByText(texts.name, { exact: true })).toBeVisible();
@@ -62,10 +65,12 @@ test.describe('with JavaScript off, as crawlers read them', () => {
         .getByRole('link', { name: new RegExp(texts.name) })
         .first()
         .click();
-      await expect(page).toHaveURL(/\/products\/one-pillar-pagoda-handkerchief$/);
+      // Links on a page stay in its language.
+      await expect(page).toHaveURL(`${HOST}${at('/products/one-pillar-pagoda-handkerchief', language)}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.name);
       await page.getByRole('navigation').first().getByRole('link', { name: SHOWN[language].navigation[3] }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN[language].headings['/about']);
+      await expect(page).toHaveURL(`${HOST}${at('/about', language)}`);
       await context.close();
     }
   });
@@ -75,9 +80,9 @@ test.describe('with JavaScript off, as crawlers read them', () => {
       ['en', { price: '10,000đ', description: /^The Lake of the Returned Sword lies at the heart of Hà Nội/, section: 'DESCRIPTION' }],
       ['vi', { price: '10.000đ', description: /^Hồ Gươm nằm giữa lòng Hà Nội/, section: 'MÔ TẢ' }],
     ] as const) {
-      const context = await withoutScript(browser, language);
+      const context = await withoutScript(browser);
       const page = await context.newPage();
-      await page.goto(PRODUCT);
+      await page.goto(at(PRODUCT, language));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN[language].headings[PRODUCT]);
       await expect(page.getByText(texts.price, { exact: true }).first()).toBeVisible();
       await expect(page.getByRole('button', { name: texts.section })).toHaveAttribute('aria-expanded', 'true');
@@ -86,12 +91,14 @@ test.describe('with JavaScript off, as crawlers read them', () => {
     }
   });
 
-  test('every public page shows its heading and the header in the chosen language, with no loading placeholder', async ({ browser }) => {
+  test('every public page shows its heading and the header in the language of its address, with no loading placeholder', async ({
+    browser,
+  }) => {
     for (const language of ['en', 'vi'] as const) {
-      const context = await withoutScript(browser, language);
+      const context = await withoutScript(browser);
       const page = await context.newPage();
       for (const route of PUBLIC_ROUTES) {
-        const response = await page.goto(route);
+        const response = await page.goto(at(route, language));
         expect(response?.status(), route).toBe(200);
         await expect(page.locator('html'), route).toHaveAttribute('lang', language);
         await expect(page.getByRole('main').getByRole('heading', { level: 1 }), route).toHaveText(SHOWN[language].headings[route]);
@@ -103,7 +110,7 @@ test.describe('with JavaScript off, as crawlers read them', () => {
   });
 
   test('an unknown path and an unknown product show their pages with HTTP 404', async ({ browser }) => {
-    const context = await withoutScript(browser, 'en');
+    const context = await withoutScript(browser);
     const page = await context.newPage();
     const missing = await page.goto('/nowhere/<b>bold</b>');
     expect(missing?.status()).toBe(404);
@@ -112,6 +119,9 @@ test.describe('with JavaScript off, as crawlers read them', () => {
     expect(product?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product not found');
     await expect(page.getByText('<img src=x onerror=alert(1)>', { exact: false })).toBeVisible();
+    const vietnamese = await page.goto('/vi/nowhere');
+    expect(vietnamese?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rất tiếc! Không tìm thấy trang');
     await context.close();
   });
 });
@@ -129,7 +139,8 @@ async function recordUntilIdle(page: Page, url: string) {
         if (!entry.hadRecentInput) shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
     const sample = () => {
-      if (document.querySelector('main')) {
+      // A page on its way to the shopper's language is never shown (start.js, data-moving).
+      if (document.querySelector('main') && !document.documentElement.hasAttribute('data-moving')) {
         frames.push({
           headings: [...document.querySelectorAll('main h1')].map((heading) => heading.textContent?.trim() ?? ''),
           navigation: [...document.querySelectorAll('header nav a')].map((link) => link.textContent?.trim() ?? ''),
@@ -161,12 +172,9 @@ test.describe('coming alive without a flash', () => {
   for (const language of ['en', 'vi'] as const) {
     test(`in ${language === 'en' ? 'English' : 'Vietnamese'}: from the first paint until idle, one heading, no placeholder, no other language, no shift`, async ({
       page,
-      context,
     }) => {
-      await context.addCookies([{ name: 'maison_lang', value: language, url: HOST }]);
-      await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
       for (const route of PUBLIC_ROUTES) {
-        const { frames, shift } = await recordUntilIdle(page, route);
+        const { frames, shift } = await recordUntilIdle(page, at(route, language));
         expect(frames.length, route).toBeGreaterThan(5);
         const heading = SHOWN[language].headings[route];
         for (const [index, frame] of frames.entries()) {
@@ -219,18 +227,22 @@ test.describe('coming alive without a flash', () => {
     await expect(page.getByRole('link', { name: /^Cart/ })).toBeVisible();
   });
 
-  test('a language chosen on one page is the language of every later page’s HTML', async ({ page }) => {
+  test('a language chosen on one page moves to its address without a reload, and is the language of every later page', async ({ page }) => {
     await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('data-alive', 'true');
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     await switchLanguage(page, 'Tiếng Việt');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN.vi.headings['/about']);
-    for (const route of ['/products', PRODUCT] as const) {
-      const html = await (await page.request.get(route, { headers: { accept: 'text/html' } })).text();
-      expect(html, route).toContain('<html lang="vi"');
-      expect(html, route).toContain(`<h1`);
-      expect(html, route).toContain(SHOWN.vi.headings[route]);
-    }
+    await expect(page).toHaveURL(`${HOST}/vi/about`);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), 'no reload').toBe(true);
+    // A link on it stays Vietnamese; an English address opened later shows Vietnamese, never English first.
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Sản phẩm' }).click();
+    await expect(page).toHaveURL(`${HOST}/vi/products`);
+    const { frames } = await recordUntilIdle(page, PRODUCT);
+    await expect(page).toHaveURL(`${HOST}/vi${PRODUCT}`);
+    for (const frame of frames) expect(frame.headings).toEqual([SHOWN.vi.headings[PRODUCT]]);
     await switchLanguage(page, 'English');
-    const html = await (await page.request.get('/products', { headers: { accept: 'text/html' } })).text();
-    expect(html).toContain('<html lang="en"');
+    await expect(page).toHaveURL(`${HOST}${PRODUCT}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(SHOWN.en.headings[PRODUCT]);
   });
 });

@@ -1,13 +1,19 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createShopStore, imageOriginsConfigured, initialShopState, LANGUAGES, type Language, type RemoteName } from '@maison/shared';
+import {
+  createShopStore,
+  imageOriginsConfigured,
+  initialShopState,
+  languageOfPath,
+  LANGUAGES,
+  type Language,
+  type RemoteName,
+} from '@maison/shared';
 import type { RemoteModuleStore } from './federation/react/remoteModuleStore';
 import { remoteOf } from './federation/moduleIds';
-import { createShopRouter } from './router';
 import { remoteModulesFor } from './routes';
 import { RENDERED_ATTRIBUTE, renderStampOf } from './renderStamp';
-import { Shop } from './Shop';
+import { ShopAtAddress } from './ShopAtAddress';
 
 export interface StartOptions {
   /** Once remotes.json is read: the origins besides the page's own that may serve images. */
@@ -38,11 +44,10 @@ export async function startShop(
     store.dispatch(imageOriginsConfigured({ origins: [window.location.origin, ...origins], base: window.location.href })),
   );
   const container = document.getElementById('root')!;
-  const router = <RouterProvider router={createShopRouter()} />;
   if (container.hasAttribute(RENDERED_ATTRIBUTE)) {
     await thisPage;
     const language = document.documentElement.lang as Language;
-    const pageModules = remoteModulesFor(window.location.pathname);
+    const pageModules = remoteModulesFor(languageOfPath(window.location.pathname).path);
     const stamp = renderStampOf(document);
     const sameBuilds = stamp !== undefined && Object.entries(stamp.remotes).every(([name, url]) => loadedFrom(name as RemoteName) === url);
     const allReady = pageModules.every((id) => modules.get(id).status === 'ready' && stamp?.remotes[remoteOf(id)] !== undefined);
@@ -50,20 +55,16 @@ export async function startShop(
       // As a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread for the whole page (Total Blocking Time).
       startTransition(() => {
-        hydrateRoot(
-          container,
-          <Shop store={store} modules={modules} router={router} rendered={{ language, storeState: initialShopState() }} />,
-          {
-            onRecoverableError(error, info) {
-              // The page still works (React renders that part afresh), but the markup did not match: a bug.
-              console.error('[render] the page did not match its rendered HTML', error, info.componentStack);
-            },
+        hydrateRoot(container, <ShopAtAddress store={store} modules={modules} rendered={{ language, storeState: initialShopState() }} />, {
+          onRecoverableError(error, info) {
+            // The page still works (React renders that part afresh), but the markup did not match: a bug.
+            console.error('[render] the page did not match its rendered HTML', error, info.componentStack);
           },
-        );
+        });
       });
       return;
     }
     console.warn('[render] the page was rendered from other builds than this page loaded: it is rendered afresh');
   }
-  createRoot(container).render(<Shop store={store} modules={modules} router={router} />);
+  createRoot(container).render(<ShopAtAddress store={store} modules={modules} />);
 }

@@ -54,6 +54,7 @@ export function shopRoutes(): RouteObject[] {
   ];
 }
 
-export function createShopRouter() {
-  return createBrowserRouter(shopRoutes());
+/** The browser's router for one language's addresses (`basename`: routerBasename, shared/src/i18n/languagePath.ts). */
+export function createShopRouter(basename: string | undefined) {
+  return createBrowserRouter(shopRoutes(), basename ? { basename } : undefined);
 }

@@ -12,23 +12,43 @@ import { ToastProvider } from './toast/ToastProvider';
  * server's (nothing personal: no cart, no wishlist); the shopper's own fills in right after.
  */
 export interface RenderedPageState {
+  /** The language of the page's address. */
   language: Language;
   /** The state the page was rendered with: a store with nothing stored. */
   storeState: ShopState;
-  /** Server only: hears the page's head (title, description, structured data). */
-  recordHead?: (head: PageHead) => void;
+}
+
+/** What the host tells every page from the page's address (languagePath.ts). */
+export interface ShopAddress {
+  language: Language;
+  /** The shopper chose another language: the host moves to the same page's address in it. */
+  chooseLanguage: (language: Language) => void;
 }
 
 /**
  * Everything a page of the shop expects above it. The host wraps the whole site in it once;
  * a remote's standalone dev frame wraps itself in it with its own store. Exposed remote
  * pages never render it, so inside the host there is one store and one language.
+ * `onPageHead` hears each page's head (the renderer writes it into the HTML, the browser into
+ * the document's head after each navigation); without it, the tab's title follows.
  */
-export function ShopProviders({ store, rendered, children }: { store: ShopStore; rendered?: RenderedPageState; children: ReactNode }) {
+export function ShopProviders({
+  store,
+  rendered,
+  address,
+  onPageHead,
+  children,
+}: {
+  store: ShopStore;
+  rendered?: RenderedPageState;
+  address?: ShopAddress;
+  onPageHead?: (head: PageHead) => void;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store} serverState={rendered?.storeState}>
-      <LanguageProvider renderedIn={rendered?.language}>
-        <PageHeadRecorder.Provider value={rendered?.recordHead ?? null}>
+      <LanguageProvider language={address?.language ?? rendered?.language} onChoose={address?.chooseLanguage}>
+        <PageHeadRecorder.Provider value={onPageHead ?? null}>
           <ToastProvider>{children}</ToastProvider>
         </PageHeadRecorder.Provider>
       </LanguageProvider>

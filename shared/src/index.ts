@@ -24,10 +24,20 @@ export { useShopDispatch, useShopSelector } from './store/hooks';
 
 export { defineMessages } from './i18n/messages';
 export { LOCALE_OF } from './i18n/language';
+export {
+  addressForChoice,
+  alternateAddresses,
+  LANGUAGE_PATH_PREFIX,
+  LANGUAGE_STORAGE_KEY,
+  languageOfPath,
+  pathInLanguage,
+  ROOT_LANGUAGE,
+  routerBasename,
+} from './i18n/languagePath';
 export { useLanguage, useTranslator } from './i18n/LanguageProvider';
 export { usePageHead, usePageTitle, type PageHead } from './i18n/usePageHead';
 export { useToast } from './toast/ToastProvider';
-export { ShopProviders, type RenderedPageState } from './ShopProviders';
+export { ShopProviders, type RenderedPageState, type ShopAddress } from './ShopProviders';
 export type {
   RemoteComponents,
   RemoteModule,

@@ -13,6 +13,7 @@ import { FILE_POLICY } from './policy.ts';
 const PAGE_POLICY_SOURCES = "'self' http://localhost:3001 https://cdn.example.com";
 const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
 const GEN = '20261124T000000000Z-1-0001';
+const PAGE_CACHE = 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=60';
 
 let shop: FixtureShop;
 let host: Answer;
@@ -42,21 +43,31 @@ type Expected = {
 };
 
 const HOST_ANSWERS: Array<[string, Record<string, string>, Expected]> = [
-  // Pages: the one rendered, in the cookie's language; the first language without one.
+  // Pages: the one rendered, in the language of the address; the same for everyone there, so a shared cache may keep it.
   [
     '/',
     { accept: HTML },
     {
       status: 200,
       type: /^text\/html/,
-      cache: 'no-cache',
+      cache: PAGE_CACHE,
       policy: 'page',
-      body: /<main>\/ 2026.*<\/main>/,
-      headers: { vary: 'Cookie', 'content-language': undefined },
+      body: /<html lang="en">.*<main>\/ 2026.*<\/main>/,
+      headers: { vary: 'Accept-Encoding', 'set-cookie': undefined },
     },
   ],
-  ['/', { accept: HTML, cookie: 'a=1; maison_lang=vi' }, { status: 200, policy: 'page', body: /<html lang="vi">/ }],
-  ['/', { accept: HTML, cookie: 'maison_lang=fr' }, { status: 200, policy: 'page', body: /<html lang="en">/ }],
+  [
+    '/',
+    { accept: HTML, cookie: 'a=1; maison_lang=vi' },
+    { status: 200, policy: 'page', body: /<html lang="en">/, headers: { vary: 'Accept-Encoding' } },
+  ],
+  ['/vi/', { accept: HTML }, { status: 200, cache: PAGE_CACHE, policy: 'page', body: /<html lang="vi">.*<main>\/ 2026/ }],
+  ['/vi', { accept: HTML }, { status: 301, policy: 'page', headers: { location: '/vi/' } }],
+  [
+    '/vi/products/hoi-an-handkerchief',
+    { accept: HTML },
+    { status: 200, policy: 'page', body: /<html lang="vi">.*<main>\/products\/hoi-an-handkerchief 20/ },
+  ],
   ['/products/', { accept: HTML }, { status: 200, policy: 'page', body: /<main>\/products 20/ }],
   ['/products/hoi-an-handkerchief', {}, { status: 200, policy: 'page', body: /<main>\/products\/hoi-an-handkerchief 20/ }],
   // curl and link previews: no Accept, or */*, for a path that is not a file name.
@@ -110,10 +121,17 @@ const HOST_ANSWERS: Array<[string, Record<string, string>, Expected]> = [
   // Unknown paths: 404 with the page that says so, showing what was asked for, escaped.
   ['/nowhere/x', { accept: HTML }, { status: 404, policy: 'page', body: /<main>not-found 20[^<]* \/nowhere\/x<\/main>/ }],
   [
-    '/products/no-such-thing',
-    { accept: HTML, cookie: 'maison_lang=vi' },
-    { status: 404, policy: 'page', body: /lang="vi".*product-not-found 20[^<]* no-such-thing</ },
+    '/vi/products/no-such-thing',
+    { accept: HTML },
+    { status: 404, cache: PAGE_CACHE, policy: 'page', body: /lang="vi".*product-not-found 20[^<]* no-such-thing</ },
   ],
+  ['/vi/nowhere', { accept: HTML }, { status: 404, policy: 'page', body: /lang="vi".*not-found 20[^<]* \/nowhere</ }],
+  [
+    '/vi/product/2',
+    { accept: HTML },
+    { status: 301, policy: 'page', headers: { location: '/vi/products/hoan-kiem-lake-handkerchief?variant=2' } },
+  ],
+  ['/vi/cart', { accept: HTML }, { status: 200, policy: 'page', body: /mk-app-shell/ }],
   ['/products/%3Cimg%20src=x%3E', { accept: HTML }, { status: 404, policy: 'page', body: /product-not-found 20[^<]* &lt;img src=x&gt;</ }],
   ['/product/99', { accept: HTML }, { status: 404, policy: 'page', body: /product-not-found/ }],
   // Files of the build, by their cache class; never to another origin (the host sends no CORS).
@@ -125,8 +143,8 @@ const HOST_ANSWERS: Array<[string, Record<string, string>, Expected]> = [
   ['/favicon.svg', {}, { status: 200, type: /^image\/svg\+xml/, cache: 'public, max-age=3600', policy: 'file' }],
   ['/index.html', {}, { status: 200, type: /^text\/html/, cache: 'no-cache', policy: 'page', body: /mk-app-shell/ }],
   ['/remotes.json', {}, { status: 200, type: /^application\/json/, cache: 'no-cache', policy: 'file', body: /cdn\.example\.com\/cart\/2/ }],
-  ['/sitemap.xml', {}, { status: 200, type: /^application\/xml/, cache: 'no-cache', policy: 'file', body: new RegExp(GEN) }],
-  ['/robots.txt', {}, { status: 200, type: /^text\/plain/, cache: 'no-cache', policy: 'file', body: /Sitemap:/ }],
+  ['/sitemap.xml', {}, { status: 200, type: /^application\/xml/, cache: PAGE_CACHE, policy: 'file', body: new RegExp(GEN) }],
+  ['/robots.txt', {}, { status: 200, type: /^text\/plain/, cache: PAGE_CACHE, policy: 'file', body: /Sitemap:/ }],
   // Never handed out: source maps, the server-only files of the build, dot-files; a missing file is a plain 404.
   ['/main.0123456789.js.map', {}, { status: 404, type: /^text\/plain/, cache: 'no-cache', policy: 'file', body: /^Not found/ }],
   ['/routes.json', {}, { status: 404, policy: 'file', body: /^Not found/ }],

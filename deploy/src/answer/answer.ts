@@ -18,6 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteName } from '@maison/shared';
+import { languageOfPath } from '@maison/shared/language-path';
 import { withShownText, type ServedRoute } from '@maison/host/hosting';
 import type { Served, ServedEnvironment } from '../environment/served.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
@@ -124,15 +125,9 @@ export function createAnswerer({ app, environment, remoteNames, sourceMaps = fal
   };
 
   const navigation = async (request: Request, url: URL, state: Derived): Promise<Response> => {
-    const answer = navigationAnswer({
-      path: url.pathname,
-      query: url.search.slice(1),
-      cookie: request.headers.get('cookie'),
-      routes: state.routes,
-      render: state.render,
-    });
-    // A page differs by the language cookie and names the current deploy.
-    const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.uncached, Vary: 'Cookie' };
+    const answer = navigationAnswer({ path: url.pathname, query: url.search.slice(1), routes: state.routes, render: state.render });
+    // The same page for everyone at an address: a shared cache may keep it.
+    const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
     if (answer.kind === 'redirect') return send(request, 301, { ...headers, Location: answer.location });
     if (answer.kind === 'page' || answer.kind === 'not-found') {
       const page = await generationFile(state.served, answer.file);
@@ -145,7 +140,7 @@ export function createAnswerer({ app, environment, remoteNames, sourceMaps = fal
     // The shop's page, rendered in the browser: it names the route's remote files to download at once.
     const shell = await files.find('/index.html');
     if (!shell) return notFound(request);
-    const link = preloadLinkFor(url.pathname, state.links);
+    const link = preloadLinkFor(languageOfPath(url.pathname).path, state.links);
     return send(request, answer.status, { ...headers, ...(link ? { Link: link } : {}) }, shell);
   };
 
@@ -164,7 +159,7 @@ export function createAnswerer({ app, environment, remoteNames, sourceMaps = fal
     }
     if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
       const body = await generationFile(state.served, url.pathname.slice(1));
-      return body ? send(request, 200, { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body) : notFound(request);
+      return body ? send(request, 200, { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body) : notFound(request);
     }
     if (isNavigation(request.method, request.headers.get('accept'), url.pathname)) return navigation(request, url, state);
     return notFound(request);

@@ -1,4 +1,4 @@
-/** The rules answer.ts applies, as tables: a request's path, query and cookie in, the answer out. */
+/** The rules answer.ts applies, as tables: a request's address and query in, the answer out. */
 import { servedRoutes } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import type { RenderRecord } from '../environment/layout.ts';
@@ -15,10 +15,10 @@ const LOCAL = JSON.stringify({
 describe('cache classes', () => {
   it.each([
     ['/index.html', CACHE_CONTROL.uncached],
-    ['/remotes.json', CACHE_CONTROL.uncached],
     ['/remoteEntry.js', CACHE_CONTROL.uncached],
     ['/cart/2/mf-manifest.json', CACHE_CONTROL.uncached],
     ['/main.0123456789.js', CACHE_CONTROL.hashed],
+    ['/sitemap.xml', CACHE_CONTROL.other],
     ['/assets/hero.abcdef0123.svg', CACHE_CONTROL.hashed],
     ['/favicon.svg', CACHE_CONTROL.other],
     ['/main.01234.js', CACHE_CONTROL.other],
@@ -73,32 +73,43 @@ describe('how a navigation is answered', () => {
     kept: [],
     problems: [],
   };
-  const answer = (
-    path: string,
-    { query = '', cookie, rendered = render }: { query?: string; cookie?: string; rendered?: RenderRecord } = {},
-  ) => navigationAnswer({ path, query, cookie, routes: servedRoutes(), render: rendered });
+  const answer = (path: string, { query = '', rendered = render }: { query?: string; rendered?: RenderRecord } = {}) =>
+    navigationAnswer({ path, query, routes: servedRoutes(), render: rendered });
 
-  it('sends a public page as rendered, in the language the cookie names', () => {
-    expect(answer('/')).toEqual({ kind: 'page', status: 200, file: 'pages/en/index.html' });
-    expect(answer('/products/hoi-an-handkerchief', { cookie: 'a=1; maison_lang=vi' })).toEqual({
-      kind: 'page',
-      status: 200,
-      file: 'pages/vi/products/hoi-an-handkerchief.html',
-    });
-    expect(answer('/about/', { cookie: 'maison_lang=fr' })).toEqual({ kind: 'page', status: 200, file: 'pages/en/about.html' });
+  it.each([
+    ['/', 'pages/en/index.html'],
+    ['/about/', 'pages/en/about.html'],
+    ['/products/hoi-an-handkerchief', 'pages/en/products/hoi-an-handkerchief.html'],
+    ['/vi/', 'pages/vi/index.html'],
+    ['/vi/products', 'pages/vi/products.html'],
+    ['/vi/products/hoi-an-handkerchief', 'pages/vi/products/hoi-an-handkerchief.html'],
+  ])('sends %s as rendered, in the language of its address: %s', (path, file) =>
+    expect(answer(path)).toEqual({ kind: 'page', status: 200, file }),
+  );
+
+  it('sends a language’s bare prefix to its home page’s address', () => {
+    expect(answer('/vi')).toEqual({ kind: 'redirect', status: 301, location: '/vi/' });
+    expect(answer('/vi', { query: 'utm=1' })).toEqual({ kind: 'redirect', status: 301, location: '/vi/?utm=1' });
+  });
+
+  it('sends nothing in a language the generation was not rendered in', () => {
+    expect(answer('/vi/about', { rendered: { ...render, languages: ['en'] } })).toEqual({ kind: 'shell', status: 200 });
   });
 
   it('sends the shop’s page, rendered in the browser, for a query, the shopper’s own pages, and a page that could not be rendered', () => {
     expect(answer('/products', { query: 'sort=price-asc' })).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/cart')).toEqual({ kind: 'shell', status: 200 });
+    expect(answer('/vi/cart')).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/checkout')).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/profile', { query: 'tab=orders' })).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/products/not-rendered')).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/Products')).toEqual({ kind: 'shell', status: 200 });
   });
 
-  it('redirects a legacy link for good, and says an unknown one is not found', () => {
+  it('redirects a legacy link for good, in its language, and says an unknown one is not found', () => {
     expect(answer('/product/9')).toEqual({ kind: 'redirect', status: 301, location: '/products/hoi-an-handkerchief?variant=9' });
+    expect(answer('/vi/product/9')).toEqual({ kind: 'redirect', status: 301, location: '/vi/products/hoi-an-handkerchief?variant=9' });
+    expect(answer('/vi/product/99')).toMatchObject({ kind: 'not-found', file: 'pages/vi/_product-not-found.html', shows: '99' });
     expect(answer('/product/99')).toEqual({
       kind: 'not-found',
       status: 404,
@@ -120,7 +131,8 @@ describe('how a navigation is answered', () => {
   });
 
   it('answers HTTP 404 with the not-found pages, showing the path or the decoded parameter', () => {
-    expect(answer('/nowhere/%3Cb%3E', { query: 'x=1', cookie: 'maison_lang=vi' })).toEqual({
+    // The path within its language, as the page itself shows it.
+    expect(answer('/vi/nowhere/%3Cb%3E', { query: 'x=1' })).toEqual({
       kind: 'not-found',
       status: 404,
       file: 'pages/vi/_not-found.html',
@@ -138,15 +150,15 @@ describe('how a navigation is answered', () => {
   });
 
   it('without rendered pages: the shop’s page, still 404 where the route table knows the path is unknown', () => {
-    expect(navigationAnswer({ path: '/', query: '', cookie: undefined, routes: servedRoutes(), render: undefined })).toEqual({
+    expect(navigationAnswer({ path: '/', query: '', routes: servedRoutes(), render: undefined })).toEqual({
       kind: 'shell',
       status: 200,
     });
-    expect(navigationAnswer({ path: '/nowhere', query: '', cookie: undefined, routes: servedRoutes(), render: undefined })).toEqual({
+    expect(navigationAnswer({ path: '/nowhere', query: '', routes: servedRoutes(), render: undefined })).toEqual({
       kind: 'shell',
       status: 404,
     });
-    expect(navigationAnswer({ path: '/products/x', query: '', cookie: undefined, routes: servedRoutes(), render: undefined })).toEqual({
+    expect(navigationAnswer({ path: '/products/x', query: '', routes: servedRoutes(), render: undefined })).toEqual({
       kind: 'shell',
       status: 200,
     });
@@ -167,7 +179,7 @@ describe('the cost of a request', () => {
     const started = performance.now();
     isNavigation('GET', '*/*', path);
     cacheControl(path);
-    navigationAnswer({ path, query: '', cookie: 'maison_lang=vi', routes: servedRoutes(), render: undefined });
+    navigationAnswer({ path: `/vi${path}`, query: '', routes: servedRoutes(), render: undefined });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });

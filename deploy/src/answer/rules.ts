@@ -5,29 +5,30 @@
  * of thousands of slashes or dots is answered as fast as any other of its length).
  */
 import type { RemoteName } from '@maison/shared';
-import { languageCookieValue } from '@maison/shared/language-cookie';
+import { LANGUAGE_PATH_PREFIX, languageOfPath, pathInLanguage } from '@maison/shared/language-path';
 import { shownAsked } from '@maison/shared/not-found';
 import { entryUrlOf, firstMatching, parameterOf, type RemoteLocations, type ServedRoute } from '@maison/host/hosting';
 import { notFoundFileOf, pageFileOf, withoutTrailingSlashes, type RenderRecord } from '../environment/layout.ts';
 import { SHOP_ORIGIN } from './policy.ts';
 
 export const CACHE_CONTROL = {
-  /** What names the current deploy: pages, entries, manifests, remotes.json, what crawlers read. */
+  /**
+   * A page, and what crawlers read: the same for everyone at its address, so a shared cache (a CDN) keeps it for a few seconds and
+   * revalidates it (ETag) in the background. A browser asks again every time (must-revalidate:
+   * without it a browser, too, shows the stale copy once), so it meets a publish at once.
+   */
+  page: 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=60',
+  /**
+   * remotes.json, a remote's entry and manifest, the shell's own file: asked again every time, by
+   * every cache (a page preloads remotes.json, and a browser would not use a preload it must revalidate).
+   */
   uncached: 'no-cache',
   /** Content-hashed by the build (`[name].[contenthash:10].ext`): never changes. */
   hashed: 'public, max-age=31536000, immutable',
   other: 'public, max-age=3600',
 } as const;
 
-const UNCACHED_NAMES = new Set([
-  'remoteEntry.js',
-  'mf-manifest.json',
-  'mf-stats.json',
-  'remotes.json',
-  'index.html',
-  'sitemap.xml',
-  'robots.txt',
-]);
+const UNCACHED_NAMES = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html']);
 const HASHED_NAME = /\.[0-9a-f]{10}\.(?:js|css|svg|png|webp|jpg|woff2)$/;
 
 /** The last segment of a path. */
@@ -84,20 +85,20 @@ export type NavigationAnswer =
   | { kind: 'shell'; status: 200 | 404 };
 
 /**
- * How a page request is answered, by the host build's route table and the render record of the
- * generation served (when its pages may be served beside this host build):
- * - a legacy path the catalogue moved: a permanent redirect;
+ * How a page request is answered, by its address (its language: languagePath.ts), the host
+ * build's route table and the render record of the generation served (when its pages may be
+ * served beside this host build):
+ * - a legacy path the catalogue moved: a permanent redirect, in the address's language;
  * - a route served in the browser (cart, checkout, profile): the shop's page (the shell);
- * - a rendered page, with no query: that page, in the language the cookie names;
+ * - a rendered page, with no query: that page, in the address's language;
  * - a path no page exists for: 404 with the 404 page, or the product-not-found page for an
- *   unknown product (showing the path or the parameter, put in by the server);
+ *   unknown product (showing the path or the parameter, put in by the server), in that language;
  * - anything else (a query asks for a view the page was not rendered with; a page that could not
- *   be rendered): the shell, rendered in the browser, as without rendering.
+ *   be rendered): the shell, rendered in the browser.
  */
 export function navigationAnswer({
-  path,
+  path: address,
   query,
-  cookie,
   routes,
   render,
 }: {
@@ -105,20 +106,21 @@ export function navigationAnswer({
   path: string;
   /** Its query, without the '?'; empty for none. */
   query: string;
-  cookie: string | null | undefined;
   routes: readonly ServedRoute[];
   render: RenderRecord | undefined;
 }): NavigationAnswer {
+  const { language, path } = languageOfPath(address);
+  // A language's bare prefix (`/vi`) is its home page's address with a slash (`/vi/`), as its links say.
+  if (address === LANGUAGE_PATH_PREFIX[language] && address !== '')
+    return { kind: 'redirect', status: 301, location: `${address}/${query ? `?${query}` : ''}` };
   const route = firstMatching(routes, path);
   const trimmed = withoutTrailingSlashes(path);
   const redirect = render && Object.hasOwn(render.redirects, trimmed) ? render.redirects[trimmed] : undefined;
-  if (redirect) return { kind: 'redirect', status: 301, location: redirect };
+  if (redirect) return { kind: 'redirect', status: 301, location: pathInLanguage(redirect, language) };
   if (!route || route.served === 'client') return { kind: 'shell', status: 200 };
-  const languages = render?.languages ?? [];
-  const chosen = languageCookieValue(cookie ?? undefined);
-  const language = chosen && languages.includes(chosen) ? chosen : languages[0];
+  const rendered = render?.languages.includes(language) ? render : undefined;
   const pageFile = pageFileOf(path);
-  if (render && pageFile && render.pages.includes(trimmed)) {
+  if (rendered && pageFile && rendered.pages.includes(trimmed)) {
     return query === '' ? { kind: 'page', status: 200, file: `pages/${language}/${pageFile}` } : { kind: 'shell', status: 200 };
   }
   const notFound = route.notFound;
@@ -130,7 +132,7 @@ export function navigationAnswer({
         !render.listed.includes(trimmed) &&
         !route.remotes.some((remote) => render.unlistedRemotes.includes(remote))));
   if (!notFound || !unknown) return { kind: 'shell', status: 200 };
-  if (!render?.notFoundPages.includes(notFound.page)) return { kind: 'shell', status: 404 };
+  if (!rendered?.notFoundPages.includes(notFound.page)) return { kind: 'shell', status: 404 };
   const shows = shownAsked(notFound.shows === 'path' ? path : (parameterOf(route.pattern, path) ?? ''));
   return { kind: 'not-found', status: 404, file: `pages/${language}/${notFoundFileOf(notFound.page)}`, shows };
 }

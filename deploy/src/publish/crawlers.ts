@@ -1,28 +1,40 @@
 /**
- * What crawlers read first: the sitemap (every public page's URL) and robots.txt (pointing at it,
- * and keeping them out of the shopper's own pages). Written into each generation at publish
- * (publish.ts). Node runs this file as it is.
+ * What crawlers read first: the sitemap (every public page in every language, each with its
+ * alternates) and robots.txt (pointing at it, and keeping them out of the shopper's own pages in
+ * every language). Written into each generation at publish (publish.ts). Node runs this file as it is.
  */
+import type { Language } from '@maison/shared';
+import { alternateAddresses, pathInLanguage } from '@maison/shared/language-path';
+
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 
-/** The sitemap of `paths` on `origin` (one URL per page: the language follows the shopper's choice, not the URL). */
-export function sitemapXml(origin: string, paths: readonly string[]): string {
-  const urls = paths.map((pathname) => `  <url><loc>${xml(new URL(pathname, origin).href)}</loc></url>`);
+/** The sitemap of `paths` (within a language) in each of `languages`, on `origin`, each page naming its alternates. */
+export function sitemapXml(origin: string, paths: readonly string[], languages: readonly string[]): string {
+  const urls = paths.flatMap((pathname) => {
+    const alternates = alternateAddresses(pathname, origin).filter(
+      ({ hreflang }) => hreflang === 'x-default' || languages.includes(hreflang),
+    );
+    const links = alternates.map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(href)}"/>`);
+    return alternates
+      .filter(({ hreflang }) => hreflang !== 'x-default')
+      .map(({ href }) => ['  <url>', `    <loc>${xml(href)}</loc>`, ...links, '  </url>'].join('\n'));
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',
   ].join('\n');
 }
 
-/** robots.txt: everything may be crawled but the shopper's own pages; the sitemap is named. */
-export function robotsTxt(origin: string, personalPaths: readonly string[]): string {
+/** robots.txt: everything may be crawled but the shopper's own pages, in every language; the sitemap is named. */
+export function robotsTxt(origin: string, personalPaths: readonly string[], languages: readonly string[]): string {
+  const disallowed = personalPaths.flatMap((pathname) => languages.map((language) => pathInLanguage(pathname, language as Language)));
   return [
     'User-agent: *',
-    ...personalPaths.map((pathname) => `Disallow: ${pathname}`),
+    ...disallowed.map((pathname) => `Disallow: ${pathname}`),
     'Allow: /',
     '',
     `Sitemap: ${new URL('/sitemap.xml', origin).href}`,

@@ -17,6 +17,7 @@ import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { parseRemotesJson } from '@maison/host/hosting';
+import { LANGUAGE_PATH_PREFIX } from '@maison/shared/language-path';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { limitedFetch, remoteNamer, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
 import { hostBuildFiles, renderPages, type RenderedPages } from './renderPages.ts';
@@ -50,7 +51,8 @@ function unrendered(origin: string, hostBuild: string, problem: string | undefin
     record: {
       hostBuild,
       origin,
-      languages: ['en'],
+      // Every page is rendered in the browser, in every language the shop has addresses for.
+      languages: Object.keys(LANGUAGE_PATH_PREFIX),
       remotes: {},
       listed: [],
       pages: [],
@@ -117,9 +119,9 @@ export function publish({
           mkdirSync(path.dirname(path.join(incoming, file)), { recursive: true });
           copyFileSync(from, path.join(incoming, file));
         }
-        writeFlushed(path.join(incoming, GENERATION_FILE.sitemap), sitemapXml(origin, record.pages));
+        writeFlushed(path.join(incoming, GENERATION_FILE.sitemap), sitemapXml(origin, record.pages, record.languages));
         const personal = (host?.routes ?? []).filter(({ served }) => served === 'client').map((route) => route.path);
-        writeFlushed(path.join(incoming, GENERATION_FILE.robots), robotsTxt(origin, personal));
+        writeFlushed(path.join(incoming, GENERATION_FILE.robots), robotsTxt(origin, personal, record.languages));
         writeFlushed(path.join(incoming, GENERATION_FILE.render), `${JSON.stringify(record, null, 2)}\n`);
         for (const dir of new Set([...pages.written.keys(), ...pages.copied.keys()].map((file) => path.dirname(path.join(incoming, file)))))
           flushFolder(dir);

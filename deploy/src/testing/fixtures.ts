@@ -21,7 +21,9 @@ export const PRODUCTS = ['/products/hoi-an-handkerchief', '/products/dragon-brid
 
 /** A page as the renderer writes it, saying which it is. */
 export const pageHtml = (language: string, name: string, extra = '') =>
-  `<!doctype html><html lang="${language}"><head><title>${name} (${language})</title></head><body><div id="root" data-rendered><main>${name}${extra}</main></div></body></html>`;
+  `<!doctype html><html lang="${language}"><head><title>${name} (${language})</title></head><body><div id="root" data-rendered><main>${name}${extra}</main>${FOOTER}</div></body></html>`;
+/** A page's worth of text beside what says which page it is (a real page is a few kilobytes). */
+const FOOTER = `<footer>${'Maison Khăn, handkerchiefs and scarves from Hà Nội. '.repeat(24)}</footer>`;
 
 export interface FixtureShop {
   root: string;

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { shownAsked, usePageTitle, useTranslator } from '@maison/shared';
+import { shownAsked, usePageHead, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import styles from './TextPage.module.css';
 
 export function NotFoundPage() {
   const t = useTranslator(hostMessages);
-  usePageTitle(t('notFoundTitle'));
+  usePageHead({ title: t('notFoundTitle'), notFound: true });
   const { pathname } = useLocation();
 
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { escapeHtml, jsonForScript, pageDocument, type PageDocumentInput, type PageShell } from './pageDocument';
+import { jsonForScript } from '../head/pageHeadTags';
+import { escapeHtml, pageDocument, type PageDocumentInput, type PageShell } from './pageDocument';
 
 const shell: PageShell = {
   hostBuild: '0.1.0+abc',
@@ -28,7 +29,7 @@ const product: PageDocumentInput = {
   },
   stylesheets: ['http://localhost:3001/page.0123456789.css'],
   stamp: { host: '0.1.0+abc', remotes: { catalog: 'http://localhost:3001/mf-manifest.json' } },
-  canonicalUrl: 'https://shop.example.com/products/hoan-kiem-lake-handkerchief',
+  address: { language: 'vi', path: '/products/hoan-kiem-lake-handkerchief', origin: 'https://shop.example.com' },
 };
 
 describe('a rendered page', () => {
@@ -57,17 +58,23 @@ describe('a rendered page', () => {
     expect(html).toContain('<meta name="theme-color" content="#1f1a17">');
   });
 
-  it('says what the page is to search engines and link previews, in its language', () => {
+  it('says what the page is to search engines and link previews, at its address in its language, with its other addresses', () => {
     const html = pageDocument(product);
+    const vi = 'https://shop.example.com/vi/products/hoan-kiem-lake-handkerchief';
+    const en = 'https://shop.example.com/products/hoan-kiem-lake-handkerchief';
     expect(html).toContain('<title>Khăn tay Hồ Hoàn Kiếm — Maison Khăn</title>');
     expect(html).toContain('<meta name="description" content="Hồ Gươm nằm giữa lòng Hà Nội.">');
     expect(html).not.toContain('The shop’s own description');
-    expect(html).toContain('<link rel="canonical" href="https://shop.example.com/products/hoan-kiem-lake-handkerchief">');
+    expect(html).toContain(`<link rel="canonical" href="${vi}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en" href="${en}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="vi" href="${vi}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${en}">`);
     expect(html).toContain('<meta property="og:type" content="product">');
     expect(html).toContain('<meta property="og:title" content="Khăn tay Hồ Hoàn Kiếm — Maison Khăn">');
-    expect(html).toContain('<meta property="og:url" content="https://shop.example.com/products/hoan-kiem-lake-handkerchief">');
+    expect(html).toContain(`<meta property="og:url" content="${vi}">`);
     expect(html).toContain('<meta property="og:image" content="http://localhost:3001/images/hoan-kiem-dusk.svg">');
     expect(html).toContain('<meta property="og:locale" content="vi_VN">');
+    expect(html).toContain('<meta property="og:locale:alternate" content="en_GB">');
     expect(html).not.toContain('noindex');
   });
 
@@ -79,9 +86,10 @@ describe('a rendered page', () => {
   });
 
   it('keeps a not-found page out of search results: no canonical URL, noindex', () => {
-    const html = pageDocument({ ...product, head: { title: 'Oops! Page not found — Maison Khăn' }, canonicalUrl: undefined });
+    const html = pageDocument({ ...product, head: { title: 'Oops! Page not found — Maison Khăn', notFound: true } });
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).not.toContain('canonical');
+    expect(html).not.toContain('hreflang');
     expect(html).not.toContain('og:url');
     expect(html).toContain('<meta property="og:type" content="website">');
   });

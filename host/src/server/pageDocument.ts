@@ -1,5 +1,6 @@
-import type { Language, PageHead } from '@maison/shared';
+import { LANGUAGE_PATH_PREFIX, LANGUAGE_STORAGE_KEY, type Language, type PageHead } from '@maison/shared';
 import { entryUrlOf } from '../federation/loading/remotesJson';
+import { pageHeadTags, type PageAddress } from '../head/pageHeadTags';
 import { RENDER_STAMP_META, RENDERED_ATTRIBUTE, type RenderStamp } from '../renderStamp';
 
 /** The host's page as data (webpack/RenderedPagePlugin.ts writes it beside the build: page-shell.json). */
@@ -21,44 +22,29 @@ export interface PageDocumentInput {
   /** The stylesheets of the page's remote modules, absolute URLs. */
   stylesheets: string[];
   stamp: RenderStamp;
-  /** The page's public URL; none for a not-found page, which is also kept out of search results. */
-  canonicalUrl?: string;
+  /** The page's address: its language, its path in it, the shop's origin (canonical and alternate URLs). */
+  address: PageAddress;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
-/** JSON inside a <script> data block: nothing in it can end the element or open a comment. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
+type Attributes = PageShell['headTags'][number]['attributes'];
 
-function tag(tagName: string, attributes: PageShell['headTags'][number]['attributes']): string {
-  const attrs = Object.entries(attributes)
+const attributesOf = (attributes: Attributes) =>
+  Object.entries(attributes)
     .filter(([, value]) => value !== false && value != null)
     .map(([name, value]) => (value === true || value === '' ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
     .join('');
-  return tagName === 'script' ? `<script${attrs}></script>` : `<${tagName}${attrs}>`;
+
+/** An element; a script's text is already safe inside it (jsonForScript). */
+function tag(tagName: string, attributes: Attributes, text = ''): string {
+  return tagName === 'script' ? `<script${attributesOf(attributes)}>${text}</script>` : `<${tagName}${attributesOf(attributes)}>`;
 }
 
-const OG_LOCALE: Record<Language, string> = { en: 'en_GB', vi: 'vi_VN' };
-
-/** What search engines and link previews read: description, canonical URL, Open Graph, structured data. */
-function describingTags({ head, language, canonicalUrl }: PageDocumentInput): string[] {
-  const meta = (attribute: 'name' | 'property', key: string, content: string | undefined) =>
-    content ? tag('meta', { [attribute]: key, content }) : '';
-  return [
-    meta('name', 'description', head.description),
-    canonicalUrl ? tag('link', { rel: 'canonical', href: canonicalUrl }) : meta('name', 'robots', 'noindex'),
-    meta('property', 'og:site_name', 'Maison Khăn'),
-    meta('property', 'og:type', head.structuredData?.['@type'] === 'Product' ? 'product' : 'website'),
-    meta('property', 'og:title', head.title),
-    meta('property', 'og:description', head.description),
-    meta('property', 'og:url', canonicalUrl),
-    meta('property', 'og:image', head.image),
-    meta('property', 'og:locale', OG_LOCALE[language]),
-    head.structuredData ? `<script type="application/ld+json">${jsonForScript(head.structuredData)}</script>` : '',
-  ].filter(Boolean);
+/** What search engines and link previews read (head/pageHeadTags.ts, the same the browser writes after a navigation). */
+function describingTags({ head, address }: PageDocumentInput): string[] {
+  return pageHeadTags(head, address).map(({ tagName, attributes, text }) => tag(tagName, attributes, text));
 }
 
 /**
@@ -95,7 +81,13 @@ export function pageDocument(input: PageDocumentInput): string {
   }
   return [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
-    tag('script', { src: shell.startScript, 'data-main': String(main.attributes.src), 'data-preload': afterPaint.join(' ') }),
+    tag('script', {
+      src: shell.startScript,
+      'data-main': String(main.attributes.src),
+      'data-preload': afterPaint.join(' '),
+      'data-languages': JSON.stringify(LANGUAGE_PATH_PREFIX),
+      'data-language-key': LANGUAGE_STORAGE_KEY,
+    }),
     `<title>${escapeHtml(head.title)}</title>`,
     ...describingTags(input),
     tag('meta', { name: RENDER_STAMP_META, content: JSON.stringify(stamp) }),

@@ -6,6 +6,8 @@ import {
   createShopStore,
   initialShopState,
   LANGUAGES,
+  pathInLanguage,
+  routerBasename,
   type Language,
   type PageHead,
   type RemoteModuleId,
@@ -97,7 +99,10 @@ export function createPageRendererNow({ remotesJson, origin, shell }: PageRender
     retryUrls,
   });
   const modules = createRemoteModuleStore(loader);
-  const handler = createStaticHandler(shopRoutes());
+  // One handler per language: each language's pages live under its own addresses (its basename).
+  const handlers = new Map(
+    LANGUAGES.map((language) => [language, createStaticHandler(shopRoutes(), { basename: routerBasename(language) ?? '/' })]),
+  );
 
   const stylesheetsOf = async (ids: RemoteModuleId[]) => {
     const urls: string[] = [];
@@ -109,13 +114,14 @@ export function createPageRendererNow({ remotesJson, origin, shell }: PageRender
     return urls;
   };
 
-  const renderAt = async (path: string, language: Language, canonical: boolean): Promise<RenderedPage> => {
+  const renderAt = async (path: string, language: Language): Promise<RenderedPage> => {
     const ids = remoteModulesFor(path);
     const states = await Promise.all(ids.map((id) => modules.load(id)));
     const missing = ids.filter((_, index) => states[index]!.status !== 'ready');
     // Never a page with "temporarily unavailable" in it: that route stays client-rendered.
     if (missing.length > 0) return { reason: `${missing.join(', ')} could not be loaded` };
-    const context = await handler.query(new Request(new URL(path, origin)));
+    const handler = handlers.get(language)!;
+    const context = await handler.query(new Request(new URL(pathInLanguage(path, language), origin)));
     if (context instanceof Response) return { reason: `the route answers HTTP ${context.status}` };
     const storeState = initialShopState();
     let head: PageHead | undefined;
@@ -124,7 +130,8 @@ export function createPageRendererNow({ remotesJson, origin, shell }: PageRender
         store={createShopStore({ preloadedState: storeState })}
         modules={modules}
         router={<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />}
-        rendered={{ language, storeState, recordHead: (recorded) => (head = recorded) }}
+        rendered={{ language, storeState }}
+        onPageHead={(recorded) => (head = recorded)}
       />,
     );
     if (!head) return { reason: 'the page set no title' };
@@ -136,7 +143,7 @@ export function createPageRendererNow({ remotesJson, origin, shell }: PageRender
       head,
       stylesheets: await stylesheetsOf(ids),
       stamp: { host: BUILD_INFO.version, remotes },
-      canonicalUrl: canonical ? new URL(path, origin).href : undefined,
+      address: { language, path, origin },
     });
     return { html, remotes };
   };
@@ -158,10 +165,10 @@ export function createPageRendererNow({ remotesJson, origin, shell }: PageRender
       }
       return pages;
     },
-    render: (path, language) => renderAt(path, language, true),
+    render: renderAt,
     async renderNotFound(page, language) {
       const { path, shown } = notFoundPath(page);
-      const rendered = await renderAt(path, language, false);
+      const rendered = await renderAt(path, language);
       if (!rendered.html) return rendered;
       if (rendered.html.split(shown).length !== 2) return { reason: `the page does not show "${shown}" once` };
       return { ...rendered, html: rendered.html.replace(shown, SHOWN_TEXT_INCLUDE) };

@@ -36,9 +36,10 @@ export function LanguageMenu() {
     setOpen(false);
     buttonRef.current?.focus();
   };
+  // Focus back on the menu's button first: the page in the other language puts it back there.
   const choose = (next: Language) => {
-    setLanguage(next);
     close();
+    setLanguage(next);
   };
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
@@ -64,6 +65,7 @@ export function LanguageMenu() {
     <div className={styles.container} ref={containerRef}>
       <button
         ref={buttonRef}
+        id="mk-language-button"
         type="button"
         className={styles.trigger}
         aria-haspopup="menu"

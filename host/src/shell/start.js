@@ -1,6 +1,7 @@
 /*
  * The first script of a rendered page: external (the policy allows no inline script), tiny,
  * and the only one that blocks the first paint.
+ * 0. A stored choice of language moves the page to its address in that language, unpainted.
  * 1. The intro's rule: on a session's first visit the page is covered until the intro has played
  *    (html[data-intro=pending], appShell.css, introGate.ts); later loads show it at once.
  * 2. The shop's scripts start after the first paint, so they do not compete with the page's
@@ -15,6 +16,35 @@
 (function () {
   var doc = document;
   var script = doc.currentScript;
+  /* 0. The shopper's stored choice of language wins over the address's: the page moves to the
+     same page's address in the chosen language before anything of it is painted (as
+     shared/src/i18n/languagePath.ts addressForChoice says; data-languages holds each language's
+     path prefix, data-language-key where the choice is stored). */
+  try {
+    var prefixes = JSON.parse(script.getAttribute('data-languages'));
+    var chosen = window.localStorage.getItem(script.getAttribute('data-language-key'));
+    var path = window.location.pathname;
+    var here = null;
+    var within = path;
+    Object.keys(prefixes).forEach(function (language) {
+      var prefix = prefixes[language];
+      if (prefix && (path === prefix || path.indexOf(prefix + '/') === 0)) {
+        here = language;
+        within = path.slice(prefix.length) || '/';
+      }
+    });
+    if (here === null)
+      here = Object.keys(prefixes).filter(function (language) {
+        return !prefixes[language];
+      })[0];
+    if (chosen && Object.prototype.hasOwnProperty.call(prefixes, chosen) && chosen !== here) {
+      doc.documentElement.setAttribute('data-moving', '');
+      window.location.replace(prefixes[chosen] + within + window.location.search + window.location.hash);
+      return;
+    }
+  } catch (error) {
+    // No storage, or no choice: the address's language.
+  }
   try {
     if (window.sessionStorage.getItem('hasVisited') == null) doc.documentElement.setAttribute('data-intro', 'pending');
   } catch (error) {

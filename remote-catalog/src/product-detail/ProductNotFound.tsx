@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { shownAsked, usePageTitle, useTranslator } from '@maison/shared';
+import { shownAsked, usePageHead, useTranslator } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import styles from './ProductDetail.module.css';
 
@@ -8,7 +8,7 @@ export const PRODUCT_NOT_FOUND_SENTENCE = 'Không tìm thấy sản phẩm bạn
 
 export function ProductNotFound({ slug }: { slug: string }) {
   const t = useTranslator(catalogMessages);
-  usePageTitle(t('productNotFound'));
+  usePageHead({ title: t('productNotFound'), notFound: true });
   return (
     <div className={styles.notFound}>
       <h1 className={styles.title}>{t('productNotFound')}</h1>

@@ -1,9 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../types';
 import { getLocalStorage } from '../storage';
-import { useHydrated } from '../useHydrated';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, storedLanguage } from './language';
-import { languageCookie } from './languageCookie';
 import { translate, type MessageCatalog, type MessageParams } from './messages';
 
 interface LanguageContextValue {
@@ -13,40 +11,45 @@ interface LanguageContextValue {
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
-/** Mirrors the choice in a cookie, so the servers send the next page in it (languageCookie.ts). */
-function mirrorInCookie(language: Language) {
+function storeChoice(language: Language) {
   try {
-    document.cookie = languageCookie(language, window.location.protocol === 'https:');
+    getLocalStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
-    // Cookies refused: the next page arrives in English and switches once it is alive.
+    // Storage unavailable: the choice lasts for this page view.
   }
 }
 
 /**
- * The shop's language. Local storage is the page's record of the shopper's choice; a cookie
- * mirrors it for the servers. `renderedIn`: the language a rendered page arrived in (the server
- * renders with it, the browser takes that HTML over with it), so both render the same markup;
- * the stored choice applies from the render after (it differs only when the cookie was missing).
+ * The shop's language. In the shop, the host passes the language of the page's address
+ * (`language`) and moves to the other address when the shopper chooses (`onChoose`): the address
+ * says the language. A remote's standalone frame, with no addresses of its own, passes neither
+ * and follows the stored choice. Either way the choice is stored (local storage, under
+ * `language`), and the page's first script honours it on the next visit.
  */
-export function LanguageProvider({ children, renderedIn }: { children: ReactNode; renderedIn?: Language }) {
-  const hydrated = useHydrated();
-  const [stored] = useState(() => (typeof window === 'undefined' ? undefined : storedLanguage(getLocalStorage())));
-  const [chosen, setChosen] = useState<Language>();
-  const language = chosen ?? (renderedIn !== undefined && !hydrated ? renderedIn : (stored ?? renderedIn ?? DEFAULT_LANGUAGE));
+export function LanguageProvider({
+  children,
+  language: fromAddress,
+  onChoose,
+}: {
+  children: ReactNode;
+  language?: Language;
+  onChoose?: (language: Language) => void;
+}) {
+  const [stored, setStored] = useState(() => (typeof window === 'undefined' ? undefined : storedLanguage(getLocalStorage())));
+  const language = fromAddress ?? stored ?? DEFAULT_LANGUAGE;
 
   useEffect(() => {
     document.documentElement.lang = language;
-    mirrorInCookie(language);
   }, [language]);
 
-  const setLanguage = useCallback((next: Language) => {
-    setChosen(next);
-    try {
-      getLocalStorage()?.setItem(LANGUAGE_STORAGE_KEY, next);
-    } catch {
-      // Storage unavailable: the choice lasts for this page view.
-    }
-  }, []);
+  const setLanguage = useCallback(
+    (next: Language) => {
+      storeChoice(next);
+      if (onChoose) onChoose(next);
+      else setStored(next);
+    },
+    [onChoose],
+  );
 
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;

@@ -1,6 +1,8 @@
 import { LANGUAGES, type Language } from '../types';
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+import { LANGUAGE_STORAGE_KEY } from './languagePath';
+
+export { LANGUAGE_STORAGE_KEY };
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export function isLanguage(value: unknown): value is Language {

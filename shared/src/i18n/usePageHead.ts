@@ -15,8 +15,10 @@ export interface PageHeadInput {
   description?: string;
   /** An absolute image URL for link previews. */
   image?: string;
-  /** schema.org data about what the page shows (a Product), as JSON-LD. */
+  /** schema.org data about what the page shows (a Product), as JSON-LD, in the page's language. */
   structuredData?: Record<string, unknown>;
+  /** A page that says something is not here (404): kept out of search results, with no canonical address. */
+  notFound?: boolean;
 }
 
 export interface PageHead extends Omit<PageHeadInput, 'title'> {
@@ -24,23 +26,30 @@ export interface PageHead extends Omit<PageHeadInput, 'title'> {
   title: string;
 }
 
-/** Server only: hears the head of the page being rendered (ShopProviders, `rendered.recordHead`). */
+/**
+ * Hears the head of each page (ShopProviders' `onPageHead`): the renderer writes it into the
+ * page's HTML; in the browser the host writes it into the document's head after each navigation.
+ */
 export const PageHeadRecorder = createContext<((head: PageHead) => void) | null>(null);
 
 /**
  * The page's head, in the shopper's language. Every route sets at least its title, host and
- * remotes alike, so a title never lingers from the page before. On the server the renderer
- * writes all of it into the page's <head>; in the browser the title and description follow
- * each navigation.
+ * remotes alike, so nothing lingers from the page before: title, description, canonical and
+ * alternate addresses, Open Graph, robots and structured data all follow each navigation.
  */
-export function usePageHead({ title, description, image, structuredData }: PageHeadInput): void {
+export function usePageHead({ title, description, image, structuredData, notFound }: PageHeadInput): void {
   const t = useTranslator(titleMessages);
   const documentTitle = title ? t('page', { title }) : t('home');
-  useContext(PageHeadRecorder)?.({ title: documentTitle, description, image, structuredData });
+  const listener = useContext(PageHeadRecorder);
+  const head: PageHead = { title: documentTitle, description, image, structuredData, notFound };
+  // On the server there are no effects: the renderer hears the head while it renders.
+  if (typeof document === 'undefined') listener?.(head);
+  const data = JSON.stringify(head);
   useEffect(() => {
-    document.title = documentTitle;
-    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-  }, [documentTitle, description]);
+    const current = JSON.parse(data) as PageHead;
+    if (listener) listener(current);
+    else document.title = current.title;
+  }, [data, listener]);
 }
 
 /** A page that says only its title. */
