@@ -51,6 +51,7 @@ export default config(
       '.e2e-reports/**',
       '.e2e-redeploy/**',
       '.e2e-publishing/**',
+      '.e2e-cdn/**',
       'host/dist-server/**',
       'deploy/local/generations/**',
       'deploy/local/current/**',

@@ -4,48 +4,23 @@
  * `npm run serve:nginx` (nginx in front of the same answerer) when E2E_SERVER=nginx. Each fault
  * an operator or a team once hit is made to happen here, and the shop must ride it out.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENT_FILE } from '@maison/deploy';
-import { appsFrom, localOrigin } from '../apps.mts';
 import { test, expect } from './fixtures';
+import { ownEnvironment } from './ownEnvironment';
 import { deployCommand, serveBuild } from './servers';
 
 const root = path.resolve(__dirname, '..');
-const work = path.join(root, '.e2e-publishing');
-const env = path.join(work, 'environment');
-const SHOP = Object.fromEntries(appsFrom(3300).map((app) => [app.name, localOrigin(app)])) as Record<
-  'host' | 'catalog' | 'cart' | 'account',
-  string
->;
+const shop = ownEnvironment('publishing', 3300);
+const { env, origins: SHOP, output } = shop;
 const NEW_CART = 'http://localhost:3310/mf-manifest.json';
 const NEW_ACCOUNT = 'http://localhost:3311/mf-manifest.json';
 const HANGING = 'http://localhost:3312';
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml' };
 const nginx = process.env.E2E_SERVER === 'nginx';
-
-/** The shop, served as this stage serves (`npm run serve` or `npm run serve:nginx`), on 3300-3303. */
-function startShop(output: string[], ...args: string[]): Promise<ChildProcess> {
-  const command = path.join(root, 'deploy', 'src', 'cli', nginx ? 'serveNginx.ts' : 'serve.ts');
-  const shop = spawn(process.execPath, [command, '--env', env, '--base-port', '3300', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [shop.stdout!, shop.stderr!]) stream.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n')));
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      if (shop.exitCode !== null) return reject(new Error(`the shop exited (${shop.exitCode}):\n${output.join('\n')}`));
-      const answered = await fetch(`${SHOP.host}/remotes.json`).catch(() => undefined);
-      if (answered?.ok) return resolve(shop);
-      if (Date.now() > deadline) return reject(new Error(`the shop did not answer:\n${output.join('\n')}`));
-      setTimeout(() => void poll(), 200);
-    };
-    void poll();
-  });
-}
 
 async function stop(child: ChildProcess | undefined) {
   if (!child || child.exitCode !== null) return;
@@ -60,22 +35,11 @@ const environmentRemotes = () => JSON.parse(readFileSync(path.join(env, ENVIRONM
 
 test.describe(`publishing under faults, ${nginx ? 'nginx in front of the answerer' : 'Node'} @smoke`, () => {
   test.describe.configure({ mode: 'serial' });
-  const output: string[] = [];
   const builds: ChildProcess[] = [];
-  let shop: ChildProcess | undefined;
   let hanging: Server;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    rmSync(work, { recursive: true, force: true });
-    mkdirSync(env, { recursive: true });
-    const remotes = {
-      catalog: `${SHOP.catalog}/mf-manifest.json`,
-      cart: `${SHOP.cart}/mf-manifest.json`,
-      account: `${SHOP.account}/mf-manifest.json`,
-    };
-    writeFileSync(path.join(env, ENVIRONMENT_FILE.remotes), `${JSON.stringify(remotes, null, 2)}\n`);
-    writeFileSync(path.join(env, ENVIRONMENT_FILE.site), JSON.stringify({ origin: SHOP.host }));
     // Healthy new builds of two teams, each on an origin of its own.
     builds.push(await serveBuild({ build: path.join(root, 'remote-cart', 'dist'), port: 3310, remote: true }));
     builds.push(await serveBuild({ build: path.join(root, 'remote-account', 'dist'), port: 3311, remote: true }));
@@ -86,15 +50,14 @@ test.describe(`publishing under faults, ${nginx ? 'nginx in front of the answere
       response.writeHead(200).write('// ');
     });
     await new Promise<void>((resolve) => hanging.listen(3312, resolve));
-    shop = await startShop(output);
+    await shop.start();
   });
 
   test.afterAll(async () => {
-    await stop(shop);
+    await shop.remove();
     await Promise.all(builds.map(stop));
     hanging?.closeAllConnections();
     hanging?.close();
-    rmSync(work, { recursive: true, force: true });
   });
 
   test('a team’s deploy is followed at once: the new cart runs under the policy, with nothing run by hand', async ({ page }) => {
@@ -154,7 +117,7 @@ test.describe(`publishing under faults, ${nginx ? 'nginx in front of the answere
     writeFileSync(renderJson, readFileSync(renderJson, 'utf8').slice(0, 80));
     for (const broken of ['render.json cut short', 'remotes.json missing']) {
       if (broken === 'remotes.json missing') {
-        copyFileSync(path.join(current, 'remotes.json'), path.join(work, 'remotes.json.lost'));
+        copyFileSync(path.join(current, 'remotes.json'), path.join(env, '..', 'remotes.json.lost'));
         unlinkSync(path.join(current, 'remotes.json'));
       }
       await expect.poll(servedRemotes, { timeout: 1000, message: broken }).toEqual(lastGood);
@@ -172,9 +135,7 @@ test.describe(`publishing under faults, ${nginx ? 'nginx in front of the answere
       .toMatch(/cannot be served \(remotes\.json cannot be read \(ENOENT\)\); serving generation \S+, the last good one before it/);
 
     // Restarted on the broken environment, serving it as it is: it starts, and says what is wrong.
-    await stop(shop);
-    output.length = 0;
-    shop = await startShop(output, '--no-publish');
+    await shop.start('--no-publish');
     expect(output.join('\n')).toMatch(/cannot be served/);
     expect(await servedRemotes()).toEqual(lastGood);
 
