@@ -131,6 +131,53 @@ test.describe('pages', () => {
     await expect(page).toHaveTitle('Rất tiếc! Không tìm thấy trang — Maison Khăn');
   });
 
+  test('the head describes the page on screen after every move inside the shop, in both languages', async ({ page }) => {
+    const head = () =>
+      page.evaluate(() => {
+        const attribute = (selector: string, name: string) => document.head.querySelector(selector)?.getAttribute(name) ?? null;
+        return {
+          robots: attribute('meta[name="robots"]', 'content'),
+          canonical: attribute('link[rel="canonical"]', 'href'),
+          alternates: [...document.head.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+            (link) => `${link.getAttribute('hreflang')} ${link.getAttribute('href')}`,
+          ),
+          description: attribute('meta[name="description"]', 'content'),
+          ogUrl: attribute('meta[property="og:url"]', 'content'),
+          ogLocale: attribute('meta[property="og:locale"]', 'content'),
+          product: JSON.parse(document.head.querySelector('script[type="application/ld+json"]')?.textContent ?? 'null')?.name ?? null,
+        };
+      });
+    const origin = new URL(page.url() === 'about:blank' ? 'http://localhost:3000' : page.url()).origin;
+    await page.goto('/nowhere');
+    await expect.poll(head).toMatchObject({ robots: 'noindex', canonical: null, alternates: [] });
+    // From the 404 page to a product, by clicking: nothing of the 404 page's head is left.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Hoi An Handkerchief/ })
+      .first()
+      .click();
+    await expect(page).toHaveTitle('Hoi An Handkerchief — Maison Khăn');
+    const address = `${origin}/products/hoi-an-handkerchief`;
+    await expect.poll(head).toMatchObject({
+      robots: null,
+      canonical: address,
+      ogUrl: address,
+      ogLocale: 'en_GB',
+      product: 'Hoi An Handkerchief',
+      alternates: [`en ${address}`, `vi ${origin}/vi/products/hoi-an-handkerchief`, `x-default ${address}`],
+    });
+    // The other language: the same page at its own address, its head in Vietnamese.
+    await switchLanguage(page, 'Tiếng Việt');
+    await expect(page).toHaveTitle('Khăn tay Hội An — Maison Khăn');
+    await expect.poll(head).toMatchObject({
+      canonical: `${origin}/vi/products/hoi-an-handkerchief`,
+      ogLocale: 'vi_VN',
+      product: 'Khăn tay Hội An',
+    });
+    expect((await head()).description).toMatch(/Hội An/);
+  });
+
   test('home has heroes, the collection strip, the Pinner block, New this season and View All Products', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('img', { name: /silk handkerchief in ivory/ })).toBeVisible();

@@ -30,7 +30,8 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const withLighthouse = !args.includes('--no-lighthouse');
 const PRODUCT_ROUTE = '/products/hoan-kiem-lake-handkerchief';
-const ROUTES = ['/', '/products', PRODUCT_ROUTE, '/cart', '/checkout', '/profile'];
+// The public pages at both languages' addresses (LCP on /vi/ pages beside the English ones), then the shopper's own.
+const ROUTES = ['/', '/products', PRODUCT_ROUTE, '/vi/', '/vi/products', `/vi${PRODUCT_ROUTE}`, '/cart', '/checkout', '/profile'];
 const fedRootArg = args.indexOf('--federated-root');
 const federatedRoot = fedRootArg > -1 ? path.resolve(args[fedRootArg + 1]) : root;
 const SINGLE_PORT = 3010;
