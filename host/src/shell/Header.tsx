@@ -86,7 +86,7 @@ export function Header() {
           <Link to="/profile" className={styles.iconButton} aria-label={t('profile')}>
             <UserIcon />
           </Link>
-          <Link to="/cart" className={`${styles.iconButton} ${styles.cartLink}`} aria-label={cartLabel}>
+          <Link to="/cart" className={styles.iconButton} aria-label={cartLabel}>
             <BagIcon />
             {itemCount > 0 && (
               <span className={styles.badge} data-testid="cart-count" aria-hidden="true">
