@@ -6,10 +6,12 @@
  *    (html[data-intro=pending], appShell.css, introGate.ts); later loads show it at once.
  * 2. The shop's scripts start after the first paint, so they do not compete with the page's
  *    own content for the network: main.js (data-main) is added once the page has painted.
- * 3. Until the page is alive, what the shopper does is kept, not lost: a click on a button (a link
- *    navigates, as in any document; a field takes its input) is held and made again once the page
- *    is alive, a value typed, chosen or ticked is handed to the page as a change then, and a form
- *    sent is sent then (the page calls window.__maisonAlive once it has taken over its HTML).
+ * 3. Until the page is alive it is a working document: links navigate, Tab moves, nothing is
+ *    disabled by style (its buttons say they are not ready: aria-disabled). What the shopper does
+ *    is kept, not lost: a click on a button is held and made again
+ *    once the page is alive (a link after it waits its turn), a value typed, chosen or ticked is
+ *    handed to the page as a change then, and a form sent is sent then (the page calls
+ *    window.__maisonAlive once it has taken over its HTML).
  * The session key is introTiming.ts's VISITED_SESSION_KEY; introTiming.test.ts checks they agree.
  */
 /* global document, window, requestAnimationFrame, setTimeout, PerformanceObserver, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, Event, KeyboardEvent */
@@ -59,21 +61,16 @@
     var root = doc.getElementById('root');
     return root && target instanceof window.Element && root.contains(target);
   }
-  /* Buttons take no pointer events until the page is alive (appShell.css): the one under the pointer. */
-  function buttonAt(event) {
-    var buttons = doc.getElementById('root').querySelectorAll('button');
-    for (var i = 0; i < buttons.length; i += 1) {
-      var box = buttons[i].getBoundingClientRect();
-      if (event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom)
-        return buttons[i];
-    }
-    return event.target;
-  }
+  /* A click on a button is held (the page's code is not there yet) and made again, once, when
+     the page is alive. A link navigates as in any document, unless a click is already held: then
+     it waits its turn too, so "add to cart, then go to the cart" happens in that order. */
   function holdClick(event) {
-    if (!inShop(event.target) || event.target.closest('a[href], input, select, textarea, label, option')) return;
+    if (!inShop(event.target) || event.target.closest('input, select, textarea, label, option')) return;
+    var link = event.target.closest('a[href]');
+    if (link && clicks.length === 0) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    clicks.push(event.detail > 0 && !event.target.closest('button') ? buttonAt(event) : event.target);
+    clicks.push(link || event.target.closest('button') || event.target);
   }
   /* The value as the shopper left it: taking over the HTML resets a controlled field (a select's
      choice) to what was rendered, so it is read now, not then. */
@@ -89,9 +86,10 @@
     else changed.push({ field: event.target, value: valueOf(event.target) });
   }
   /* Keys other than those that click a button (Enter, Space: the click is held) on a focused
-     button, such as the arrows that open a menu, are made again too. */
+     button, such as the arrows that open a menu, are made again too. Tab is never held: focus
+     moves through the page as through any document. */
   function holdKey(event) {
-    if (!inShop(event.target) || !event.target.closest('button') || event.key === 'Enter' || event.key === ' ') return;
+    if (!inShop(event.target) || !event.target.closest('button') || ['Enter', ' ', 'Tab'].indexOf(event.key) >= 0) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     keys.push(event);
@@ -101,19 +99,52 @@
     event.preventDefault();
     if (submitted.indexOf(event.target) < 0) submitted.push(event.target);
   }
+  /* Until then the page's buttons say so (aria-disabled: read out, and waited for by automation,
+     as any control not ready yet), without being disabled: a tap on one is still kept, Tab still
+     moves through them. Should main.js fail to load, they are released (giveUp, below). */
+  var marked = [];
+  function markButtons() {
+    var root = doc.getElementById('root');
+    if (!root || !root.hasAttribute('data-rendered')) return;
+    var buttons = root.querySelectorAll('button:not([aria-disabled])');
+    for (var i = 0; i < buttons.length; i += 1) {
+      buttons[i].setAttribute('aria-disabled', 'true');
+      marked.push(buttons[i]);
+    }
+  }
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', markButtons);
+  else markButtons();
   doc.addEventListener('click', holdClick, true);
   doc.addEventListener('keydown', holdKey, true);
   doc.addEventListener('input', noteChange, true);
   doc.addEventListener('change', noteChange, true);
   doc.addEventListener('submit', holdSubmit, true);
 
-  /* Called once the page is alive (hydrated): what was held goes to the page. */
-  window.__maisonAlive = function () {
+  function stopHolding() {
+    marked.forEach(function (button) {
+      button.removeAttribute('aria-disabled');
+    });
+    marked = [];
     doc.removeEventListener('click', holdClick, true);
     doc.removeEventListener('keydown', holdKey, true);
     doc.removeEventListener('input', noteChange, true);
     doc.removeEventListener('change', noteChange, true);
     doc.removeEventListener('submit', holdSubmit, true);
+  }
+  /* Should the shop's scripts fail to arrive, the page stays the document it is: nothing is held
+     any more, and a link that waited behind a held click is followed. */
+  function giveUp() {
+    stopHolding();
+    var link = clicks.filter(function (target) {
+      return target.matches('a[href]');
+    })[0];
+    clicks = changed = keys = submitted = [];
+    if (link) link.click();
+  }
+
+  /* Called once the page is alive (hydrated): what was held goes to the page. */
+  window.__maisonAlive = function () {
+    stopHolding();
     changed.forEach(function (entry) {
       var field = entry.field;
       var isSelect = field instanceof HTMLSelectElement;
@@ -165,6 +196,7 @@
     });
     var main = doc.createElement('script');
     main.src = script.getAttribute('data-main');
+    main.onerror = giveUp;
     doc.head.appendChild(main);
   }
   /* Once the page's content is on screen (its first contentful paint). Under the intro nothing

@@ -21,6 +21,8 @@ function moveFrom(address: string, chosen: string | null): string | undefined {
   const anything: object = new Proxy(function () {}, { get: () => anything, apply: () => anything, construct: () => anything });
   const document = new Proxy(
     {
+      // A blocking script in the head runs while the document is still loading.
+      readyState: 'loading',
       currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
       documentElement: { setAttribute() {}, getAttribute: () => null },
     },
