@@ -3,6 +3,7 @@ import type { RemoteModuleId, RemoteName } from '@maison/shared';
 import { BUILD_INFO } from './buildInfo';
 import { createFederationEvents } from './loading/events';
 import { createFederatedLoader } from './loading/loader';
+import { readInlineData, withInlineData } from './loading/inlineData';
 import { createManifestReader } from './loading/manifests';
 import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTriggers';
 import { fetchRemotesJson, remoteOrigins } from './loading/remotesJson';
@@ -52,17 +53,20 @@ export function startFederation({
   );
   window.__MAISON_FEDERATION__ = recorder.status;
   const retryUrls = createRetryUrls();
+  // A rendered page brings remotes.json and its remotes' manifests as data (inlineData.ts).
+  const inline = withInlineData(readInlineData(document), (...args) => fetch(...args));
   // After a Retry the manifest is fetched under a fresh URL too (retryUrls.ts: WebKit's failed preloads).
-  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init));
+  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => inline(retryUrls.urlFor(String(url)), init));
   registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
 
-  const config = fetchRemotesJson({ names: BUILD_INFO.remoteNames, defaults: BUILD_INFO.remoteDefaults, base: window.location.href }).then(
-    (loaded) => {
-      events.emit({ type: 'configured', ...loaded });
-      if (loaded.reportUrl) reportTo(loaded.reportUrl, recorder);
-      return loaded;
-    },
-  );
+  const config = fetchRemotesJson(
+    { names: BUILD_INFO.remoteNames, defaults: BUILD_INFO.remoteDefaults, base: window.location.href },
+    inline,
+  ).then((loaded) => {
+    events.emit({ type: 'configured', ...loaded });
+    if (loaded.reportUrl) reportTo(loaded.reportUrl, recorder);
+    return loaded;
+  });
   const modules = createRemoteModuleStore(
     createFederatedLoader({ config, runtime: { loadRemote, registerRemotes }, manifests, events, retryUrls }),
   );

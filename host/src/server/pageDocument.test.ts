@@ -30,6 +30,11 @@ const product: PageDocumentInput = {
   stylesheets: ['http://localhost:3001/page.0123456789.css'],
   stamp: { host: '0.1.0+abc', remotes: { catalog: 'http://localhost:3001/mf-manifest.json' } },
   address: { language: 'vi', path: '/products/hoan-kiem-lake-handkerchief', origin: 'https://shop.example.com' },
+  scripts: ['http://localhost:3001/__federation_expose_ProductDetailPage.0123456789.js'],
+  federationData: {
+    remotesJson: { catalog: 'http://localhost:3001/mf-manifest.json' },
+    manifests: { 'http://localhost:3001/mf-manifest.json': { id: 'catalog', note: '</script><!--' } },
+  },
 };
 
 describe('a rendered page', () => {
@@ -44,10 +49,10 @@ describe('a rendered page', () => {
     expect(html).not.toContain('<noscript>');
   });
 
-  it('links the stylesheets the markup needs and hands the script and fetch preloads to the start script', () => {
+  it('links the stylesheets the markup needs and hands every script the first view needs to the start script, none waiting on another', () => {
     const html = pageDocument(product);
     expect(html).toContain(
-      'data-preload="fetch:/remotes.json script:/bootstrap.0123456789.js fetch:http://localhost:3001/mf-manifest.json script:http://localhost:3001/remoteEntry.js"',
+      'data-preload="script:/bootstrap.0123456789.js script:http://localhost:3001/remoteEntry.js script:http://localhost:3001/__federation_expose_ProductDetailPage.0123456789.js"',
     );
     const head = html.slice(html.indexOf('</script>'));
     expect(html).toContain('<link href="/main.0123456789.css" rel="stylesheet">');
@@ -78,6 +83,14 @@ describe('a rendered page', () => {
     expect(html).not.toContain('noindex');
   });
 
+  it('carries remotes.json and the page’s manifests as data, which nothing in them can close', () => {
+    const html = pageDocument(product);
+    const block = /<script type="application\/json" id="maison-federation-data">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(block!)).toEqual(product.federationData);
+    expect(block).not.toContain('</script>');
+    expect(html).not.toContain('fetch:');
+  });
+
   it('carries structured data in a data block nothing in it can close', () => {
     const html = pageDocument(product);
     const block = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
@@ -97,7 +110,7 @@ describe('a rendered page', () => {
   it('moves React’s image preloads from the markup to the head, and marks the root as rendered', () => {
     const html = pageDocument({ ...product, markup: '<link rel="preload" as="image" href="/a.svg"/><main>shop</main>' });
     expect(html).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
-    expect(html).toContain('<div id="root" data-rendered><main>shop</main></div></body></html>');
+    expect(html).toContain('<div id="root" data-rendered><main>shop</main></div>');
   });
 
   it('escapes the title and the stamp', () => {

@@ -1,6 +1,7 @@
 import { LANGUAGE_PATH_PREFIX, LANGUAGE_STORAGE_KEY, type Language, type PageHead } from '@maison/shared';
 import { entryUrlOf } from '../federation/loading/remotesJson';
-import { pageHeadTags, type PageAddress } from '../head/pageHeadTags';
+import { FEDERATION_DATA_ID, type InlineFederationData } from '../federation/loading/inlineData';
+import { jsonForScript, pageHeadTags, type PageAddress } from '../head/pageHeadTags';
 import { RENDER_STAMP_META, RENDERED_ATTRIBUTE, type RenderStamp } from '../renderStamp';
 
 /** The host's page as data (webpack/RenderedPagePlugin.ts writes it beside the build: page-shell.json). */
@@ -24,6 +25,10 @@ export interface PageDocumentInput {
   stamp: RenderStamp;
   /** The page's address: its language, its path in it, the shop's origin (canonical and alternate URLs). */
   address: PageAddress;
+  /** The scripts of the page's remote modules (their own chunks), absolute URLs. */
+  scripts: string[];
+  /** remotes.json and the page's remotes' manifests, carried as data (federation/loading/inlineData.ts). */
+  federationData: InlineFederationData;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -58,7 +63,7 @@ function describingTags({ head, address }: PageDocumentInput): string[] {
  * - No <noscript> notice: the page works as a document without scripts.
  */
 export function pageDocument(input: PageDocumentInput): string {
-  const { shell, language, markup: rendered, head, stylesheets, stamp } = input;
+  const { shell, language, markup: rendered, head, stylesheets, stamp, scripts, federationData } = input;
   // React puts the preloads of the page's (not lazy) images first in its markup; in the head the
   // browser finds them before the body. Hydration skips such links either way.
   const preloads = /^(?:<link rel="preload"[^>]*\/>)*/.exec(rendered)![0];
@@ -66,14 +71,15 @@ export function pageDocument(input: PageDocumentInput): string {
   const main = shell.headTags.find(({ tagName, attributes }) => tagName === 'script' && attributes.src);
   if (!main) throw new Error('page-shell.json names no main script');
   const headTags: string[] = [];
-  // What the first view needs once it has painted, for start.js to fetch all at once then:
-  // index.html's script and data preloads, and each remote's manifest and entry on the page.
+  // What the first view needs once it has painted, for start.js to fetch all at once then, none
+  // waiting on another: index.html's script preloads, each remote's entry and the page's own
+  // chunks of it. remotes.json and the manifests are not fetched: the page carries them as data.
   const afterPaint: string[] = [];
   for (const { attributes } of shell.headTags) {
-    if (attributes.rel === 'preload' && (attributes.as === 'script' || attributes.as === 'fetch'))
-      afterPaint.push(`${attributes.as}:${String(attributes.href)}`);
+    if (attributes.rel === 'preload' && attributes.as === 'script') afterPaint.push(`script:${String(attributes.href)}`);
   }
-  for (const manifest of Object.values(stamp.remotes)) afterPaint.push(`fetch:${manifest}`, `script:${entryUrlOf(manifest)}`);
+  for (const manifest of Object.values(stamp.remotes)) afterPaint.push(`script:${entryUrlOf(manifest)}`);
+  for (const script of scripts) afterPaint.push(`script:${script}`);
   for (const { tagName, attributes } of shell.headTags) {
     if (tagName === 'title' || tagName === 'script' || (tagName === 'meta' && attributes.name === 'description')) continue;
     if (attributes.rel === 'preload' && attributes.as === 'style') headTags.push(tag('link', { href: attributes.href, rel: 'stylesheet' }));
@@ -94,6 +100,8 @@ export function pageDocument(input: PageDocumentInput): string {
     ...headTags,
     ...stylesheets.map((href) => tag('link', { href, rel: 'stylesheet' })),
     preloads,
-    `</head><body><div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div></body></html>`,
+    `</head><body><div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,
+    `<script type="application/json" id="${FEDERATION_DATA_ID}">${jsonForScript(federationData)}</script>`,
+    '</body></html>',
   ].join('');
 }

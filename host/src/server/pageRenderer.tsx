@@ -104,15 +104,16 @@ export function createPageRendererNow({ remotesJson, origin, shell }: PageRender
     LANGUAGES.map((language) => [language, createStaticHandler(shopRoutes(), { basename: routerBasename(language) ?? '/' })]),
   );
 
-  const stylesheetsOf = async (ids: RemoteModuleId[]) => {
+  /** The page's remote modules' own files (their chunks and styles), from their manifests. */
+  const assetsOf = async (ids: RemoteModuleId[]) => {
     const urls: string[] = [];
     for (const id of ids) {
       const manifestUrl = loadedFrom.get(remoteOf(id));
-      if (manifestUrl)
-        urls.push(...exposeAssetUrls(manifestUrl, await manifests.json(manifestUrl), id).filter((url) => url.endsWith('.css')));
+      if (manifestUrl) urls.push(...exposeAssetUrls(manifestUrl, await manifests.json(manifestUrl), id).slice(1));
     }
-    return urls;
+    return { stylesheets: urls.filter((url) => url.endsWith('.css')), scripts: urls.filter((url) => url.endsWith('.js')) };
   };
+  const remotesJsonData = JSON.parse(remotesJson) as unknown;
 
   const renderAt = async (path: string, language: Language): Promise<RenderedPage> => {
     const ids = remoteModulesFor(path);
@@ -136,14 +137,18 @@ export function createPageRendererNow({ remotesJson, origin, shell }: PageRender
     );
     if (!head) return { reason: 'the page set no title' };
     const remotes = Object.fromEntries([...new Set(ids.map(remoteOf))].map((name) => [name, loadedFrom.get(name)!]));
+    const manifestsOnPage = Object.fromEntries(
+      await Promise.all(Object.values(remotes).map(async (url) => [url, await manifests.json(url)] as const)),
+    );
     const html = pageDocument({
       shell,
       language,
       markup,
       head,
-      stylesheets: await stylesheetsOf(ids),
+      ...(await assetsOf(ids)),
       stamp: { host: BUILD_INFO.version, remotes },
       address: { language, path, origin },
+      federationData: { remotesJson: remotesJsonData, manifests: manifestsOnPage },
     });
     return { html, remotes };
   };

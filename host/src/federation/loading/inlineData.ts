@@ -1,0 +1,39 @@
+import { REMOTES_JSON_PATH } from './remotesJson';
+
+/**
+ * A rendered page carries, as data (a JSON block: no script runs from it, the policy needs no
+ * change), what its federation would otherwise fetch one after the other before the page can
+ * come alive: the environment's remotes.json and the manifest of each remote on the page. The
+ * renderer writes it (server/pageDocument.ts); the page reads its answers from it instead of the
+ * network, so no request of the first view waits on the answer of another.
+ */
+export const FEDERATION_DATA_ID = 'maison-federation-data';
+
+export interface InlineFederationData {
+  /** remotes.json, as the page would fetch it (the generation's: the pages were rendered from it). */
+  remotesJson: unknown;
+  /** Each manifest on the page, by its URL. */
+  manifests: Record<string, unknown>;
+}
+
+export function readInlineData(doc: Document): InlineFederationData | undefined {
+  const text = doc.getElementById(FEDERATION_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as InlineFederationData;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `fetchImpl`, answering remotes.json and the inline manifests from `data` (a Retry's fresh URLs go to the network). */
+export function withInlineData(data: InlineFederationData | undefined, fetchImpl: typeof fetch): typeof fetch {
+  if (!data) return fetchImpl;
+  const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url === REMOTES_JSON_PATH) return Promise.resolve(json(data.remotesJson));
+    if (Object.hasOwn(data.manifests, url)) return Promise.resolve(json(data.manifests[url]));
+    return fetchImpl(input, init);
+  };
+}
