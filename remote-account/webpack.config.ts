@@ -5,4 +5,6 @@ export default createAppConfig({
   federationName: 'account',
   htmlTitle: 'remote-account — standalone',
   exposes: exposesIn(__dirname),
+  // Its pages are rendered too, as their frame with nothing stored (webpack/server.ts: dist/server).
+  server: {},
 });

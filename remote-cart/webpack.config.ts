@@ -6,6 +6,8 @@ export default createAppConfig({
   federationName: 'cart',
   htmlTitle: 'remote-cart — standalone',
   exposes: exposesIn(__dirname),
+  // Its pages are rendered too, as their frame with nothing stored (webpack/server.ts: dist/server).
+  server: {},
   // The standalone frame's sample cart line shows the catalogue dev server's image.
   define: () => ({ CATALOG_DEV_ORIGIN: devOrigin('catalog') }),
 });

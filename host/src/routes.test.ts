@@ -69,10 +69,10 @@ describe('route table', () => {
     expect(parameterOf(product, '/about')).toBeUndefined();
   });
 
-  it('renders the public pages on the server, never the shopper’s own', () => {
-    expect(RENDERED_PATHS).toEqual(['/', '/products', '/about', '/contact']);
-    const served = Object.fromEntries(servedRoutes().map(({ path, served }) => [path, served]));
-    expect(served).toMatchObject({ '/cart': 'client', '/checkout': 'client', '/profile': 'client', '/products/:slug': 'rendered' });
+  it('renders every page on the server, the shopper’s own as their frame, kept from search engines', () => {
+    expect(RENDERED_PATHS).toEqual(['/', '/products', '/cart', '/checkout', '/profile', '/about', '/contact']);
+    const personal = servedRoutes().flatMap(({ path, personal: own }) => (own ? [path] : []));
+    expect(personal).toEqual(['/cart', '/checkout', '/profile']);
     expect(servedRoutes().find(({ path }) => path === '*')?.notFound).toEqual({ page: 'not-found', shows: 'path' });
   });
 

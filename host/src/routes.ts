@@ -29,11 +29,11 @@ export interface RouteDefinition {
   /** Reached from the header or the home page: the page's code downloads once the browser is idle. */
   readonly prefetchWhenIdle?: boolean;
   /**
-   * How a navigation is answered: 'rendered', as the page rendered for the environment (HTML
-   * first, the same for everyone); 'client', the shop's page, which renders in the browser
-   * (the shopper's own cart, checkout and account are never rendered on a server).
+   * The shopper's own page (cart, checkout, account): rendered like every page, as its frame with
+   * nothing stored (the same for everyone, so any cache may keep it), the stored cart, orders and
+   * profile filling in in the browser; kept out of search engines (robots.txt, the sitemap).
    */
-  readonly served: 'rendered' | 'client';
+  readonly personal?: boolean;
   /** For a path no page was rendered for: the page answered with HTTP 404. */
   readonly notFound?: NotFoundPage;
 }
@@ -44,17 +44,17 @@ export type RemotePageModuleId = Exclude<RemoteModuleId, 'catalog/NewThisSeason'
 const PRODUCT_NOT_FOUND: NotFoundPage = { page: 'product-not-found', shows: 'parameter' };
 
 export const ROUTES = [
-  { path: '/', page: 'home', widgets: ['catalog/NewThisSeason'], served: 'rendered' },
-  { path: '/products', page: 'catalog/ProductListPage', prefetchWhenIdle: true, served: 'rendered' },
-  { path: '/products/:slug', page: 'catalog/ProductDetailPage', prefetchWhenIdle: true, served: 'rendered', notFound: PRODUCT_NOT_FOUND },
+  { path: '/', page: 'home', widgets: ['catalog/NewThisSeason'] },
+  { path: '/products', page: 'catalog/ProductListPage', prefetchWhenIdle: true },
+  { path: '/products/:slug', page: 'catalog/ProductDetailPage', prefetchWhenIdle: true, notFound: PRODUCT_NOT_FOUND },
   // A legacy link is answered with a redirect to its product (the catalogue lists them), or not found.
-  { path: '/product/:id', page: 'catalog/LegacyProductRedirect', served: 'rendered', notFound: PRODUCT_NOT_FOUND },
-  { path: '/cart', page: 'cart/CartPage', prefetchWhenIdle: true, served: 'client' },
-  { path: '/checkout', page: 'cart/CheckoutPage', served: 'client' },
-  { path: '/profile', page: 'account/ProfilePage', prefetchWhenIdle: true, served: 'client' },
-  { path: '/about', page: 'about', served: 'rendered' },
-  { path: '/contact', page: 'contact', served: 'rendered' },
-  { path: '*', page: 'notFound', served: 'rendered', notFound: { page: 'not-found', shows: 'path' } },
+  { path: '/product/:id', page: 'catalog/LegacyProductRedirect', notFound: PRODUCT_NOT_FOUND },
+  { path: '/cart', page: 'cart/CartPage', prefetchWhenIdle: true, personal: true },
+  { path: '/checkout', page: 'cart/CheckoutPage', personal: true },
+  { path: '/profile', page: 'account/ProfilePage', prefetchWhenIdle: true, personal: true },
+  { path: '/about', page: 'about' },
+  { path: '/contact', page: 'contact' },
+  { path: '*', page: 'notFound', notFound: { page: 'not-found', shows: 'path' } },
 ] as const satisfies readonly RouteDefinition[];
 
 export type Route = (typeof ROUTES)[number];
@@ -93,7 +93,7 @@ export interface ServedRoute {
   path: string;
   pattern: string;
   remotes: RemoteName[];
-  served: RouteDefinition['served'];
+  personal?: true;
   notFound?: NotFoundPage;
 }
 
@@ -102,12 +102,12 @@ export function servedRoutes(): ServedRoute[] {
     path: route.path,
     pattern: routePatternSource(route.path),
     remotes: [...new Set(remoteModulesOf(route).map(remoteOf))],
-    served: route.served,
+    ...(route.personal ? { personal: true as const } : {}),
     ...(route.notFound ? { notFound: route.notFound } : {}),
   }));
 }
 
 /** The rendered routes without a parameter; a remote lists the paths of its routes with one (its server build's PublicPages). */
 export const RENDERED_PATHS: readonly string[] = ROUTES.flatMap((route: RouteDefinition) =>
-  route.served === 'rendered' && !route.path.includes(':') && route.path !== '*' ? [route.path] : [],
+  !route.path.includes(':') && route.path !== '*' ? [route.path] : [],
 );

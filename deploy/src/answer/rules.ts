@@ -89,7 +89,6 @@ export type NavigationAnswer =
  * build's route table and the render record of the generation served (when its pages may be
  * served beside this host build):
  * - a legacy path the catalogue moved: a permanent redirect, in the address's language;
- * - a route served in the browser (cart, checkout, profile): the shop's page (the shell);
  * - a rendered page, with no query: that page, in the address's language;
  * - a path no page exists for: 404 with the 404 page, or the product-not-found page for an
  *   unknown product (showing the path or the parameter, put in by the server), in that language;
@@ -117,7 +116,7 @@ export function navigationAnswer({
   const trimmed = withoutTrailingSlashes(path);
   const redirect = render && Object.hasOwn(render.redirects, trimmed) ? render.redirects[trimmed] : undefined;
   if (redirect) return { kind: 'redirect', status: 301, location: pathInLanguage(redirect, language) };
-  if (!route || route.served === 'client') return { kind: 'shell', status: 200 };
+  if (!route) return { kind: 'shell', status: 200 };
   const rendered = render?.languages.includes(language) ? render : undefined;
   const pageFile = pageFileOf(path);
   if (rendered && pageFile && rendered.pages.includes(trimmed)) {

@@ -119,8 +119,9 @@ export function publish({
           mkdirSync(path.dirname(path.join(incoming, file)), { recursive: true });
           copyFileSync(from, path.join(incoming, file));
         }
-        writeFlushed(path.join(incoming, GENERATION_FILE.sitemap), sitemapXml(origin, record.pages, record.languages));
-        const personal = (host?.routes ?? []).filter(({ served }) => served === 'client').map((route) => route.path);
+        const personal = (host?.routes ?? []).filter((route) => route.personal).map((route) => route.path);
+        const indexable = record.pages.filter((page) => !personal.includes(page));
+        writeFlushed(path.join(incoming, GENERATION_FILE.sitemap), sitemapXml(origin, indexable, record.languages));
         writeFlushed(path.join(incoming, GENERATION_FILE.robots), robotsTxt(origin, personal, record.languages));
         writeFlushed(path.join(incoming, GENERATION_FILE.render), `${JSON.stringify(record, null, 2)}\n`);
         for (const dir of new Set([...pages.written.keys(), ...pages.copied.keys()].map((file) => path.dirname(path.join(incoming, file)))))

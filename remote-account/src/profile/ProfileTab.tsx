@@ -19,7 +19,10 @@ export function ProfileTab() {
   const t = useTranslator(accountMessages);
   const id = useId();
   const [storedValue, saveProfile] = useStoredValue(storedProfile);
-  const [profile, setProfile] = useState<Profile>(storedValue ?? SAMPLE_PROFILE);
+  // What the shopper is typing; until then, what is stored (from the render after a rendered page is taken over).
+  const [draft, setDraft] = useState<Profile>();
+  const profile = draft ?? storedValue ?? SAMPLE_PROFILE;
+  const setProfile = (change: (current: Profile) => Profile) => setDraft(change(profile));
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
 

@@ -19,8 +19,12 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const { lines } = useCart();
   const { place, savedInfo } = usePlaceOrder();
-  const [info, setInfo] = useState<SavedCheckoutInfo>(savedInfo ?? EMPTY_CHECKOUT_INFO);
-  const [saveInfo, setSaveInfo] = useState(savedInfo !== undefined);
+  // What the shopper typed and ticked; until then, the saved details (stored: they arrive in the
+  // render after a rendered page is taken over).
+  const [typed, setTyped] = useState<SavedCheckoutInfo>();
+  const [saveChoice, setSaveInfo] = useState<boolean>();
+  const info = typed ?? savedInfo ?? EMPTY_CHECKOUT_INFO;
+  const saveInfo = saveChoice ?? savedInfo !== undefined;
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardDetails>({ number: '', expiry: '', cvv: '' });
   const [placedOrderId, setPlacedOrderId] = useState<string | null>(null);
@@ -48,7 +52,7 @@ export function CheckoutPage() {
     id: `${id}-${name}`,
     value: info[name],
     required: REQUIRED_FIELDS.includes(name),
-    onValueChange: (value: string) => setInfo((current) => ({ ...current, [name]: value })),
+    onValueChange: (value: string) => setTyped({ ...info, [name]: value }),
   });
 
   const submit = (event: FormEvent) => {
