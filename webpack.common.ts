@@ -146,7 +146,8 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
       ...(options.plugins ?? []),
       ...(production ? [] : fastRefreshPlugins(federationName)),
     ],
-    optimization: production ? productionOptimization() : undefined,
+    // The host provides the shared libraries (the remotes use its copies): in one chunk.
+    optimization: production ? productionOptimization({ sharedLibraries: !isRemote }) : undefined,
     cache: buildCache(appDir, `${federationName}-${production ? 'production' : 'development'}`),
     performance: { hints: false },
     stats: production ? 'errors-warnings' : 'minimal',

@@ -8,6 +8,7 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { fastRefreshTransformers } from './fastRefresh';
+import { sharedLibrariesChunk } from './sharing';
 
 const root = path.resolve(__dirname, '..');
 
@@ -112,9 +113,13 @@ export function commonPlugins(
   ];
 }
 
-export function productionOptimization(): Configuration['optimization'] {
-  // '...' keeps webpack's own JS minifier (terser) beside the CSS one.
-  return { moduleIds: 'deterministic', minimizer: ['...', new CssMinimizerPlugin()] };
+export function productionOptimization({ sharedLibraries }: { sharedLibraries?: boolean } = {}): Configuration['optimization'] {
+  return {
+    moduleIds: 'deterministic',
+    // '...' keeps webpack's own JS minifier (terser) beside the CSS one.
+    minimizer: ['...', new CssMinimizerPlugin()],
+    ...(sharedLibraries ? { splitChunks: { cacheGroups: { sharedLibraries: sharedLibrariesChunk() } } } : {}),
+  };
 }
 
 /** A remote's server build (webpack/server.ts), in this folder of its dist, published with it. */

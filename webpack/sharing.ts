@@ -28,6 +28,27 @@ const SINGLETONS: Array<{ request: string; packageName: string; facade?: string 
   { request: '@maison/shared', packageName: '@maison/shared' },
 ];
 
+/** The packages the singletons are made of: each one's own dependencies that run with it. */
+const SINGLETON_PARTS = ['scheduler', 'react-router', 'redux', 'redux-thunk', 'immer', 'reselect', 'use-sync-external-store'];
+
+/**
+ * The host provides every shared library in one chunk. The first view of any page runs all of
+ * them, and each file is one more request: over HTTP/1.1 a browser opens six connections to an
+ * origin, and on a phone's network every further round of requests waits half a second.
+ */
+export function sharedLibrariesChunk() {
+  const packages = [...new Set([...SINGLETONS.map(({ packageName }) => packageName), ...SINGLETON_PARTS])].filter(
+    (name) => name !== '@maison/shared',
+  );
+  const escaped = packages.map((name) => name.replace(/[/.]/g, '\\$&'));
+  return {
+    test: new RegExp(`[\\\\/](?:node_modules[\\\\/](?:${escaped.join('|')})|shared[\\\\/]src)[\\\\/]`),
+    name: 'shared-libraries',
+    chunks: 'async' as const,
+    enforce: true,
+  };
+}
+
 /** The facades: package → its file in shared/src/vendor/. */
 export const FACADES: Record<string, string> = Object.fromEntries(
   SINGLETONS.flatMap(({ packageName, facade }) => (facade ? [[packageName, facade]] : [])),
