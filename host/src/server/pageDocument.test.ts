@@ -42,24 +42,30 @@ describe('a rendered page', () => {
     const html = pageDocument(product);
     expect(
       html.startsWith(
-        '<!doctype html><html lang="vi"><head><meta charset="utf-8"><script src="/start.0123456789.js" data-main="/main.0123456789.js" data-preload="',
+        '<!doctype html><html lang="vi"><head><meta charset="utf-8"><script src="/start.0123456789.js" data-main="/main.0123456789.js" data-languages=',
       ),
     ).toBe(true);
     expect(html).not.toContain('defer');
     expect(html).not.toContain('<noscript>');
   });
 
-  it('links the stylesheets the markup needs and hands every script the first view needs to the start script, none waiting on another', () => {
+  it('links the stylesheets the markup needs, then preloads every script the first view runs at low priority, none found late', () => {
     const html = pageDocument(product);
-    expect(html).toContain(
-      'data-preload="script:/bootstrap.0123456789.js script:http://localhost:3001/remoteEntry.js script:http://localhost:3001/__federation_expose_ProductDetailPage.0123456789.js"',
-    );
-    const head = html.slice(html.indexOf('</script>'));
-    expect(html).toContain('<link href="/main.0123456789.css" rel="stylesheet">');
-    expect(html).toContain('<link href="/bootstrap.0123456789.css" rel="stylesheet">');
-    expect(html).toContain('<link href="http://localhost:3001/page.0123456789.css" rel="stylesheet">');
-    expect(head).not.toContain('/bootstrap.0123456789.js');
-    expect(head).not.toContain('/remotes.json');
+    const preload = (href: string) => `<link rel="preload" as="script" fetchpriority="low" href="${href}">`;
+    const scripts = [
+      '/main.0123456789.js',
+      '/bootstrap.0123456789.js',
+      'http://localhost:3001/remoteEntry.js',
+      'http://localhost:3001/__federation_expose_ProductDetailPage.0123456789.js',
+    ];
+    expect(html).toContain(`${scripts.map(preload).join('')}</head>`);
+    const stylesheets = ['/main.0123456789.css', '/bootstrap.0123456789.css', 'http://localhost:3001/page.0123456789.css'];
+    for (const href of stylesheets) {
+      expect(html).toContain(`<link href="${href}" rel="stylesheet">`);
+      expect(html.indexOf(href)).toBeLessThan(html.indexOf(preload(scripts[0]!)));
+    }
+    expect(html.match(/<script/g)).toHaveLength(3); // start.js, JSON-LD, the federation data: no other script runs from the HTML
+    expect(html).not.toContain('href="/remotes.json"');
     expect(html).toContain('<meta name="theme-color" content="#1f1a17">');
   });
 
@@ -109,7 +115,7 @@ describe('a rendered page', () => {
 
   it('moves React’s image preloads from the markup to the head, and marks the root as rendered', () => {
     const html = pageDocument({ ...product, markup: '<link rel="preload" as="image" href="/a.svg"/><main>shop</main>' });
-    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
+    expect(html).toContain('<link rel="preload" as="image" href="/a.svg"/><link rel="preload" as="script" fetchpriority="low"');
     expect(html).toContain('<div id="root" data-rendered><main>shop</main></div>');
   });
 

@@ -54,9 +54,10 @@ function describingTags({ head, address }: PageDocumentInput): string[] {
 
 /**
  * A rendered page: index.html's head, changed where a page that paints from its HTML needs it.
- * - The start script comes first (the intro's rule), and it adds main.js after the first paint,
- *   with every script and data preload the first view needs (data-preload) at the same moment,
- *   instead of downloading them against the page's own content.
+ * - The start script comes first (the intro's rule), and it runs main.js after the first paint.
+ * - Every script the first view runs is preloaded from the head at low priority (after the
+ *   stylesheets and images the first paint needs), and the federation's data (remotes.json, the
+ *   manifests) is in the page: nothing the page needs to come alive is found late.
  * - The stylesheets the markup needs are links, not preloads: the host's lazily loaded CSS and
  *   the remotes' CSS for the page's modules (their loaders find them already in the page).
  * - React's preloads of the page's images move to the head, after the stylesheets.
@@ -71,15 +72,15 @@ export function pageDocument(input: PageDocumentInput): string {
   const main = shell.headTags.find(({ tagName, attributes }) => tagName === 'script' && attributes.src);
   if (!main) throw new Error('page-shell.json names no main script');
   const headTags: string[] = [];
-  // What the first view needs once it has painted, for start.js to fetch all at once then, none
-  // waiting on another: index.html's script preloads, each remote's entry and the page's own
-  // chunks of it. remotes.json and the manifests are not fetched: the page carries them as data.
-  const afterPaint: string[] = [];
+  // Every script the first view runs, named up front so none waits on another's answer: main.js,
+  // index.html's script preloads, each remote's entry and the page's own chunks of it.
+  // remotes.json and the manifests are not fetched at all: the page carries them as data.
+  const firstViewScripts = [String(main.attributes.src)];
   for (const { attributes } of shell.headTags) {
-    if (attributes.rel === 'preload' && attributes.as === 'script') afterPaint.push(`script:${String(attributes.href)}`);
+    if (attributes.rel === 'preload' && attributes.as === 'script') firstViewScripts.push(String(attributes.href));
   }
-  for (const manifest of Object.values(stamp.remotes)) afterPaint.push(`script:${entryUrlOf(manifest)}`);
-  for (const script of scripts) afterPaint.push(`script:${script}`);
+  for (const manifest of Object.values(stamp.remotes)) firstViewScripts.push(entryUrlOf(manifest));
+  firstViewScripts.push(...scripts);
   for (const { tagName, attributes } of shell.headTags) {
     if (tagName === 'title' || tagName === 'script' || (tagName === 'meta' && attributes.name === 'description')) continue;
     if (attributes.rel === 'preload' && attributes.as === 'style') headTags.push(tag('link', { href: attributes.href, rel: 'stylesheet' }));
@@ -90,7 +91,6 @@ export function pageDocument(input: PageDocumentInput): string {
     tag('script', {
       src: shell.startScript,
       'data-main': String(main.attributes.src),
-      'data-preload': afterPaint.join(' '),
       'data-languages': JSON.stringify(LANGUAGE_PATH_PREFIX),
       'data-language-key': LANGUAGE_STORAGE_KEY,
     }),
@@ -100,6 +100,9 @@ export function pageDocument(input: PageDocumentInput): string {
     ...headTags,
     ...stylesheets.map((href) => tag('link', { href, rel: 'stylesheet' })),
     preloads,
+    // At low priority: the browser holds them back while the stylesheets the first paint needs
+    // load, then fetches them all at once; start.js runs main.js after the first paint.
+    ...firstViewScripts.map((href) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href })),
     `</head><body><div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,
     `<script type="application/json" id="${FEDERATION_DATA_ID}">${jsonForScript(federationData)}</script>`,
     '</body></html>',

@@ -4,8 +4,8 @@
  * 0. A stored choice of language moves the page to its address in that language, unpainted.
  * 1. The intro's rule: on a session's first visit the page is covered until the intro has played
  *    (html[data-intro=pending], appShell.css, introGate.ts); later loads show it at once.
- * 2. The shop's scripts start after the first paint, so they do not compete with the page's
- *    own content for the network: main.js (data-main) is added once the page has painted.
+ * 2. The shop's scripts run after the first paint, so they do not hold it up: the page's head
+ *    preloads them at low priority, and main.js (data-main) is added once the page has painted.
  * 3. Until the page is alive it is a working document: links navigate, Tab moves, nothing is
  *    disabled by style (its buttons say they are not ready: aria-disabled). What the shopper does
  *    is kept, not lost: a click on a button is held and made again
@@ -112,8 +112,17 @@
       marked.push(buttons[i]);
     }
   }
+  function unmarkButtons() {
+    marked.forEach(function (button) {
+      button.removeAttribute('aria-disabled');
+    });
+    marked = [];
+  }
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', markButtons);
   else markButtons();
+  /* Scripts that never finish arriving: after 10 s the buttons stop saying they are not ready
+     (a tap on one is still kept, should the page come alive after all). */
+  setTimeout(unmarkButtons, 10000);
   doc.addEventListener('click', holdClick, true);
   doc.addEventListener('keydown', holdKey, true);
   doc.addEventListener('input', noteChange, true);
@@ -121,10 +130,7 @@
   doc.addEventListener('submit', holdSubmit, true);
 
   function stopHolding() {
-    marked.forEach(function (button) {
-      button.removeAttribute('aria-disabled');
-    });
-    marked = [];
+    unmarkButtons();
     doc.removeEventListener('click', holdClick, true);
     doc.removeEventListener('keydown', holdKey, true);
     doc.removeEventListener('input', noteChange, true);
@@ -181,19 +187,8 @@
     clicks = changed = keys = submitted = [];
   };
 
-  /* Everything the first view needs (data-preload: "script:/a.js fetch:/remotes.json …"), at
-     once: main.js would otherwise find each piece only after the one before it. */
+  /* main.js (preloaded, with every other script of the first view, by the page's head). */
   function start() {
-    (script.getAttribute('data-preload') || '').split(' ').forEach(function (item) {
-      var split = item.indexOf(':');
-      if (split < 0) return;
-      var link = doc.createElement('link');
-      link.rel = 'preload';
-      link.as = item.slice(0, split);
-      link.href = item.slice(split + 1);
-      if (link.as === 'fetch') link.crossOrigin = 'anonymous';
-      doc.head.appendChild(link);
-    });
     var main = doc.createElement('script');
     main.src = script.getAttribute('data-main');
     main.onerror = giveUp;
