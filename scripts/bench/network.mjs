@@ -51,11 +51,17 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
   }
   const scripts = firstLoad.filter(({ request }) => request.resourceType() === 'script');
   const prefetched = all.filter(isPrefetch);
+  const chainDepth = Math.max(0, ...firstLoad.map((record) => record.depth));
+  const documentEnd = firstLoad.find(({ request }) => request.resourceType() === 'document')?.end ?? firstLoad[0]?.end ?? 0;
   return {
     requests: firstLoad.length,
     jsFiles: scripts.length,
     jsBytes: scripts.reduce((sum, { request }) => sum + gzipBytes(fileFor(request.url())), 0),
-    chainDepth: Math.max(0, ...firstLoad.map((record) => record.depth)),
+    /** Each first-load script and its size on the wire (gzip -6). */
+    scriptFiles: scripts.map(({ request }) => ({ url: request.url(), bytes: gzipBytes(fileFor(request.url())) })),
+    chainDepth,
+    /** After the HTML: how many waves of requests, and how long until the last first-load request ended. */
+    afterHtml: { depth: Math.max(0, chainDepth - 1), ms: Math.max(0, ...firstLoad.map(({ end }) => end - documentEnd)) },
     prefetchFiles: prefetched.length,
     prefetchBytes: prefetched.reduce((sum, { request }) => sum + gzipBytes(fileFor(request.url())), 0),
   };
@@ -96,20 +102,22 @@ export async function cartNavigationAfterIdle(browser, origin) {
 const MOBILE = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8, cpuSlowdown: 4 };
 
 /**
- * Milliseconds from navigation start until a click on ADD TO CART, made as soon as the button
- * can be clicked, has updated the header's cart badge: when the page is usable, not only shown.
- * A click made before the page is alive counts from when it was made (a rendered page keeps it
- * and makes it again once alive). Mobile profile, intro already seen this session.
+ * Milliseconds from navigation start until a tap on ADD TO CART, made the moment the button is
+ * on screen, has updated the header's cart badge: when the page is usable, not only shown. A
+ * rendered page shows its button before it is alive: it keeps the tap and makes it once it is.
+ * Mobile profile, intro already seen this session. Also when the button was seen and when the
+ * page came alive (html[data-alive]; the single bundle is alive when it first renders).
  */
 export async function timeUntilUsable(browser, url) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   await context.addInitScript(() => {
     sessionStorage.setItem('hasVisited', 'true');
     new MutationObserver((_records, observer) => {
+      if (document.documentElement.dataset.alive) window.__aliveAt ??= performance.now();
       if (document.querySelector('[data-testid="cart-count"]')?.textContent?.trim() !== '1') return;
       window.__usableAt = performance.now();
       observer.disconnect();
-    }).observe(document, { subtree: true, childList: true, characterData: true });
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-alive'] });
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -117,9 +125,13 @@ export async function timeUntilUsable(browser, url) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...MOBILE });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
   await page.goto(url, { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'ADD TO CART' }).click({ timeout: 60_000 });
+  const button = page.getByRole('button', { name: 'ADD TO CART' });
+  await button.waitFor({ state: 'visible', timeout: 60_000 });
+  const seenAt = await page.evaluate(() => performance.now());
+  const box = await button.boundingBox();
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 60_000 });
-  const usableAt = await page.evaluate(() => window.__usableAt);
+  const { usableAt, aliveAt } = await page.evaluate(() => ({ usableAt: window.__usableAt, aliveAt: window.__aliveAt }));
   await context.close();
-  return usableAt;
+  return { seenAt, aliveAt, usableAt };
 }
