@@ -38,13 +38,12 @@ const product: PageDocumentInput = {
 };
 
 describe('a rendered page', () => {
-  it('starts with the charset and the start script, which names main.js instead of loading it', () => {
+  it('starts its body with the start script, which names main.js instead of loading it: nothing is painted before it runs', () => {
     const html = pageDocument(product);
-    expect(
-      html.startsWith(
-        '<!doctype html><html lang="vi"><head><meta charset="utf-8"><script src="/start.0123456789.js" data-main="/main.0123456789.js" data-languages=',
-      ),
-    ).toBe(true);
+    expect(html.startsWith('<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>')).toBe(true);
+    expect(html).toContain(
+      '</head><body><script src="/start.0123456789.js" data-main="/main.0123456789.js" data-languages="{&quot;en&quot;:&quot;&quot;,&quot;vi&quot;:&quot;/vi&quot;}" data-language-key="language"></script><div id="root" data-rendered>',
+    );
     expect(html).not.toContain('defer');
     expect(html).not.toContain('<noscript>');
   });

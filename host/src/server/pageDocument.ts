@@ -10,7 +10,7 @@ export interface PageShell {
   hostBuild: string;
   /** index.html's head tags, in order: meta, icon, stylesheets, preloads, main.js. */
   headTags: Array<{ tagName: string; attributes: Record<string, string | boolean | null | undefined> }>;
-  /** The content-hashed start script: first in a rendered page's head. */
+  /** The content-hashed start script: the first element of a rendered page's body. */
   startScript: string;
 }
 
@@ -54,7 +54,8 @@ function describingTags({ head, address }: PageDocumentInput): string[] {
 
 /**
  * A rendered page: index.html's head, changed where a page that paints from its HTML needs it.
- * - The start script comes first (the intro's rule), and it runs main.js after the first paint.
+ * - The start script is the body's first element (the intro's rule: it runs before anything is
+ *   painted), and it runs main.js after the first paint.
  * - Every script the first view runs is preloaded from the head at low priority (after the
  *   stylesheets and images the first paint needs), and the federation's data (remotes.json, the
  *   manifests) is in the page: nothing the page needs to come alive is found late.
@@ -86,24 +87,26 @@ export function pageDocument(input: PageDocumentInput): string {
     if (attributes.rel === 'preload' && attributes.as === 'style') headTags.push(tag('link', { href: attributes.href, rel: 'stylesheet' }));
     else if (attributes.rel !== 'preload') headTags.push(tag(tagName, attributes));
   }
+  const startScript = tag('script', {
+    src: shell.startScript,
+    'data-main': String(main.attributes.src),
+    'data-languages': JSON.stringify(LANGUAGE_PATH_PREFIX),
+    'data-language-key': LANGUAGE_STORAGE_KEY,
+  });
   return [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
-    tag('script', {
-      src: shell.startScript,
-      'data-main': String(main.attributes.src),
-      'data-languages': JSON.stringify(LANGUAGE_PATH_PREFIX),
-      'data-language-key': LANGUAGE_STORAGE_KEY,
-    }),
     `<title>${escapeHtml(head.title)}</title>`,
     ...describingTags(input),
     tag('meta', { name: RENDER_STAMP_META, content: JSON.stringify(stamp) }),
     ...headTags,
     ...stylesheets.map((href) => tag('link', { href, rel: 'stylesheet' })),
     preloads,
-    // At low priority: the browser holds them back while the stylesheets the first paint needs
-    // load, then fetches them all at once; start.js runs main.js after the first paint.
+    // At low priority: not in the way of the stylesheets and images of the first paint (nor, for
+    // Lighthouse, render-blocking). A browser holds low-priority requests back while a script
+    // blocks the head, so the start script is the body's first element, not the head's last.
     ...firstViewScripts.map((href) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href })),
-    `</head><body><div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,
+    // Still before anything is painted: nothing of the body comes before it.
+    `</head><body>${startScript}<div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,
     `<script type="application/json" id="${FEDERATION_DATA_ID}">${jsonForScript(federationData)}</script>`,
     '</body></html>',
   ].join('');

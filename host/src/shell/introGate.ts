@@ -20,7 +20,7 @@ export function takeOverEarlyInput(doc: Document = document): void {
 
 /**
  * The intro's rule on a rendered page. The server cannot read session storage and the policy
- * allows no inline script, so a tiny external script (start.js, first in the head) marks the
+ * allows no inline script, so a tiny external script (start.js, the body's first element) marks the
  * document before the first paint when this session has not seen the intro; appShell.css then
  * covers the page until the intro completes.
  */

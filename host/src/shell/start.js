@@ -1,6 +1,8 @@
 /*
- * The first script of a rendered page: external (the policy allows no inline script), tiny,
- * and the only one that blocks the first paint.
+ * The first script of a rendered page, the first element of its body: external (the policy
+ * allows no inline script), tiny, and the only one that blocks the first paint. Not in the head:
+ * a browser holds low-priority requests (the page's script preloads) back while a script blocks
+ * the head.
  * 0. A stored choice of language moves the page to its address in that language, unpainted.
  * 1. The intro's rule: on a session's first visit the page is covered until the intro has played
  *    (html[data-intro=pending], appShell.css, introGate.ts); later loads show it at once.
@@ -194,31 +196,30 @@
     main.onerror = giveUp;
     doc.head.appendChild(main);
   }
-  /* Once the page's content is on screen (its first contentful paint). Under the intro nothing
-     is, until the scripts draw it: there, and where paints are not reported, after the first
-     frame has been painted (a frame's callbacks run before it is painted, the next one's after).
-     A page that never paints (a tab opened in the background) starts after 3 s. */
+  /* Once the page's content is on screen: after its first frame has been painted (a frame's
+     callbacks run before it is painted, the next one's after; no frame is made while the
+     stylesheets block rendering), or its first contentful paint if that is reported sooner (a
+     performance observer's report comes as a low-priority task: on a slow phone it came 0.3 s
+     after the paint). Under the intro nothing is on screen until the scripts draw it: frames
+     only. A page that never paints (a tab opened in the background) starts after 3 s. */
   function afterFirstPaint() {
     var started = false;
     function once() {
       if (!started) setTimeout(start, 0);
       started = true;
     }
-    var observed = false;
     try {
       if (doc.documentElement.getAttribute('data-intro') == null && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
         new PerformanceObserver(function (list) {
           if (list.getEntriesByName('first-contentful-paint').length > 0) once();
         }).observe({ type: 'paint', buffered: true });
-        observed = true;
       }
     } catch (error) {
-      // No paint timing here: frames, below.
+      // No paint timing here: frames only.
     }
-    if (!observed)
-      requestAnimationFrame(function () {
-        requestAnimationFrame(once);
-      });
+    requestAnimationFrame(function () {
+      requestAnimationFrame(once);
+    });
     setTimeout(once, 3000);
   }
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', afterFirstPaint);
