@@ -13,10 +13,10 @@ const portOf = (name: string) => appNamed(name).port;
  * or per file), and timeouts generous enough for a machine several times slower
  * than usual. Timeouts bound hangs; they do not measure speed (that is `npm run bench`).
  *
- * Three engines, one project each (scripts/e2e.mjs runs them one after the other and passes
- * the browsers' paths): Chromium runs every test; Firefox and WebKit run the tests tagged
- * @every-engine (e2e/everyEngine.spec.ts: a shopper's whole visit), and Firefox also the
- * ones tagged @firefox.
+ * Three engines, one project each (scripts/e2e.mjs passes the browsers' paths): Chromium runs
+ * every test but the ones tagged @every-engine (e2e/everyEngine.spec.ts: a shopper's whole visit,
+ * the same journeys as journeys.spec.ts, cart.spec.ts and federation.spec.ts, which Chromium runs);
+ * Firefox and WebKit run those, and Firefox also the ones tagged @firefox.
  */
 export default defineConfig<EngineOptions>({
   testDir: 'e2e',
@@ -37,6 +37,7 @@ export default defineConfig<EngineOptions>({
   projects: [
     {
       name: 'chromium',
+      grepInvert: /@every-engine/,
       use: {
         browserName: 'chromium',
         launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS },

@@ -4,11 +4,12 @@
  * then the development loop against `npm start`.
  * 1. Finds the browsers (installing Debian's packages as root on Debian), builds
  *    (E2E_SKIP_BUILD=1 reuses the existing dist folders).
- * 2. Against `npm run serve` (the Node server), one Playwright project at a time:
- *    chromium  every test (Chromium is required: without it the run stops);
+ * 2. Against `npm run serve` (the Node server):
+ *    chromium  every test but the @every-engine visits (Chromium is required: without it the run stops);
+ *    then one run of the other engines' projects, side by side (each drives one browser at a time):
  *    firefox   the @every-engine and @firefox tests, in Firefox ESR;
  *    webkit    the @every-engine tests, in WebKitGTK through WebDriver.
- *    A missing Firefox or WebKitGTK skips its stage with a one-line instruction.
+ *    A missing Firefox or WebKitGTK is left out with a one-line instruction.
  * 3. The @smoke tests again in Chromium against nginx with deploy/nginx's configuration, so the
  *    two servers cannot drift apart (skipped, with a warning, where nginx is missing and cannot be
  *    installed; E2E_NGINX=0 skips it on purpose).
@@ -86,18 +87,21 @@ if (extraArgs.length > 0) {
   process.exit(playwright(chooses ? extraArgs : [...extraArgs, ...available.map(({ project }) => `--project=${project}`)]));
 }
 
-// Chromium, the longest stage by far, with two workers (a third of its time, measured on 2 cores);
-// Firefox and WebKit drive one browser at a time.
-const workersFor = (project) => (project === 'chromium' ? ['--workers=2'] : []);
-const stages = available.map(({ project }) => ({ name: project, run: () => playwright([`--project=${project}`, ...workersFor(project)]) }));
+// Chromium, the longest stage by far, with two workers (a third of its time, measured on 2 cores).
+// Firefox and WebKit in one run, two workers: each drives one browser at a time, and the run
+// takes as long as the longer of the two instead of both.
+const WORKERS = '--workers=2';
+const stages = [{ name: 'chromium', run: () => playwright(['--project=chromium', WORKERS]) }];
+const otherEngines = available.filter(({ project }) => project !== 'chromium').map(({ project }) => project);
+if (otherEngines.length > 0)
+  stages.push({ name: otherEngines.join('+'), run: () => playwright([...otherEngines.map((project) => `--project=${project}`), WORKERS]) });
 if (process.env.E2E_NGINX !== '0') {
   const nginx = orInstall(findNginx, DEBIAN_PACKAGES.nginx);
   if (nginx)
     stages.push({
       name: 'nginx',
       note: ' (@smoke, served by nginx)',
-      run: () =>
-        playwright(['--project=chromium', '--grep', '@smoke', ...workersFor('chromium')], { E2E_SERVER: 'nginx', NGINX_PATH: nginx }),
+      run: () => playwright(['--project=chromium', '--grep', '@smoke', WORKERS], { E2E_SERVER: 'nginx', NGINX_PATH: nginx }),
     });
   else console.warn('[e2e] nginx not found: the production-server stage is skipped (Debian: sudo apt-get install -y nginx).');
 }
@@ -112,6 +116,6 @@ for (const { name, note = '', run } of stages) {
 }
 console.log('\n[e2e] stages:');
 for (const { name, status, seconds } of results)
-  console.log(`[e2e]   ${name.padEnd(9)} ${status === 0 ? 'passed' : 'FAILED'}  ${seconds} s`);
-for (const { project } of engines.filter(({ found }) => !found)) console.log(`[e2e]   ${project.padEnd(9)} skipped (not installed)`);
+  console.log(`[e2e]   ${name.padEnd(14)} ${status === 0 ? 'passed' : 'FAILED'}  ${seconds} s`);
+for (const { project } of engines.filter(({ found }) => !found)) console.log(`[e2e]   ${project.padEnd(14)} skipped (not installed)`);
 process.exit(results.find(({ status }) => status !== 0)?.status ?? 0);
