@@ -61,7 +61,10 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
     scriptFiles: scripts.map(({ request }) => ({ url: request.url(), bytes: gzipBytes(fileFor(request.url())) })),
     chainDepth,
     /** After the HTML: how many waves of requests, and how long until the last first-load request ended. */
-    afterHtml: { depth: Math.max(0, chainDepth - 1), ms: Math.max(0, ...firstLoad.map(({ end }) => end - documentEnd)) },
+    afterHtml: {
+      depth: Math.max(0, chainDepth - 1),
+      ms: Math.max(0, ...firstLoad.filter(({ end }) => Number.isFinite(end)).map(({ end }) => end - documentEnd)),
+    },
     prefetchFiles: prefetched.length,
     prefetchBytes: prefetched.reduce((sum, { request }) => sum + gzipBytes(fileFor(request.url())), 0),
   };
@@ -101,6 +104,19 @@ export async function cartNavigationAfterIdle(browser, origin) {
  */
 const MOBILE = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8, cpuSlowdown: 4 };
 
+/** A phone's page (Lighthouse's mobile viewport, touch), throttled as MOBILE, intro already seen this session. */
+async function mobilePage(browser, initScript) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...MOBILE });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
+  return { context, page };
+}
+
 /**
  * Milliseconds from navigation start until a tap on ADD TO CART, made the moment the button is
  * on screen, has updated the header's cart badge: when the page is usable, not only shown. A
@@ -109,9 +125,7 @@ const MOBILE = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploa
  * page came alive (html[data-alive]; the single bundle is alive when it first renders).
  */
 export async function timeUntilUsable(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-  await context.addInitScript(() => {
-    sessionStorage.setItem('hasVisited', 'true');
+  const { context, page } = await mobilePage(browser, () => {
     new MutationObserver((_records, observer) => {
       if (document.documentElement.dataset.alive) window.__aliveAt ??= performance.now();
       if (document.querySelector('[data-testid="cart-count"]')?.textContent?.trim() !== '1') return;
@@ -119,15 +133,12 @@ export async function timeUntilUsable(browser, url) {
       observer.disconnect();
     }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-alive'] });
   });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...MOBILE });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
   await page.goto(url, { waitUntil: 'commit' });
   const button = page.getByRole('button', { name: 'ADD TO CART' });
   await button.waitFor({ state: 'visible', timeout: 60_000 });
   const seenAt = await page.evaluate(() => performance.now());
+  // On a phone the buy box is below the pictures: the shopper scrolls to it, then taps.
+  await button.scrollIntoViewIfNeeded();
   const box = await button.boundingBox();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 60_000 });
