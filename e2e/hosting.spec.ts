@@ -293,10 +293,13 @@ test.describe('hostile and mistyped paths', () => {
     return HEADINGS[path] ?? [];
   }
 
-  // In three parts, so the stage's workers share them.
-  const PARTS = 3;
+  // In the browser, every handwritten path and the first 40 generated ones (98 in all): the
+  // servers' answers to all 218 are checked over HTTP, at both languages' addresses and under
+  // both servers (navigation.spec.ts), and each page load here costs the browser stage half a
+  // second. In two parts, so the stage's workers share them.
+  const PARTS = 2;
   for (let part = 0; part < PARTS; part += 1) {
-    test(`200+ seeded paths, part ${part + 1} of ${PARTS}: each ends in the shop with the 404 or Product not found page, and runs no script`, async ({
+    test(`the seeded paths, part ${part + 1} of ${PARTS}: each ends in the shop with the 404 or Product not found page, and runs no script`, async ({
       page,
       consoleErrors,
     }) => {
@@ -306,8 +309,8 @@ test.describe('hostile and mistyped paths', () => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      const all = hostilePaths();
-      expect(all.length).toBeGreaterThanOrEqual(200);
+      const all = hostilePaths(undefined, 40);
+      expect(all.length).toBeGreaterThanOrEqual(90);
       const paths = all.filter((_path, index) => index % PARTS === part);
       const outcomes: Record<string, number> = {};
       for (const hostile of paths) {
