@@ -3,6 +3,8 @@ const apps = require('./apps.json');
 
 module.exports = {
   testEnvironment: 'node',
+  // One worker per core: Jest's default leaves one core to its main thread, which here only waits.
+  maxWorkers: '100%',
   roots: ['<rootDir>/shared', '<rootDir>/test', '<rootDir>/deploy', '<rootDir>/scripts', ...apps.map(({ dir }) => `<rootDir>/${dir}`)],
   // What the host's webpack config defines at build time (host/src/federation/buildInfo.ts).
   globals: {
