@@ -20,7 +20,7 @@ const nginx = nginxBinary();
 
 const langOf = (html: string) => /<html[^>]* lang="?([a-z]+)/.exec(html)?.[1];
 
-test.describe('behind a shared cache (a CDN) @smoke', () => {
+test.describe('behind a shared cache (a CDN)', () => {
   test.skip(!nginx, 'nginx not found: the shared cache is nginx (Debian: apt-get install -y nginx)');
   test.describe.configure({ mode: 'serial' });
   let cdn: Cdn;
