@@ -14,7 +14,10 @@ export const SHOWN_TEXT_INCLUDE = '<!--maison:shown-text-->';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Text made safe in HTML, in an element or a quoted attribute: the renderer's too (pageDocument.ts). */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+
 /** A rendered not-found page with the request's text in it, escaped. */
 export function withShownText(html: string, text: string): string {
-  return html.split(SHOWN_TEXT_INCLUDE).join(text.replace(/[&<>"']/g, (char) => ESCAPES[char]!));
+  return html.split(SHOWN_TEXT_INCLUDE).join(escapeHtml(text));
 }

@@ -1,5 +1,6 @@
 import { jsonForScript } from '../head/pageHeadTags';
-import { escapeHtml, pageDocument, type PageDocumentInput, type PageShell } from './pageDocument';
+import { escapeHtml } from './notFoundText';
+import { pageDocument, type PageDocumentInput, type PageShell } from './pageDocument';
 
 const shell: PageShell = {
   hostBuild: '0.1.0+abc',

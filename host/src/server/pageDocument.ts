@@ -3,6 +3,7 @@ import { entryUrlOf } from '../federation/loading/remotesJson';
 import { FEDERATION_DATA_ID, type InlineFederationData } from '../federation/loading/inlineData';
 import { jsonForScript, pageHeadTags, type PageAddress } from '../head/pageHeadTags';
 import { RENDER_STAMP_META, RENDERED_ATTRIBUTE, type RenderStamp } from '../renderStamp';
+import { escapeHtml } from './notFoundText';
 
 /** The host's page as data (webpack/RenderedPagePlugin.ts writes it beside the build: page-shell.json). */
 export interface PageShell {
@@ -30,9 +31,6 @@ export interface PageDocumentInput {
   /** remotes.json and the page's remotes' manifests, carried as data (federation/loading/inlineData.ts). */
   federationData: InlineFederationData;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
 type Attributes = PageShell['headTags'][number]['attributes'];
 
