@@ -1,5 +1,4 @@
 import { jsonForScript } from '../head/pageHeadTags';
-import { escapeHtml } from './notFoundText';
 import { pageDocument, type PageDocumentInput, type PageShell } from './pageDocument';
 
 const shell: PageShell = {
@@ -123,7 +122,6 @@ describe('a rendered page', () => {
     const html = pageDocument({ ...product, head: { title: '<script>x</script>' }, stamp: { host: '"<b>', remotes: {} } });
     expect(html).toContain('<title>&lt;script&gt;x&lt;/script&gt;</title>');
     expect(html).toContain('content="{&quot;host&quot;:&quot;\\&quot;&lt;b&gt;&quot;,&quot;remotes&quot;:{}}"');
-    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
     expect(jsonForScript({ a: '</script>&' })).toBe('{"a":"\\u003c/script\\u003e\\u0026"}');
   });
 });
