@@ -220,6 +220,33 @@ test.describe('coming alive without a flash', () => {
     expect(html).not.toContain('rel="modulepreload"');
   });
 
+  test('main.js runs once the page’s main picture has painted, not before it, however late the picture comes', async ({ page }) => {
+    const PICTURE = /\/images\/hoan-kiem-jade-mist\.svg$/;
+    // The picture comes a second after everything else: the scripts are in long before it.
+    await page.route(PICTURE, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const seen = window as unknown as { __mainAddedAt?: number; __picturePaintedAt?: number };
+      new MutationObserver(() => {
+        if (document.querySelector('script[src*="/main."]')) seen.__mainAddedAt ??= performance.now();
+      }).observe(document, { subtree: true, childList: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { url?: string })[])
+          if (entry.url?.includes('hoan-kiem-jade-mist')) seen.__picturePaintedAt ??= entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(PRODUCT);
+    await expect(page.locator('html')).toHaveAttribute('data-alive', 'true');
+    const { mainAddedAt, picturePaintedAt } = await page.evaluate(() => {
+      const seen = window as unknown as { __mainAddedAt?: number; __picturePaintedAt?: number };
+      return { mainAddedAt: seen.__mainAddedAt, picturePaintedAt: seen.__picturePaintedAt };
+    });
+    expect(picturePaintedAt, 'the picture painted').toBeGreaterThan(1000);
+    expect(mainAddedAt).toBeGreaterThanOrEqual(picturePaintedAt!);
+  });
+
   test('while the scripts load, the page is a working document; if they never arrive, it stays one @firefox', async ({ page }) => {
     await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort());
     await page.goto(PRODUCT);

@@ -7,7 +7,8 @@
  * 1. The intro's rule: on a session's first visit the page is covered until the intro has played
  *    (html[data-intro=pending], appShell.css, introGate.ts); later loads show it at once.
  * 2. The shop's scripts run after the first paint, so they do not hold it up: the page's head
- *    preloads them at low priority, and main.js (data-main) is added once the page has painted.
+ *    preloads them at low priority, and main.js (data-main) is added once the page and its main
+ *    pictures have painted.
  * 3. Until the page is alive it is a working document: links navigate, Tab moves, nothing is
  *    disabled by style (its buttons say they are not ready: aria-disabled). What the shopper does
  *    is kept, not lost: a click on a button is held and made again
@@ -204,23 +205,83 @@
      only. A page that never paints (a tab opened in the background) starts after 3 s. */
   function afterFirstPaint() {
     var started = false;
+    var waiting = 1 + waitForMainPictures(done);
     function once() {
       if (!started) setTimeout(start, 0);
       started = true;
     }
+    function done() {
+      waiting -= 1;
+      if (waiting === 0) once();
+    }
+    var painted = false;
+    function onPaint() {
+      if (!painted) done();
+      painted = true;
+    }
     try {
       if (doc.documentElement.getAttribute('data-intro') == null && PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0) {
         new PerformanceObserver(function (list) {
-          if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+          if (list.getEntriesByName('first-contentful-paint').length > 0) onPaint();
         }).observe({ type: 'paint', buffered: true });
       }
     } catch (error) {
       // No paint timing here: frames only.
     }
     requestAnimationFrame(function () {
-      requestAnimationFrame(once);
+      requestAnimationFrame(onPaint);
     });
     setTimeout(once, 3000);
+  }
+  /* ...and once the first view's main pictures (those it fetches first: fetchpriority=high) have
+     been painted. They are small and come with the stylesheets, long before the scripts on a slow
+     line; where the scripts are there first (a fast line, a warm cache), running them then would
+     hold the page's largest paint back behind its start-up work. A picture is painted when the
+     browser reports it as the largest paint so far; one that is not the largest (no report comes)
+     counts as painted 0.5 s after it arrived; a browser without that report: two frames after it
+     was decoded. Calls `done` once per picture; returns how many it waits for. */
+  function waitForMainPictures(done) {
+    if (doc.documentElement.getAttribute('data-intro') != null) return 0;
+    var pending = [];
+    var pictures = doc.querySelectorAll('#root img[fetchpriority="high"]');
+    var reported = false;
+    try {
+      reported = PerformanceObserver.supportedEntryTypes.indexOf('largest-contentful-paint') >= 0;
+    } catch (error) {
+      // No performance observer: frames only.
+    }
+    function finish(picture) {
+      var index = pending.indexOf(picture);
+      if (index < 0) return;
+      pending.splice(index, 1);
+      done();
+    }
+    function arrived(picture) {
+      if (reported) setTimeout(finish.bind(null, picture), 500);
+      else
+        (picture.decode ? picture.decode() : Promise.resolve()).then(
+          function () {
+            requestAnimationFrame(function () {
+              requestAnimationFrame(finish.bind(null, picture));
+            });
+          },
+          finish.bind(null, picture),
+        );
+    }
+    for (var i = 0; i < pictures.length; i += 1) {
+      var picture = pictures[i];
+      pending.push(picture);
+      picture.addEventListener('error', finish.bind(null, picture), { once: true });
+      if (picture.complete) arrived(picture);
+      else picture.addEventListener('load', arrived.bind(null, picture), { once: true });
+    }
+    if (reported && pending.length > 0)
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (entry) {
+          finish(entry.element);
+        });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    return pending.length;
   }
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', afterFirstPaint);
   else afterFirstPaint();
