@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { appNamed } from './apps.mts';
 import type { EngineOptions } from './e2e/engines/test';
-import { TEST_CHROMIUM_ARGS } from './scripts/chromium-args.mjs';
+import { PAGE_LOAD_CHROMIUM_ARGS } from './scripts/chromium-args.mjs';
 
 const portOf = (name: string) => appNamed(name).port;
 
@@ -40,7 +40,7 @@ export default defineConfig<EngineOptions>({
       grepInvert: /@every-engine/,
       use: {
         browserName: 'chromium',
-        launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: TEST_CHROMIUM_ARGS },
+        launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: PAGE_LOAD_CHROMIUM_ARGS },
       },
     },
     {

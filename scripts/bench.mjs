@@ -21,7 +21,7 @@ import { APPS, HOST_APP, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mt
 import { findChromium } from './system-packages.mjs';
 import { createAnswerer, ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR, watchEnvironment } from '@maison/deploy';
 import { listen, serveShop } from '@maison/deploy/serve';
-import { CHROMIUM_ARGS } from './chromium-args.mjs';
+import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile, timeUntilUsable } from './bench/network.mjs';
 
@@ -94,7 +94,7 @@ const executablePath = findChromium();
 if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH');
 
 const results = {};
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath, args: PAGE_LOAD_CHROMIUM_ARGS });
 try {
   for (const route of ROUTES) {
     for (const [build, origin] of Object.entries(BUILDS)) {

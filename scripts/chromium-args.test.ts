@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES, TEST_CHROMIUM_ARGS } from './chromium-args.mjs';
+import { CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES, PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 
 /** The features the installed Playwright disables, read from its source (where it keeps them differs by release). */
 function playwrightDisabledFeatures(): string[] {
@@ -21,10 +21,10 @@ describe('the browser tests’ Chromium flags', () => {
   });
 
   it('add one --disable-features to the machine flags: Playwright’s and the omnibox popup’s', () => {
-    const disables = TEST_CHROMIUM_ARGS.filter((arg) => arg.startsWith('--disable-features='));
+    const disables = PAGE_LOAD_CHROMIUM_ARGS.filter((arg) => arg.startsWith('--disable-features='));
     expect(disables).toHaveLength(1);
     const features = disables[0]!.slice('--disable-features='.length).split(',');
     expect(features).toEqual(expect.arrayContaining([...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup']));
-    expect(TEST_CHROMIUM_ARGS.slice(0, CHROMIUM_ARGS.length)).toEqual(CHROMIUM_ARGS);
+    expect(PAGE_LOAD_CHROMIUM_ARGS.slice(0, CHROMIUM_ARGS.length)).toEqual(CHROMIUM_ARGS);
   });
 });

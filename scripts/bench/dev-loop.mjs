@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { HOST_APP, localOrigin } from '../../apps.mts';
 import { findChromium } from '../system-packages.mjs';
-import { CHROMIUM_ARGS } from '../chromium-args.mjs';
+import { PAGE_LOAD_CHROMIUM_ARGS } from '../chromium-args.mjs';
 import { startDevServers } from '../dev-servers.mjs';
 import { editSource } from '../source-edit.mjs';
 
@@ -79,7 +79,7 @@ const SCENARIOS = [
 process.on('SIGINT', () => process.exit(130));
 const servers = await startDevServers({ root });
 try {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: PAGE_LOAD_CHROMIUM_ARGS });
   const page = await browser.newPage();
   await page.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
   await page.goto(`${HOST}/products/one-pillar-pagoda-handkerchief`);

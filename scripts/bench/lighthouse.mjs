@@ -6,10 +6,10 @@
  */
 import { launch } from 'puppeteer-core';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from '../chromium-args.mjs';
+import { PAGE_LOAD_CHROMIUM_ARGS } from '../chromium-args.mjs';
 
 async function lighthouseOnce(url, executablePath, throttlingMethod) {
-  const browser = await launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launch({ executablePath, headless: true, args: PAGE_LOAD_CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     await page.evaluateOnNewDocument(() => sessionStorage.setItem('hasVisited', 'true'));
