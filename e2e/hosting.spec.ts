@@ -44,7 +44,7 @@ type Kind = { name: string; url: string; accept?: string; status: number; cache:
 
 async function filesToCheck(request: APIRequestContext): Promise<Kind[]> {
   const hostChunk = await distFile(request, HOST, /\/?main\.[0-9a-f]{10}\.js/);
-  const hostCss = await distFile(request, HOST, /\/?main\.[0-9a-f]{10}\.css/);
+  const hostCss = await distFile(request, HOST, /\/?styles\.[0-9a-f]{10}\.css/);
   const kinds: Kind[] = [
     {
       name: 'host page',

@@ -22,7 +22,9 @@ export class PreloadPlugin {
           .filter((module) => module.constructor.name === 'ProvideSharedModule')
           .flatMap((module) => module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.getFiles() ?? []))
       : [];
-    return [...new Set([...named, ...provided])];
+    // A file the entry already links (the host's one stylesheet) is not named twice.
+    const linked = new Set(compilation.entrypoints.get('main')?.getFiles() ?? []);
+    return [...new Set([...named, ...provided])].filter((file) => !linked.has(file));
   }
 
   apply(compiler: webpack.Compiler) {

@@ -1,4 +1,4 @@
-// In main.css, linked from the page's head: the tokens and the first paint's shell need no script.
+// In the host's one stylesheet (styles.css), linked from the page's head: the tokens and the first paint's shell need no script.
 import '@maison/shared/styles/tokens.css';
 import './shell/appShell.css';
 // The language path rule is a file of its own, not the shared library: it runs before the boundary.
