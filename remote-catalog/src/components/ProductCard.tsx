@@ -19,9 +19,17 @@ interface ProductCardProps {
   /** Heading level inside the page's outline. */
   headingLevel?: 'h2' | 'h3';
   eagerImage?: boolean;
+  /** The page's largest picture as it opens (the first card): fetched before the others. */
+  firstPicture?: boolean;
 }
 
-export function ProductCard({ product, layout = 'grid', headingLevel: Heading = 'h2', eagerImage = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  layout = 'grid',
+  headingLevel: Heading = 'h2',
+  eagerImage = false,
+  firstPicture = false,
+}: ProductCardProps) {
   const { language } = useLanguage();
   const priceLabel = useProductPrice();
   return (
@@ -33,7 +41,8 @@ export function ProductCard({ product, layout = 'grid', headingLevel: Heading = 
           alt={product.primaryImageAlt[language]}
           width={600}
           height={600}
-          loading={eagerImage ? 'eager' : 'lazy'}
+          loading={eagerImage || firstPicture ? 'eager' : 'lazy'}
+          fetchPriority={firstPicture ? 'high' : undefined}
           decoding="async"
         />
         <div className={styles.body}>

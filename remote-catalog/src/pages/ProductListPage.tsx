@@ -40,7 +40,7 @@ export function ProductListPage() {
         <ul className={query.view === 'list' ? styles.list : styles.grid} data-view={query.view}>
           {products.map((product, index) => (
             <li key={product.slug}>
-              <ProductCard product={product} layout={query.view} eagerImage={index < 4} />
+              <ProductCard product={product} layout={query.view} eagerImage={index < 4} firstPicture={index === 0} />
             </li>
           ))}
         </ul>
