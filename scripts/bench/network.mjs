@@ -146,3 +146,22 @@ export async function timeUntilUsable(browser, url) {
   await context.close();
   return { seenAt, aliveAt, usableAt };
 }
+
+/**
+ * Largest contentful paint on a phone (MOBILE figures applied in the browser), in ms from
+ * navigation start, with the element painted: read after the load event and a quiet second,
+ * when the page's pictures have arrived.
+ */
+export async function phoneLcp(browser, url) {
+  const { context, page } = await mobilePage(browser, () => {
+    new PerformanceObserver((list) => {
+      const entry = list.getEntries().at(-1);
+      window.__lcp = { at: entry.startTime, element: entry.element?.tagName.toLowerCase() ?? '?' };
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  const lcp = await page.evaluate(() => window.__lcp);
+  await context.close();
+  return lcp;
+}
