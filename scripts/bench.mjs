@@ -21,6 +21,7 @@ import { APPS, HOST_APP, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mt
 import { findChromium } from './system-packages.mjs';
 import { createAnswerer, ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR, watchEnvironment } from '@maison/deploy';
 import { listen, serveShop } from '@maison/deploy/serve';
+import { pathInLanguage } from '@maison/shared/language-path';
 import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile, phoneLcp, timeUntilUsable } from './bench/network.mjs';
@@ -34,9 +35,9 @@ const PRODUCT_ROUTE = '/products/hoan-kiem-lake-handkerchief';
 const USABLE_RUNS = Math.max(runs, 9);
 // The Vietnamese addresses beside the English ones differ by a few per cent at most: 9 pairs.
 const LANGUAGE_RUNS = Math.max(runs, 9);
-const LANGUAGE_PAGES = ['/', '/products', PRODUCT_ROUTE];
+const PUBLIC_PAGES = ['/', '/products', PRODUCT_ROUTE];
 // The public pages at both languages' addresses (LCP on /vi/ pages beside the English ones), then the shopper's own.
-const ROUTES = ['/', '/products', PRODUCT_ROUTE, '/vi/', '/vi/products', `/vi${PRODUCT_ROUTE}`, '/cart', '/checkout', '/profile'];
+const ROUTES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((route) => pathInLanguage(route, 'vi')), '/cart', '/checkout', '/profile'];
 const fedRootArg = args.indexOf('--federated-root');
 const federatedRoot = fedRootArg > -1 ? path.resolve(args[fedRootArg + 1]) : root;
 const SINGLE_PORT = 3010;
@@ -137,11 +138,12 @@ try {
   }
   results.usablePairRatios = usable.federated.map((sample, run) => sample.usableAt / usable.single[run].usableAt).sort((a, b) => a - b);
   // LCP at /vi/ beside the English address: each pair in turn starts with the other language.
-  for (const route of LANGUAGE_PAGES) {
+  for (const route of PUBLIC_PAGES) {
     const samples = { en: [], vi: [] };
     for (let run = 0; run < LANGUAGE_RUNS; run += 1) {
       const order = run % 2 === 0 ? ['en', 'vi'] : ['vi', 'en'];
-      for (const lang of order) samples[lang].push(await phoneLcp(browser, `${BUILDS.federated}${lang === 'vi' ? '/vi' : ''}${route}`));
+      for (const language of order)
+        samples[language].push(await phoneLcp(browser, `${BUILDS.federated}${pathInLanguage(route, language)}`));
     }
     results[`language ${route}`] = samples;
   }
@@ -261,14 +263,14 @@ console.log(
   `LCP at the Vietnamese addresses beside the English ones (federated; mobile: slow 4G, 4× CPU, as usable; ` +
     `the two alternately, median of ${LANGUAGE_RUNS}; the element painted):`,
 );
-for (const route of LANGUAGE_PAGES) {
+const elementsPainted = (samples) => [...new Set(samples.map((sample) => sample.element))].join('/');
+const percent = (value) => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value * 100))} %`;
+for (const route of PUBLIC_PAGES) {
   const { en, vi } = results[`language ${route}`];
   const [enLcp, viLcp] = [en, vi].map((samples) => median(samples.map((sample) => sample.at)));
-  const elements = (samples) => [...new Set(samples.map((sample) => sample.element))].join('/');
   const pairs = en.map((sample, run) => vi[run].at / sample.at - 1).sort((a, b) => a - b);
-  const percent = (value) => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value * 100))} %`;
   console.log(
-    `  ${route.padEnd(40)} en ${Math.round(enLcp)} ms (${elements(en)}), vi ${Math.round(viLcp)} ms (${elements(vi)}): ` +
+    `  ${route.padEnd(40)} en ${Math.round(enLcp)} ms (${elementsPainted(en)}), vi ${Math.round(viLcp)} ms (${elementsPainted(vi)}): ` +
       `${percent(viLcp / enLcp - 1)}; pair by pair ${percent(pairs[0])} to ${percent(pairs.at(-1))}`,
   );
 }
