@@ -31,10 +31,9 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const withLighthouse = !args.includes('--no-lighthouse');
 const PRODUCT_ROUTE = '/products/hoan-kiem-lake-handkerchief';
-// Time until usable varies by a tenth between runs on this shared machine: 9 pairs, not 5.
-const USABLE_RUNS = Math.max(runs, 9);
-// The Vietnamese addresses beside the English ones differ by a few per cent at most: 9 pairs.
-const LANGUAGE_RUNS = Math.max(runs, 9);
+// The paired figures (time until usable, which varies by a tenth between runs on this shared
+// machine; the Vietnamese addresses beside the English ones, a few per cent apart): 9 pairs.
+const PAIRED_RUNS = Math.max(runs, 9);
 const PUBLIC_PAGES = ['/', '/products', PRODUCT_ROUTE];
 // The public pages at both languages' addresses (LCP on /vi/ pages beside the English ones), then the shopper's own.
 const ROUTES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((route) => pathInLanguage(route, 'vi')), '/cart', '/checkout', '/profile'];
@@ -130,7 +129,7 @@ try {
   }
   // Usable: the two builds alternately, run by run, so a slower moment of the machine falls on both.
   const usable = { federated: [], single: [] };
-  for (let run = 0; run < USABLE_RUNS; run += 1) {
+  for (let run = 0; run < PAIRED_RUNS; run += 1) {
     for (const [build, origin] of Object.entries(BUILDS)) usable[build].push(await timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`));
   }
   for (const [build, samples] of Object.entries(usable)) {
@@ -140,7 +139,7 @@ try {
   // LCP at /vi/ beside the English address: each pair in turn starts with the other language.
   for (const route of PUBLIC_PAGES) {
     const samples = { en: [], vi: [] };
-    for (let run = 0; run < LANGUAGE_RUNS; run += 1) {
+    for (let run = 0; run < PAIRED_RUNS; run += 1) {
       const order = run % 2 === 0 ? ['en', 'vi'] : ['vi', 'en'];
       for (const language of order)
         samples[language].push(await phoneLcp(browser, `${BUILDS.federated}${pathInLanguage(route, language)}`));
@@ -253,7 +252,7 @@ console.log(
 );
 console.log(
   `usable: navigation start to ADD TO CART tapped the moment it is seen → badge shows 1, on ${PRODUCT_ROUTE} ` +
-    `(mobile: slow 4G, 4× CPU; the builds alternately, median of ${USABLE_RUNS}): ` +
+    `(mobile: slow 4G, 4× CPU; the builds alternately, median of ${PAIRED_RUNS}): ` +
     `federated ${Math.round(results['usableAt federated'])} ms, single ${Math.round(results['usableAt single'])} ms ` +
     `(${ratio(results['usableAt federated'], results['usableAt single'])}); button seen at ${Math.round(results['seenAt federated'])} / ` +
     `${Math.round(results['seenAt single'])} ms, page alive at ${Math.round(results['aliveAt federated'])} / ${Math.round(results['aliveAt single'])} ms; ` +
@@ -261,7 +260,7 @@ console.log(
 );
 console.log(
   `LCP at the Vietnamese addresses beside the English ones (federated; mobile: slow 4G, 4× CPU, as usable; ` +
-    `the two alternately, median of ${LANGUAGE_RUNS}; the element painted):`,
+    `the two alternately, median of ${PAIRED_RUNS}; the element painted):`,
 );
 const elementsPainted = (samples) => [...new Set(samples.map((sample) => sample.element))].join('/');
 const percent = (value) => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value * 100))} %`;
