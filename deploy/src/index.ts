@@ -3,7 +3,11 @@
  * environment as served), for the tools above it (the development server, the browser tests, the
  * benchmark). Starting servers is `@maison/deploy/serve` (serve.ts); the commands are in cli/.
  */
-export { createAnswerer, type Answer, type ServedApp } from './answer/answer.ts';
+export { composeAnswerer, createAnswerer, type Answer, type AnswererParts, type ServedApp } from './answer/answer.ts';
+export { buildFiles, type ReadableFileSystem } from './answer/buildFiles.ts';
+export { hiddenFile, type FileSource } from './answer/files.ts';
+export type { PagesNow, ServedPages } from './answer/pages.ts';
+export { readHostBuild, watchHostBuild, type HostBuild, type HostBuildState } from './builds/hostBuild.ts';
 export { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes, type ServedRemotes } from './answer/policy.ts';
 export { refusal } from './answer/refusal.ts';
 export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';

@@ -1,12 +1,14 @@
 /**
  * A build folder's files as the answerer finds them by URL path: each segment percent-decoded,
  * and nothing outside the folder, no dot-file or dot-folder, no empty segment, no encoded slash.
- * A file read once is kept (with its ETag and compressed forms) until it changes on disk; a
- * rebuilt folder is seen at the next request.
+ * A file read once is kept (with its ETag and compressed forms) until it changes; a rebuilt
+ * folder is seen at the next request. The folder is on disk, or in webpack's in-memory output
+ * (the development server passes that file system).
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
+import type { FileSource } from './files.ts';
 
 /** No file of a build has a longer path; a longer one is not looked for. */
 const MAX_FILE_PATH = 1024;
@@ -33,13 +35,16 @@ export function fileSegments(pathname: string): string[] | undefined {
   return segments;
 }
 
-export interface BuildFiles {
-  /** The file at a URL path, or undefined (missing, hidden, or not a name a file can have). */
-  find(pathname: string): Promise<Body | undefined>;
+/** What is read of a file system: the disk's (node:fs/promises) or webpack's in-memory one. */
+export interface ReadableFileSystem {
+  stat(file: string): Promise<{ isFile(): boolean; size: number; mtimeMs: number }>;
+  readFile(file: string): Promise<Buffer>;
 }
 
+const DISK: ReadableFileSystem = { stat, readFile: (file) => readFile(file) };
+
 /** `hidden(relativePath)`: files of the build that are never handed out. */
-export function buildFiles(dist: string, hidden: (relativePath: string) => boolean): BuildFiles {
+export function buildFiles(dist: string, hidden: (relativePath: string) => boolean, fileSystem: ReadableFileSystem = DISK): FileSource {
   const kept = new Map<string, { stamp: string; body: Body }>();
   return {
     async find(pathname) {
@@ -48,12 +53,12 @@ export function buildFiles(dist: string, hidden: (relativePath: string) => boole
       const relative = segments.join('/');
       if (hidden(relative)) return undefined;
       const file = path.join(dist, ...segments);
-      const stats = await stat(file).catch(() => undefined);
+      const stats = await fileSystem.stat(file).catch(() => undefined);
       if (!stats?.isFile()) return undefined;
       const stamp = `${stats.size}@${stats.mtimeMs}`;
       const known = kept.get(relative);
       if (known?.stamp === stamp) return known.body;
-      const bytes = await readFile(file).catch(() => undefined);
+      const bytes = await fileSystem.readFile(file).catch(() => undefined);
       if (!bytes) return undefined;
       const body = bodyOf(bytes, typeOf(relative));
       if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value!);

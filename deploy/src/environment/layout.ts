@@ -10,7 +10,7 @@
  *     pages/<language>/…html     the public pages, rendered (`/` is index.html, `/a/b` is a/b.html)
  *     sitemap.xml, robots.txt
  *   generations/.incoming-<id>/  a publish being written (never served, removed if abandoned)
- *   publish.lock/                held by the one publish under way (publish/lock.ts)
+ *   publish.lock/                held by the one publish under way (environment/lock.ts)
  *
  * A page is only ever served from the generation of the remotes.json it was rendered from.
  */

@@ -20,7 +20,8 @@ import { parseRemotesJson } from '@maison/host/hosting';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/language-path';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { limitedFetch, remoteNamer, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
-import { hostBuildFiles, renderPages, type RenderedPages } from './renderPages.ts';
+import { renderPages, type RenderedPages } from './renderPages.ts';
+import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
 
 export interface PublishOptions {
   env: string;
@@ -90,23 +91,18 @@ export function publish({
       const previous = currentGeneration && isGood(currentGeneration) ? currentGeneration : lastGoodBefore(env, current);
 
       let pages: RenderedPages;
-      let host: ReturnType<typeof hostBuildFiles> | undefined;
-      // The renderer and the federation runtime it runs fetch remote files with the global fetch:
-      // for this render, every one of them is bounded (remoteFetch.ts).
+      let host: HostBuild | undefined;
+      // Every fetch of a remote's file the renderer makes is bounded (remoteFetch.ts).
       const { locations } = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
       const limited = limitedFetch(remoteNamer(locations), limits);
-      const ownFetch = globalThis.fetch;
-      globalThis.fetch = limited.fetch;
       try {
-        host = hostBuildFiles(hostDir);
+        host = readHostBuild(hostDir);
         pages = render
-          ? await renderPages({ host, remotesJson, origin, previous, deadline: limited.deadline })
-          : unrendered(origin, host.shell.hostBuild, undefined);
+          ? await renderPages({ host, remotesJson, origin, previous, fetch: limited.fetch, deadline: limited.deadline })
+          : unrendered(origin, host.id, undefined);
       } catch (error) {
         const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;
-        pages = unrendered(origin, host?.shell.hostBuild ?? '', problem);
-      } finally {
-        globalThis.fetch = ownFetch;
+        pages = unrendered(origin, host?.id ?? '', problem);
       }
 
       const id = newGenerationId();

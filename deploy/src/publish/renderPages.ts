@@ -6,11 +6,10 @@
  * same page); otherwise its route is rendered in the browser. Nothing here waits longer than the
  * publish's deadline.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { firstChoices, firstMatching, parseRemotesJson, type PageRenderer, type PageShell, type ServedRoute } from '@maison/host/hosting';
+import { firstChoices, firstMatching, parseRemotesJson } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
+import { loadRenderer, type HostBuild } from '../builds/hostBuild.ts';
 import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
 
@@ -22,25 +21,6 @@ export interface RenderedPages {
   written: Map<string, string>;
   /** Files to copy from the previous generation (kept pages), by their path in the generation. */
   copied: Map<string, string>;
-}
-
-interface HostBuildFiles {
-  shell: PageShell;
-  routes: ServedRoute[];
-  createPageRenderer: (options: { remotesJson: string; origin: string; shell: PageShell }) => Promise<PageRenderer>;
-}
-
-export function hostBuildFiles(hostDir: string): HostBuildFiles {
-  const read = (file: string) => JSON.parse(readFileSync(path.join(hostDir, 'dist', file), 'utf8')) as unknown;
-  const renderer = createRequire(import.meta.url)(path.join(hostDir, 'dist-server', 'render.cjs')) as Pick<
-    HostBuildFiles,
-    'createPageRenderer'
-  >;
-  return {
-    shell: read('page-shell.json') as PageShell,
-    routes: read('routes.json') as ServedRoute[],
-    createPageRenderer: renderer.createPageRenderer,
-  };
 }
 
 /** `work`, or a failure once `deadline` is aborted. */
@@ -58,17 +38,20 @@ export async function renderPages({
   remotesJson,
   origin,
   previous,
+  fetch,
   deadline,
 }: {
-  host: HostBuildFiles;
+  host: HostBuild;
   remotesJson: string;
   origin: string;
   /** The last good generation: its pages can be kept. */
   previous: Generation | undefined;
+  /** How the renderer fetches remote files (bounded by the publish's limits). */
+  fetch: typeof globalThis.fetch;
   deadline: AbortSignal;
 }): Promise<RenderedPages> {
   const { shell, routes } = host;
-  const renderer = await beforeDeadline(host.createPageRenderer({ remotesJson, origin, shell }), deadline);
+  const renderer = await beforeDeadline(loadRenderer(host)({ remotesJson, origin, shell, fetch }), deadline);
   const problems = [...renderer.problems];
   const before = previous?.render;
   const firsts: Record<string, string | undefined> = firstChoices(
@@ -78,12 +61,13 @@ export async function renderPages({
   /** The last good version of a page is this time's page when it came from the same builds. */
   const sameBuilds = (remotes: readonly string[]) =>
     before !== undefined &&
-    before.hostBuild === shell.hostBuild &&
+    before.hostBuild === host.id &&
     remotes.every((remote) => before.remotes[remote] !== undefined && before.remotes[remote] === firsts[remote]);
 
   const lists = await beforeDeadline(renderer.publicPages(), deadline).catch((error: Error) => {
     problems.push(`the remotes' lists of pages could not be read (${error.message})`);
-    return { paths: [] as string[], redirects: {} as Record<string, string>, unavailable: ['catalog'] };
+    // No remote's list was read: none of their paths is called unknown.
+    return { paths: [] as string[], redirects: {} as Record<string, string>, unavailable: [...REMOTE_NAMES] as string[] };
   });
   const listed = [...lists.paths];
   const redirects = { ...lists.redirects };
@@ -142,7 +126,7 @@ export async function renderPages({
   const inEveryLanguage = (name: string) => done.get(name) === renderer.languages.length;
   return {
     record: {
-      hostBuild: shell.hostBuild,
+      hostBuild: host.id,
       origin,
       languages: [...renderer.languages],
       remotes,

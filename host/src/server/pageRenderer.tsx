@@ -41,6 +41,8 @@ export interface PageRendererOptions {
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
+  /** How remote files (manifests, entries, chunks) are fetched: the publish bounds each one. */
+  fetch?: typeof globalThis.fetch;
 }
 
 export type RenderedPage =
@@ -78,7 +80,7 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
   return { path: route.path.replace(/:[^/]+/, SHOWN_TEXT_PLACEHOLDER), shown: SHOWN_TEXT_PLACEHOLDER };
 }
 
-export function createPageRendererNow({ remotesJson, origin, shell }: PageRendererOptions): PageRenderer {
+export function createPageRendererNow({ remotesJson, origin, shell, fetch = globalThis.fetch }: PageRendererOptions): PageRenderer {
   const parsed = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser loads a remote's first entry, so a page rendered from a
   // fallback build would not be what the code that takes it over renders. No first choice, no page.
@@ -88,9 +90,9 @@ export function createPageRendererNow({ remotesJson, origin, shell }: PageRender
   events.listen((event) => {
     if (event.type === 'loaded') loadedFrom.set(event.remote, event.url);
   });
-  const manifests = createManifestReader(BUILD_INFO.sharedContract);
+  const manifests = createManifestReader(BUILD_INFO.sharedContract, fetch);
   const retryUrls = createRetryUrls();
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts: fetch })]);
   const loader = createFederatedLoader({
     config: Promise.resolve({ locations, problems: parsed.problems }),
     runtime: createServerRuntime(manifests),

@@ -13,17 +13,18 @@ import type { RetryUrls } from '../loading/retryUrls';
 export function shopRuntimePlugin({
   manifests,
   retryUrls,
+  scripts,
 }: {
   manifests: ManifestReader;
   retryUrls: RetryUrls;
+  /** In Node (the renderer), how remote entries and chunks are fetched: the runtime asks this hook for them too. */
+  scripts?: typeof fetch;
 }): ModuleFederationRuntimePlugin {
   return {
     name: 'maison-shop-runtime',
     fetch(url) {
-      // Manifests only. In Node (the renderer) the runtime fetches remote entries and chunks
-      // through this hook too: those are scripts, fetched as they are.
-      if (!new URL(url).pathname.endsWith('.json')) return undefined;
-      return manifests.response(url);
+      if (new URL(url).pathname.endsWith('.json')) return manifests.response(url);
+      return scripts?.(url);
     },
     createScript({ url, attrs }) {
       const src = retryUrls.urlFor(url);

@@ -1,0 +1,70 @@
+/**
+ * The HTTP mechanics every answer goes through, as small layers around the shop's answers (the
+ * files answer, the pages answer): only GET and HEAD, compression, conditional GET (ETag → 304)
+ * and HEAD. An answer is a Reply (status, headers, a Body with its ETag) until the last layer
+ * turns it into a Web Response, so a body is compressed once and kept, not once per request.
+ */
+import { encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body?: Body;
+}
+
+/** What the rules answer: a Reply for a request (its URL parsed once). */
+export type ReplyHandler = (request: Request, url: URL) => Promise<Reply>;
+
+/** What a server calls: a Web Request in, a Web Response out. */
+export type Answer = (request: Request) => Promise<Response>;
+
+export const textReply = (status: number, headers: Record<string, string>, text: string): Reply => ({
+  status,
+  headers,
+  body: onceBody(text, typeOf('.txt')),
+});
+
+/** Anything but GET and HEAD: 405, with the headers `refusedHeaders` gives (the closed policy). */
+export function onlyReads(next: ReplyHandler, refusedHeaders: () => Record<string, string>): ReplyHandler {
+  return (request, url) =>
+    request.method === 'GET' || request.method === 'HEAD'
+      ? next(request, url)
+      : Promise.resolve(textReply(405, { ...refusedHeaders(), Allow: 'GET, HEAD' }, 'Method not allowed\n'));
+}
+
+/** The body compressed (brotli first, then gzip) when the client accepts it and it is worth it, with its own ETag. */
+export function compressed(next: ReplyHandler): ReplyHandler {
+  return async (request, url) => {
+    const reply = await next(request, url);
+    if (!reply.body) return reply;
+    const encoding = encodingFor(reply.body, request.headers.get('accept-encoding'));
+    const headers = reply.body.encoded ? { ...reply.headers, Vary: 'Accept-Encoding' } : reply.headers;
+    if (!encoding) return { ...reply, headers };
+    const sent = await encoded(reply.body, encoding);
+    const body: Body = { bytes: sent.bytes, type: reply.body.type, ...(sent.etag ? { etag: sent.etag } : {}) };
+    return { status: reply.status, headers: { ...headers, 'Content-Encoding': encoding }, body };
+  };
+}
+
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === '*' || candidate === etag;
+  });
+}
+
+/** The Response: 304 when the client already has this body (If-None-Match), no body for HEAD. */
+export function asResponse(next: ReplyHandler): Answer {
+  return async (request) => {
+    const { status, headers, body } = await next(request, new URL(request.url));
+    const out = new Headers(headers);
+    if (!body) return new Response(null, { status, headers: out });
+    if (body.etag) out.set('ETag', body.etag);
+    if (body.etag && status === 200 && matches(request.headers.get('if-none-match'), body.etag))
+      return new Response(null, { status: 304, headers: out });
+    out.set('Content-Type', body.type);
+    out.set('Content-Length', String(body.bytes.length));
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body.bytes), { status, headers: out });
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The pages answer, the host's only: /remotes.json, /sitemap.xml and /robots.txt of what is served,
+ * and every page request, answered by rules.ts `navigationAnswer` from the host build's route table
+ * and the render record of the pages served (only beside the host build that rendered them).
+ */
+import type { RemoteName } from '@maison/shared';
+import { languageOfPath } from '@maison/shared/language-path';
+import { withShownText, type ServedRoute } from '@maison/host/hosting';
+import type { HostBuildState } from '../builds/hostBuild.ts';
+import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
+import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
+import { FILE_HEADERS, type FileSource } from './files.ts';
+import type { Reply } from './http.ts';
+import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
+import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks } from './rules.ts';
+
+/** What the host serves beside its build's files, as of now. */
+export interface PagesNow {
+  /** Changes whenever what is served changes. */
+  key: string;
+  remotesJson: string;
+  /** What was rendered, and how each page is answered; none: every page is rendered in the browser. */
+  render?: RenderRecord;
+  /** A file of the render: pages/<language>/…html, sitemap.xml, robots.txt. */
+  file(name: string): Promise<Body | undefined>;
+}
+
+export interface ServedPages {
+  now(): PagesNow;
+}
+
+export interface PagesAnswerOptions {
+  pages: ServedPages;
+  hostBuild: { now(): HostBuildState };
+  /** The build's files: its index.html is the page rendered in the browser. */
+  files: FileSource;
+  remoteNames: readonly RemoteName[];
+  /** More sources in the page policy's directives (development's style injection and update sockets). */
+  policyExtras?: (policy: string) => string;
+}
+
+/** What the answers derive from what is served, made once per change of it. */
+interface Derived {
+  key: string;
+  now: PagesNow;
+  remotesJson: Body;
+  pageHeaders: Record<string, string>;
+  /** The render record, when its pages may be served beside this host build. */
+  render?: RenderRecord;
+  routes: readonly ServedRoute[];
+  links: ReturnType<typeof preloadLinks>;
+}
+
+export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras = (policy) => policy }: PagesAnswerOptions) {
+  let derived: Derived | undefined;
+  const derive = (): Derived => {
+    const now = pages.now();
+    const build = hostBuild.now();
+    const key = `${now.key}|${build.key}`;
+    if (derived?.key === key) return derived;
+    const remotes = servedRemotes(now.remotesJson, remoteNames);
+    const routes = build.build?.routes ?? [];
+    // Pages name the scripts of the host build that rendered them: served only beside that build.
+    const render = now.render && build.build && now.render.hostBuild === build.build.id ? now.render : undefined;
+    derived = {
+      key,
+      now,
+      remotesJson: bodyOf(Buffer.from(now.remotesJson), typeOf('.json')),
+      pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes))),
+      routes,
+      links: preloadLinks(routes, remotes.locations),
+      ...(render ? { render } : {}),
+    };
+    return derived;
+  };
+
+  const navigation = async (url: URL, state: Derived): Promise<Reply | undefined> => {
+    const answer = navigationAnswer({ path: url.pathname, query: url.search.slice(1), routes: state.routes, render: state.render });
+    // The same page for everyone at an address: a shared cache may keep it.
+    const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
+    if (answer.kind === 'redirect') return { status: 301, headers: { ...headers, Location: answer.location } };
+    if (answer.kind === 'page' || answer.kind === 'not-found') {
+      const page = await state.now.file(answer.file);
+      if (page && answer.kind === 'page') return { status: 200, headers, body: page };
+      if (page && answer.kind === 'not-found')
+        return { status: 404, headers, body: onceBody(withShownText(page.bytes.toString('utf8'), answer.shows), page.type) };
+    }
+    // The shop's page, rendered in the browser: it names the route's remote files to download at once.
+    const shell = await files.find('/index.html');
+    if (!shell) return undefined;
+    const link = preloadLinkFor(languageOfPath(url.pathname).path, state.links);
+    return { status: answer.status, headers: { ...headers, ...(link ? { Link: link } : {}) }, body: shell };
+  };
+
+  return {
+    /** The page policy's headers for what is served now (the build's own HTML gets them too). */
+    pageHeaders: () => derive().pageHeaders,
+    async answer(request: Request, url: URL): Promise<Reply | undefined> {
+      const state = derive();
+      if (url.pathname === '/remotes.json')
+        return { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson };
+      if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
+        const body = await state.now.file(url.pathname.slice(1));
+        return body ? { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body } : undefined;
+      }
+      if (isNavigation(request.method, request.headers.get('accept'), url.pathname)) return navigation(url, state);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/** The host build read once into one checked object, or a problem that names the file and why. */
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fixtureShop, HOST_BUILD, type FixtureShop } from '../testing/fixtures.ts';
+import { readHostBuild, watchHostBuild } from './hostBuild.ts';
+
+let shop: FixtureShop;
+beforeEach(() => (shop = fixtureShop()));
+afterEach(() => shop.cleanup());
+
+const hostDir = () => path.dirname(shop.hostDist);
+const write = (name: string, text: string) => writeFileSync(path.join(shop.hostDist, name), text);
+
+describe('reading the host build', () => {
+  it('gives its id, route table, page shell and renderer file', () => {
+    const build = readHostBuild(hostDir());
+    expect(build.id).toBe(HOST_BUILD);
+    expect(build.routes.map((route) => route.path)).toContain('/products/:slug');
+    expect(build.shell.startScript).toBe('/start.js');
+    expect(build.rendererFile).toBe(path.join(hostDir(), 'dist-server', 'render.cjs'));
+  });
+
+  it.each([
+    ['routes.json missing', () => rmSync(path.join(shop.hostDist, 'routes.json')), 'routes.json is missing'],
+    ['routes.json cut short', () => write('routes.json', '[{"path":'), 'routes.json is not JSON'],
+    ['routes.json empty', () => write('routes.json', '[]'), 'routes.json is not a route table'],
+    ['a route without a pattern', () => write('routes.json', '[{"path":"/"}]'), 'routes.json: route 0 has no path and pattern'],
+    [
+      'a route without remotes',
+      () => write('routes.json', '[{"path":"/","pattern":"^/$"}]'),
+      'routes.json: route 0 has no list of remotes',
+    ],
+    ['page-shell.json missing', () => rmSync(path.join(shop.hostDist, 'page-shell.json')), 'page-shell.json is missing'],
+    [
+      'a shell without its build',
+      () => write('page-shell.json', '{"headTags":[],"startScript":"/s.js"}'),
+      'page-shell.json names no hostBuild',
+    ],
+    [
+      'a shell without head tags',
+      () => write('page-shell.json', '{"hostBuild":"b","startScript":"/s.js","headTags":{}}'),
+      'page-shell.json has no list of head tags',
+    ],
+  ])('%s', (_case, breakIt, problem) => {
+    breakIt();
+    expect(() => readHostBuild(hostDir())).toThrow(problem);
+  });
+
+  it('reads from another file system when given one (webpack’s in-memory output)', () => {
+    const files: Record<string, string> = {
+      'routes.json': '[{"path":"/","pattern":"^/$","remotes":[]}]',
+      'page-shell.json': '{"hostBuild":"dev","headTags":[],"startScript":"/start.js"}',
+    };
+    const build = readHostBuild('/memory/host', (name) => (files[name] ? Buffer.from(files[name]) : undefined));
+    expect([build.id, build.routes.length]).toEqual(['dev', 1]);
+  });
+});
+
+describe('the host build under a running server', () => {
+  it('follows a rebuild, and says once what is wrong until the build is whole again', () => {
+    const lines: string[] = [];
+    const watched = watchHostBuild(hostDir(), (line) => lines.push(line), 0);
+    expect(watched.now().build?.id).toBe(HOST_BUILD);
+    write('page-shell.json', '{"hostBuild":');
+    expect(watched.now().build).toBeUndefined();
+    watched.now();
+    write('page-shell.json', '{"hostBuild":"0.1.0+next","headTags":[],"startScript":"/start.js"}');
+    expect(watched.now().build?.id).toBe('0.1.0+next');
+    expect(lines).toEqual([expect.stringContaining('page-shell.json is not JSON')]);
+  });
+});
