@@ -35,8 +35,6 @@ export interface AppBuildOptions {
   appShell?: string;
   /** Files the page needs at once, named in its HTML so they download alongside main.js. */
   preload?: PreloadOptions;
-  /** Files the development server answers at a path, e.g. this environment's /remotes.json. */
-  devServerFiles?: Record<string, string>;
   /** Plugins of this app's own. */
   plugins?: Configuration['plugins'];
   /** Build-time constants (DefinePlugin), given the mode. */
@@ -50,16 +48,17 @@ export interface AppBuildOptions {
 
 interface WebpackEnv {
   WEBPACK_SERVE?: boolean;
+  /** `--env server`: the app's server build alone, in either mode (`npm start` builds it beside its dev server). */
+  server?: boolean;
 }
 interface WebpackArgv {
   mode?: 'development' | 'production' | 'none';
 }
 
 export function createAppConfig(options: AppBuildOptions) {
-  return (_env: WebpackEnv = {}, argv: WebpackArgv = {}): AppConfiguration | AppConfiguration[] => {
+  return (env: WebpackEnv = {}, argv: WebpackArgv = {}): AppConfiguration | AppConfiguration[] => {
     const production = argv.mode === 'production';
-    const browser = browserConfig(options, production);
-    if (!production || !options.server) return browser;
+    if (!options.server) return browserConfig(options, production);
     const server = serverConfig({
       appDir: options.appDir,
       federationName: options.federationName,
@@ -68,7 +67,12 @@ export function createAppConfig(options: AppBuildOptions) {
       exposes: options.exposes && { ...options.exposes, ...options.server.exposes },
       define: options.define?.({ production, version: buildVersion(options.appDir) }),
     });
-    return [browser, { ...server, cache: buildCache(options.appDir, `${options.federationName}-server`) }];
+    const cached = {
+      ...server,
+      cache: buildCache(options.appDir, `${options.federationName}-server-${production ? 'production' : 'development'}`),
+    };
+    if (env.server) return cached;
+    return production ? [browserConfig(options, production), cached] : browserConfig(options, production);
   };
 }
 
@@ -116,13 +120,12 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
               fileName: 'mf-manifest.json',
               // The server build beside this one: the renderer finds it through the manifest that
               // remotes.json names (`metaData.ssrRemoteEntry`, the federation runtime's own field).
-              additionalData:
-                production && options.server
-                  ? ({ stats }) => {
-                      (stats.metaData as { ssrRemoteEntry?: unknown }).ssrRemoteEntry = SSR_REMOTE_ENTRY;
-                      return stats;
-                    }
-                  : undefined,
+              additionalData: options.server
+                ? ({ stats }) => {
+                    (stats.metaData as { ssrRemoteEntry?: unknown }).ssrRemoteEntry = SSR_REMOTE_ENTRY;
+                    return stats;
+                  }
+                : undefined,
             }
           : false,
         // The type plugin fetches remote types over the network; contracts live in @maison/shared.
@@ -151,7 +154,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
     cache: buildCache(appDir, `${federationName}-${production ? 'production' : 'development'}`),
     performance: { hints: false },
     stats: production ? 'errors-warnings' : 'minimal',
-    devServer: devServerOptions(federationName, { publicDir, files: options.devServerFiles }),
+    devServer: devServerOptions(federationName),
   };
 }
 

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
 import { buildVersion, devOrigin, packageVersion } from '../webpack/buildInfo';
 import { REMOTE_APPS as remotes } from '../apps.mts';
-import { devRemotesFile } from '../webpack/devServer';
 import { EmitJsonPlugin } from '../webpack/parts';
 import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
@@ -16,9 +15,6 @@ export default createAppConfig({
   runtimePlugins: [path.join(__dirname, 'src/federation/runtime/provideFederationRuntime.ts')],
   // Styled by src/shell/appShell.css; the real header draws the same bar and brand.
   appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
-  // The local environment's remotes.json (deploy/), or another environment's with some remotes
-  // local (npm start -- --against); production serves its own (README, "Deploy").
-  devServerFiles: { '/remotes.json': devRemotesFile() },
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the start script of rendered pages.

@@ -80,8 +80,13 @@ async function main() {
 
   // concurrently is an ES module: loaded as one (a static import here would be require()d).
   const { concurrently } = await import('concurrently');
+  const serverBuilds = `nice -n 10 node --import=tsx scripts/start/serverBuilds.ts ${apps.map(({ name }) => name).join(',')}`;
   const { result } = concurrently(
-    apps.map(({ name, dir }) => ({ command: `npm run start -w ${dir}`, name, prefixColor: COLORS[name], env })),
+    [
+      ...apps.map(({ name, dir }) => ({ command: `npm run start -w ${dir}`, name, prefixColor: COLORS[name], env })),
+      // The server builds the host renders pages with, at a lower priority than the dev servers.
+      { command: serverBuilds, name: 'render', prefixColor: 'gray', env },
+    ],
     { killOthersOn: ['failure', 'success'], prefix: 'name' },
   );
   result.then(

@@ -1,15 +1,32 @@
 /**
- * The development servers (`npm start`): one per app on its apps.json port, Fast Refresh
- * (./fastRefresh.ts), and the production servers' headers for a page (@maison/deploy), so
- * that what production's Content-Security-Policy would refuse (an origin remotes.json does not
- * name, inline script, eval) fails in development too, where it is written.
+ * The development servers (`npm start`): one per app on its apps.json port, with Fast Refresh
+ * (./fastRefresh.ts), answering through production's one answerer (@maison/deploy) in front of
+ * webpack's in-memory output. A redirect, a not-found page, a language's address, a policy and a
+ * rendered page are what production answers: the host renders each page on demand with the apps'
+ * development server builds (scripts/start/serverBuilds.ts). Development adds only what its loop
+ * needs: nothing is kept by a browser, styles may be injected, each dev server's update socket.
  */
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { promisify } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Compiler } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR, pagePolicy, securityHeaders, servedRemotes } from '@maison/deploy';
-import { APPS, appNamed, REMOTE_NAMES } from '../apps.mts';
+import {
+  buildFiles,
+  composeAnswerer,
+  ENVIRONMENT_FILE,
+  hiddenFile,
+  LOCAL_ENVIRONMENT_DIR,
+  pagesOnDemand,
+  readHostBuild,
+  type FileSource,
+  type HostBuildState,
+  type ReadableFileSystem,
+} from '@maison/deploy';
+import { nodeListener } from '@maison/deploy/serve';
+import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
+import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
 
 const root = path.resolve(__dirname, '..');
 
@@ -45,12 +62,6 @@ export function withSources(policy: string, extra: Record<string, string[]>): st
     .join('; ');
 }
 
-/** Production's headers for this remotes.json, with the development sources added to the policy. */
-export function developmentHeaders(remotesJson: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = securityHeaders(pagePolicy(servedRemotes(remotesJson ?? '{}', REMOTE_NAMES)));
-  return { ...headers, 'Content-Security-Policy': withSources(headers['Content-Security-Policy']!, DEVELOPMENT_SOURCES) };
-}
-
 function readText(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
@@ -59,30 +70,111 @@ function readText(file: string): string | undefined {
   }
 }
 
-export function devServerOptions(app: string, options: { publicDir: string; files?: Record<string, string> }): DevServerConfiguration {
+const stampOf = (file: string) => {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
+};
+
+/** The dev server's own endpoints (its update socket and client): never the shop's. */
+const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
+
+/** webpack's output file system (the dev middleware's in-memory one), read when asked: it is set once the middleware starts. */
+function outputOf(compiler: Compiler): ReadableFileSystem & { readSync(file: string): Buffer | undefined } {
+  const fileSystem = () =>
+    compiler.outputFileSystem as unknown as {
+      stat(file: string, callback: (error: Error | null, stats?: unknown) => void): void;
+      readFile(file: string, callback: (error: Error | null, data?: Buffer) => void): void;
+      readFileSync(file: string): Buffer;
+    };
+  return {
+    stat: (file) => promisify(fileSystem().stat.bind(fileSystem()))(file) as ReturnType<ReadableFileSystem['stat']>,
+    readFile: (file) => promisify(fileSystem().readFile.bind(fileSystem()))(file) as Promise<Buffer>,
+    readSync(file) {
+      try {
+        return fileSystem().readFileSync(file);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Files from the first source that has them. */
+const firstOf = (...sources: FileSource[]): FileSource => ({
+  async find(pathname) {
+    for (const source of sources) {
+      const found = await source.find(pathname);
+      if (found) return found;
+    }
+    return undefined;
+  },
+});
+
+/** The app's answerer over its dev server's output (and, for a remote, its server build on disk). */
+function developmentAnswerer(app: string, compiler: Compiler) {
+  const isHost = isHostApp({ name: app });
+  const dist = compiler.options.output.path!;
+  const output = outputOf(compiler);
+  const hidden = (relative: string) => hiddenFile(relative, { isHost, sourceMaps: true });
+  const memory = buildFiles(dist, hidden, output);
+  if (!isHost)
+    return composeAnswerer({ isHost, files: firstOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
+
+  const hostDir = path.dirname(dist);
+  let hostBuild: HostBuildState = { key: 'building', problem: 'the host is being built' };
+  compiler.hooks.done.tap('maison-development-answerer', (stats) => {
+    const read = (name: string) => output.readSync(path.join(dist, name));
+    try {
+      hostBuild = {
+        build: readHostBuild(hostDir, { read, rendererFile: path.join(devServerBuildDir(app), 'render.cjs') }),
+        key: stats.hash!,
+      };
+    } catch (error) {
+      hostBuild = { key: stats.hash!, problem: (error as Error).message };
+    }
+  });
+  const pages = pagesOnDemand({
+    hostBuild: () => hostBuild,
+    remotesJson: () => readText(devRemotesFile()) ?? '{}',
+    origin: localOrigin(appNamed(app)),
+    buildsStamp: () => stampOf(DEV_SERVER_BUILT_FILE),
+  });
+  return composeAnswerer({
+    isHost,
+    files: memory,
+    cacheOf: () => 'no-cache',
+    policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES),
+    host: { build: { now: () => hostBuild }, pages, remoteNames: REMOTE_NAMES },
+  });
+}
+
+export function devServerOptions(app: string): DevServerConfiguration {
   return {
     port: appNamed(app).port,
-    historyApiFallback: true,
     // Fast Refresh; an update no module accepts reloads the page (webpack's hot client).
     hot: true,
     liveReload: true,
-    // An object, not a function: webpack-dev-server then leaves out its same-origin resource
-    // policy, which would keep the shop's page from loading remote code.
-    headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' },
+    // The answerer compresses, and sets every header of its answers.
+    compress: false,
     client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
-    static: existsSync(options.publicDir) ? { directory: options.publicDir, watch: true } : false,
+    static: false,
     setupMiddlewares(middlewares, devServer) {
-      // remotes.json is read per request: an edit of it applies to the next page, as in production.
-      middlewares.unshift({
-        name: 'security-headers',
-        middleware: (_req: IncomingMessage, res: ServerResponse, next: () => void) => {
-          for (const [name, value] of Object.entries(developmentHeaders(readText(devRemotesFile())))) res.setHeader(name, value);
-          next();
-        },
+      const listener = nodeListener(developmentAnswerer(app, devServer.compiler as Compiler), {
+        isRemote: !isHostApp({ name: app }),
+        log: console.error,
       });
-      for (const [route, file] of Object.entries(options.files ?? {})) {
-        devServer.app?.get(route, (_req, res) => res.set('Cache-Control', 'no-cache').sendFile(file));
-      }
+      const answer = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        if (DEV_SERVER_PATHS.test(req.url ?? '')) return next();
+        // Once the build in progress is done, as webpack's own middleware waits.
+        devServer.middleware!.waitUntilValid(() => {
+          // The answer is the answerer's alone: nothing the dev server's own checks set on the way.
+          for (const name of res.getHeaderNames()) res.removeHeader(name);
+          void listener(req, res);
+        });
+      };
+      // After the dev server's host and origin checks, in front of webpack's own middleware.
+      const at = middlewares.findIndex((entry) => typeof entry === 'object' && entry.name === 'webpack-dev-middleware');
+      middlewares.splice(at === -1 ? 0 : at, 0, { name: 'maison-answerer', middleware: answer });
       return middlewares;
     },
   };

@@ -22,6 +22,15 @@ export { SERVER_DIR };
 export const HOST_SERVER_DIST = 'dist-server';
 
 /**
+ * Where `npm start` writes the apps' server builds (scripts/start/serverBuilds.ts), apart from a
+ * production build's folders: a remote's dev server answers `server/…` from here, the host's
+ * renders pages with `host/render.cjs`. `built.json` is written after each build.
+ */
+export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
+export const devServerBuildDir = (federationName: string) => path.join(DEV_SERVER_BUILDS, federationName);
+export const DEV_SERVER_BUILT_FILE = path.join(DEV_SERVER_BUILDS, 'built.json');
+
+/**
  * Where the renderer says, per remote, the folder its browser build is served from
  * (the folder of its mf-manifest.json). A remote's server code names images and other files
  * from there, so the markup holds the very URLs its browser build computes (`publicPath: 'auto'`).
@@ -76,6 +85,12 @@ export interface ServerBuildOptions {
 export function serverConfig(options: ServerBuildOptions): Configuration {
   const { appDir, federationName, production } = options;
   const isRemote = options.exposes !== undefined;
+  // A remote's server build goes beside its browser build (dist/server/), the host's beside its dist.
+  const outDir = production
+    ? isRemote
+      ? path.join(appDir, 'dist')
+      : path.join(appDir, HOST_SERVER_DIST)
+    : devServerBuildDir(federationName);
   return {
     name: 'server',
     mode: production ? 'production' : 'development',
@@ -86,7 +101,7 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
     output: isRemote
       ? {
           // Published beside the browser build (the renderer fetches it from the remote's origin).
-          path: path.join(appDir, 'dist'),
+          path: outDir,
           publicPath: 'auto',
           uniqueName: federationName,
           filename: `${SERVER_DIR}/[name].js`,
@@ -97,7 +112,7 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
         }
       : {
           // The renderer is a tool of the deploy, never published: its own folder, beside dist.
-          path: path.join(appDir, HOST_SERVER_DIST),
+          path: outDir,
           // The host is always served at the site's root.
           publicPath: '/',
           uniqueName: federationName,

@@ -8,6 +8,7 @@ export { buildFiles, type ReadableFileSystem } from './answer/buildFiles.ts';
 export { hiddenFile, type FileSource } from './answer/files.ts';
 export type { PagesNow, ServedPages } from './answer/pages.ts';
 export { readHostBuild, watchHostBuild, type HostBuild, type HostBuildState } from './builds/hostBuild.ts';
+export { pagesOnDemand } from './render/pagesOnDemand.ts';
 export { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes, type ServedRemotes } from './answer/policy.ts';
 export { refusal } from './answer/refusal.ts';
 export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';

@@ -34,7 +34,7 @@ export interface FilesAnswerOptions {
   files: FileSource;
   isHost: boolean;
   /** The page policy's headers, for the build's own HTML. */
-  pageHeaders: () => Record<string, string>;
+  pageHeaders: () => Record<string, string> | Promise<Record<string, string>>;
   /** How long a file may be kept, by its path (rules.ts's cache classes; development keeps nothing). */
   cacheOf?: (pathname: string) => string;
 }
@@ -44,7 +44,7 @@ export function filesAnswer({ files, isHost, pageHeaders, cacheOf = cacheControl
   return async (url: URL): Promise<Reply | undefined> => {
     const body = await files.find(url.pathname);
     if (!body) return undefined;
-    const headers = body.type.startsWith('text/html') ? pageHeaders() : FILE_HEADERS;
+    const headers = body.type.startsWith('text/html') ? await pageHeaders() : FILE_HEADERS;
     return { status: 200, headers: { ...headers, ...corsFor(isHost, body.type), 'Cache-Control': cacheOf(url.pathname) }, body };
   };
 }

@@ -3,9 +3,9 @@
  * and every page request, answered by rules.ts `navigationAnswer` from the host build's route table
  * and the render record of the pages served (only beside the host build that rendered them).
  */
-import type { RemoteName } from '@maison/shared';
+import type { Language, RemoteName } from '@maison/shared';
 import { languageOfPath } from '@maison/shared/language-path';
-import { withShownText, type ServedRoute } from '@maison/host/hosting';
+import { withShownText, type NotFoundPage, type ServedRoute } from '@maison/host/hosting';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
@@ -21,12 +21,17 @@ export interface PagesNow {
   remotesJson: string;
   /** What was rendered, and how each page is answered; none: every page is rendered in the browser. */
   render?: RenderRecord;
-  /** A file of the render: pages/<language>/…html, sitemap.xml, robots.txt. */
-  file(name: string): Promise<Body | undefined>;
+  /** A page the render record lists, in a language: its HTML (undefined when it cannot be had). */
+  page(language: Language, path: string): Promise<Body | undefined>;
+  /** A not-found page, with the marker where the server puts what was asked for (notFoundText.ts). */
+  notFoundPage(language: Language, page: NotFoundPage['page']): Promise<Body | undefined>;
+  /** What crawlers read: sitemap.xml, robots.txt. */
+  crawlerFile(name: string): Promise<Body | undefined>;
 }
 
 export interface ServedPages {
-  now(): PagesNow;
+  /** What is served now (pages rendered on demand may first have to list what there is). */
+  now(): PagesNow | Promise<PagesNow>;
 }
 
 export interface PagesAnswerOptions {
@@ -53,8 +58,8 @@ interface Derived {
 
 export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras = (policy) => policy }: PagesAnswerOptions) {
   let derived: Derived | undefined;
-  const derive = (): Derived => {
-    const now = pages.now();
+  const derive = async (): Promise<Derived> => {
+    const now = await pages.now();
     const build = hostBuild.now();
     const key = `${now.key}|${build.key}`;
     if (derived?.key === key) return derived;
@@ -79,11 +84,13 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     // The same page for everyone at an address: a shared cache may keep it.
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
     if (answer.kind === 'redirect') return { status: 301, headers: { ...headers, Location: answer.location } };
-    if (answer.kind === 'page' || answer.kind === 'not-found') {
-      const page = await state.now.file(answer.file);
-      if (page && answer.kind === 'page') return { status: 200, headers, body: page };
-      if (page && answer.kind === 'not-found')
-        return { status: 404, headers, body: onceBody(withShownText(page.bytes.toString('utf8'), answer.shows), page.type) };
+    if (answer.kind === 'page') {
+      const page = await state.now.page(answer.language, answer.path);
+      if (page) return { status: 200, headers, body: page };
+    }
+    if (answer.kind === 'not-found') {
+      const page = await state.now.notFoundPage(answer.language, answer.page);
+      if (page) return { status: 404, headers, body: onceBody(withShownText(page.bytes.toString('utf8'), answer.shows), page.type) };
     }
     // The shop's page, rendered in the browser: it names the route's remote files to download at once.
     const shell = await files.find('/index.html');
@@ -94,13 +101,13 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
 
   return {
     /** The page policy's headers for what is served now (the build's own HTML gets them too). */
-    pageHeaders: () => derive().pageHeaders,
+    pageHeaders: async () => (await derive()).pageHeaders,
     async answer(request: Request, url: URL): Promise<Reply | undefined> {
-      const state = derive();
+      const state = await derive();
       if (url.pathname === '/remotes.json')
         return { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson };
       if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
-        const body = await state.now.file(url.pathname.slice(1));
+        const body = await state.now.crawlerFile(url.pathname.slice(1));
         return body ? { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body } : undefined;
       }
       if (isNavigation(request.method, request.headers.get('accept'), url.pathname)) return navigation(url, state);

@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import type { ServedPages } from './pages.ts';
@@ -29,11 +30,14 @@ export function publishedPages(environment: ServedEnvironment, log: (line: strin
     now() {
       const served = environment.now();
       const generation = served.generation;
+      const read = (name: string) => (generation ? file(generation.dir, name) : Promise.resolve(undefined));
       return {
         key: served.key,
         remotesJson: served.remotesJson,
         ...(generation ? { render: generation.render } : {}),
-        file: (name) => (generation ? file(generation.dir, name) : Promise.resolve(undefined)),
+        page: (language, pathname) => read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?')),
+        notFoundPage: (language, page) => read(path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
+        crawlerFile: read,
       };
     },
   };

@@ -77,14 +77,14 @@ describe('how a navigation is answered', () => {
     navigationAnswer({ path, query, routes: servedRoutes(), render: rendered });
 
   it.each([
-    ['/', 'pages/en/index.html'],
-    ['/about/', 'pages/en/about.html'],
-    ['/products/hoi-an-handkerchief', 'pages/en/products/hoi-an-handkerchief.html'],
-    ['/vi/', 'pages/vi/index.html'],
-    ['/vi/products', 'pages/vi/products.html'],
-    ['/vi/products/hoi-an-handkerchief', 'pages/vi/products/hoi-an-handkerchief.html'],
-  ])('sends %s as rendered, in the language of its address: %s', (path, file) =>
-    expect(answer(path)).toEqual({ kind: 'page', status: 200, file }),
+    ['/', 'en', '/'],
+    ['/about/', 'en', '/about'],
+    ['/products/hoi-an-handkerchief', 'en', '/products/hoi-an-handkerchief'],
+    ['/vi/', 'vi', '/'],
+    ['/vi/products', 'vi', '/products'],
+    ['/vi/products/hoi-an-handkerchief', 'vi', '/products/hoi-an-handkerchief'],
+  ])('sends %s as rendered, in the language of its address: %s %s', (address, language, path) =>
+    expect(answer(address)).toEqual({ kind: 'page', status: 200, language, path }),
   );
 
   it('sends a language’s bare prefix to its home page’s address', () => {
@@ -109,11 +109,12 @@ describe('how a navigation is answered', () => {
   it('redirects a legacy link for good, in its language, and says an unknown one is not found', () => {
     expect(answer('/product/9')).toEqual({ kind: 'redirect', status: 301, location: '/products/hoi-an-handkerchief?variant=9' });
     expect(answer('/vi/product/9')).toEqual({ kind: 'redirect', status: 301, location: '/vi/products/hoi-an-handkerchief?variant=9' });
-    expect(answer('/vi/product/99')).toMatchObject({ kind: 'not-found', file: 'pages/vi/_product-not-found.html', shows: '99' });
+    expect(answer('/vi/product/99')).toMatchObject({ kind: 'not-found', language: 'vi', page: 'product-not-found', shows: '99' });
     expect(answer('/product/99')).toEqual({
       kind: 'not-found',
       status: 404,
-      file: 'pages/en/_product-not-found.html',
+      language: 'en',
+      page: 'product-not-found',
       shows: '99',
     });
   });
@@ -135,7 +136,8 @@ describe('how a navigation is answered', () => {
     expect(answer('/vi/nowhere/%3Cb%3E', { query: 'x=1' })).toEqual({
       kind: 'not-found',
       status: 404,
-      file: 'pages/vi/_not-found.html',
+      language: 'vi',
+      page: 'not-found',
       shows: '/nowhere/%3Cb%3E',
     });
     // A line of it at most, as the page itself shows it: a request of kilobytes is not echoed back.
@@ -144,7 +146,8 @@ describe('how a navigation is answered', () => {
     expect(answer('/products/kh%C4%83n')).toEqual({
       kind: 'not-found',
       status: 404,
-      file: 'pages/en/_product-not-found.html',
+      language: 'en',
+      page: 'product-not-found',
       shows: 'khăn',
     });
   });

@@ -4,11 +4,11 @@
  * and the generation served. Every function here costs time linear in the path's length (a path
  * of thousands of slashes or dots is answered as fast as any other of its length).
  */
-import type { RemoteName } from '@maison/shared';
+import type { Language, RemoteName } from '@maison/shared';
 import { LANGUAGE_PATH_PREFIX, languageOfPath, pathInLanguage } from '@maison/shared/language-path';
 import { shownAsked } from '@maison/shared/not-found';
-import { entryUrlOf, firstMatching, parameterOf, type RemoteLocations, type ServedRoute } from '@maison/host/hosting';
-import { notFoundFileOf, pageFileOf, withoutTrailingSlashes, type RenderRecord } from '../environment/layout.ts';
+import { entryUrlOf, firstMatching, parameterOf, type NotFoundPage, type RemoteLocations, type ServedRoute } from '@maison/host/hosting';
+import { pageFileOf, withoutTrailingSlashes, type RenderRecord } from '../environment/layout.ts';
 import { SHOP_ORIGIN } from './policy.ts';
 
 export const CACHE_CONTROL = {
@@ -80,8 +80,9 @@ export function preloadLinkFor(pathname: string, links: ReadonlyArray<{ pattern:
 
 export type NavigationAnswer =
   | { kind: 'redirect'; status: 301; location: string }
-  | { kind: 'page'; status: 200; file: string }
-  | { kind: 'not-found'; status: 404; file: string; shows: string }
+  /** A rendered page: its language and its path within it (trailing slashes trimmed). */
+  | { kind: 'page'; status: 200; language: Language; path: string }
+  | { kind: 'not-found'; status: 404; language: Language; page: NotFoundPage['page']; shows: string }
   | { kind: 'shell'; status: 200 | 404 };
 
 /**
@@ -118,9 +119,8 @@ export function navigationAnswer({
   if (redirect) return { kind: 'redirect', status: 301, location: pathInLanguage(redirect, language) };
   if (!route) return { kind: 'shell', status: 200 };
   const rendered = render?.languages.includes(language) ? render : undefined;
-  const pageFile = pageFileOf(path);
-  if (rendered && pageFile && rendered.pages.includes(trimmed)) {
-    return query === '' ? { kind: 'page', status: 200, file: `pages/${language}/${pageFile}` } : { kind: 'shell', status: 200 };
+  if (rendered && pageFileOf(path) && rendered.pages.includes(trimmed)) {
+    return query === '' ? { kind: 'page', status: 200, language, path: trimmed } : { kind: 'shell', status: 200 };
   }
   const notFound = route.notFound;
   // A path a route with a parameter does not list is unknown only when its remote's list was read.
@@ -133,5 +133,5 @@ export function navigationAnswer({
   if (!notFound || !unknown) return { kind: 'shell', status: 200 };
   if (!rendered?.notFoundPages.includes(notFound.page)) return { kind: 'shell', status: 404 };
   const shows = shownAsked(notFound.shows === 'path' ? path : (parameterOf(route.pattern, path) ?? ''));
-  return { kind: 'not-found', status: 404, file: `pages/${language}/${notFoundFileOf(notFound.page)}`, shows };
+  return { kind: 'not-found', status: 404, language, page: notFound.page, shows };
 }

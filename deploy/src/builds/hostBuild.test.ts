@@ -51,8 +51,9 @@ describe('reading the host build', () => {
       'routes.json': '[{"path":"/","pattern":"^/$","remotes":[]}]',
       'page-shell.json': '{"hostBuild":"dev","headTags":[],"startScript":"/start.js"}',
     };
-    const build = readHostBuild('/memory/host', (name) => (files[name] ? Buffer.from(files[name]) : undefined));
-    expect([build.id, build.routes.length]).toEqual(['dev', 1]);
+    const read = (name: string) => (files[name] ? Buffer.from(files[name]) : undefined);
+    const build = readHostBuild('/memory/host', { read, rendererFile: '/cache/host/render.cjs' });
+    expect([build.id, build.routes.length, build.rendererFile]).toEqual(['dev', 1, '/cache/host/render.cjs']);
   });
 });
 

@@ -68,10 +68,17 @@ function parsed(read: BuildFileReader, name: string): unknown {
 }
 
 /**
- * The host build in `hostDir` (its dist/ read through `read`, the disk by default; the development
- * server passes webpack's in-memory output). Throws an error naming the file and the problem.
+ * The host build in `hostDir`: its dist/ read through `read` (the disk by default; the development
+ * server passes webpack's in-memory output) and its renderer at `rendererFile` (dist-server/ by
+ * default). Throws an error naming the file and the problem.
  */
-export function readHostBuild(hostDir: string, read: BuildFileReader = diskReader(path.join(hostDir, 'dist'))): HostBuild {
+export function readHostBuild(
+  hostDir: string,
+  {
+    read = diskReader(path.join(hostDir, 'dist')),
+    rendererFile = path.join(hostDir, HOST_BUILD_FILE.renderer),
+  }: { read?: BuildFileReader; rendererFile?: string } = {},
+): HostBuild {
   const routes = parsed(read, HOST_BUILD_FILE.routes);
   if (!Array.isArray(routes) || routes.length === 0) throw new Error(`${HOST_BUILD_FILE.routes} is not a route table`);
   for (const [index, route] of routes.entries()) {
@@ -85,7 +92,7 @@ export function readHostBuild(hostDir: string, read: BuildFileReader = diskReade
     id: (shell as PageShell).hostBuild,
     routes: routes as ServedRoute[],
     shell: shell as PageShell,
-    rendererFile: path.join(hostDir, HOST_BUILD_FILE.renderer),
+    rendererFile,
   };
 }
 

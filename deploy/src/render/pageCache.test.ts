@@ -1,0 +1,60 @@
+/** Pages rendered on demand: kept within bounds, rendered once per key, never more at once than allowed. */
+import { pageCache, type PageCacheLimits } from './pageCache.ts';
+
+const LIMITS: PageCacheLimits = { entries: 3, bytes: 100, rendering: 1, waiting: 1 };
+const text = (value: string) => () => Promise.resolve(value);
+const later = () => {
+  let resolve!: (value: string) => void;
+  const promise = new Promise<string>((done) => (resolve = done));
+  return { make: () => promise, resolve };
+};
+
+describe('the cache of pages rendered on demand', () => {
+  it('keeps at most `entries` pages, dropping the least recently used', async () => {
+    const cache = pageCache<string>((value) => value.length, LIMITS);
+    for (const key of ['a', 'b', 'c']) await cache.get(key, text(key));
+    await cache.get('a', text('never')); // a is used again: b is now the oldest
+    await cache.get('d', text('d'));
+    expect(cache.size.entries).toBe(3);
+    expect(await cache.get('b', text('b again'))).toBe('b again');
+    expect(await cache.get('a', text('never'))).toBe('a');
+  });
+
+  it('keeps at most `bytes` in all, and never a page bigger than that', async () => {
+    const cache = pageCache<string>((value) => value.length, LIMITS);
+    await cache.get('big', text('x'.repeat(101)));
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+    await cache.get('a', text('x'.repeat(60)));
+    await cache.get('b', text('y'.repeat(60)));
+    expect(cache.size).toEqual({ entries: 1, bytes: 60 });
+  });
+
+  it('renders a key once, however many ask at the same time', async () => {
+    const cache = pageCache<string>((value) => value.length, LIMITS);
+    const make = jest.fn(text('page'));
+    expect(await Promise.all([cache.get('k', make), cache.get('k', make), cache.get('k', make)])).toEqual(['page', 'page', 'page']);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders at most `rendering` at once with `waiting` queued, and refuses the rest without rendering them', async () => {
+    const cache = pageCache<string>((value) => value.length, LIMITS);
+    const first = later();
+    const second = jest.fn(text('second'));
+    const third = jest.fn(text('third'));
+    const answers = [cache.get('1', first.make), cache.get('2', second), cache.get('3', third)];
+    expect(await answers[2]).toBeUndefined();
+    expect(second).not.toHaveBeenCalled();
+    first.resolve('first');
+    expect(await Promise.all(answers.slice(0, 2))).toEqual(['first', 'second']);
+    expect(third).not.toHaveBeenCalled();
+    // Once they are done, there is room again.
+    expect(await cache.get('3', third)).toBe('third');
+  });
+
+  it('keeps no failure: the next request renders again', async () => {
+    const cache = pageCache<string>((value) => value.length, LIMITS);
+    expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBeUndefined();
+    expect(await cache.get('k', () => Promise.resolve(undefined))).toBeUndefined();
+    expect(await cache.get('k', text('back'))).toBe('back');
+  });
+});

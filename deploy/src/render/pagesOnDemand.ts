@@ -1,0 +1,116 @@
+/**
+ * Pages rendered on demand rather than published: what `npm start` serves, so that a redirect, a
+ * not-found page, a language's address and a rendered page behave there as in production. The
+ * renderer of the host build as it is now (the development server builds) runs in a worker
+ * (renderService.ts) with the remotes.json served; its lists of pages make a render record as a
+ * publish would, and each page is rendered when first asked for and kept until a build changes.
+ */
+import { createHash } from 'node:crypto';
+import type { RemoteName } from '@maison/shared';
+import type { HostBuild, HostBuildState } from '../builds/hostBuild.ts';
+import { bodyOf, typeOf, type Body } from '../answer/bodies.ts';
+import type { PagesNow, ServedPages } from '../answer/pages.ts';
+import type { RenderRecord } from '../environment/layout.ts';
+import { robotsTxt, sitemapXml } from '../publish/crawlers.ts';
+import { pageCache } from './pageCache.ts';
+import { renderService, type RenderService } from './renderService.ts';
+
+const NOT_FOUND_PAGES = ['not-found', 'product-not-found'];
+
+export interface PagesOnDemandOptions {
+  hostBuild: () => HostBuildState;
+  remotesJson: () => string;
+  /** The shop's origin (canonical URLs). */
+  origin: string;
+  /** Changes whenever a server build the renderer loads changes (its remotes' included). */
+  buildsStamp: () => string;
+  log?: (line: string) => void;
+}
+
+interface Current {
+  key: string;
+  now: Promise<PagesNow>;
+  service?: RenderService;
+}
+
+/** The render record a publish would write, from the renderer's own lists. */
+async function recordOf(build: HostBuild, service: RenderService, origin: string): Promise<RenderRecord> {
+  const [{ languages, problems }, lists] = await Promise.all([service.describe(), service.publicPages()]);
+  return {
+    hostBuild: build.id,
+    origin,
+    renderedAt: new Date().toISOString(),
+    languages: [...languages],
+    remotes: {},
+    listed: lists.paths,
+    pages: lists.paths,
+    notFoundPages: NOT_FOUND_PAGES,
+    redirects: lists.redirects,
+    unlistedRemotes: lists.unavailable as RemoteName[],
+    kept: [],
+    problems,
+  };
+}
+
+export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log = console.log }: PagesOnDemandOptions): ServedPages & {
+  close(): Promise<void>;
+} {
+  const cache = pageCache<Body>((body) => body.bytes.length);
+  let current: Current | undefined;
+
+  const open = (key: string, state: HostBuildState, remotes: string): Current => {
+    const unrendered = (problem: string): PagesNow => {
+      log(`[render] every page is rendered in the browser: ${problem}`);
+      return { key, remotesJson: remotes, page: none, notFoundPage: none, crawlerFile: none };
+    };
+    if (!state.build) return { key, now: Promise.resolve(unrendered(state.problem)) };
+    const build = state.build;
+    const service = renderService(build, { remotesJson: remotes, origin }, { log });
+    const rendered = async (name: string, render: () => Promise<{ html?: string; reason?: string }>) =>
+      cache.get(`${key} ${name}`, async () => {
+        const page = await render();
+        if (page.html) return bodyOf(Buffer.from(page.html), typeOf('.html'));
+        log(`[render] ${name}: not rendered (${page.reason}): rendered in the browser`);
+        return undefined;
+      });
+    const now = recordOf(build, service, origin).then(
+      (render): PagesNow => {
+        const personal = build.routes.filter((route) => route.personal).map((route) => route.path);
+        const crawler: Record<string, string> = {
+          'sitemap.xml': sitemapXml(
+            origin,
+            render.pages.filter((page) => !personal.includes(page)),
+            render.languages,
+          ),
+          'robots.txt': robotsTxt(origin, personal, render.languages),
+        };
+        return {
+          key,
+          remotesJson: remotes,
+          render,
+          page: (language, path) => rendered(`${language} ${path}`, () => service.render(path, language)),
+          notFoundPage: (language, page) => rendered(`${language} _${page}`, () => service.renderNotFound(page, language)),
+          crawlerFile: (name) => Promise.resolve(crawler[name] ? bodyOf(Buffer.from(crawler[name]), typeOf(name)) : undefined),
+        };
+      },
+      (error: Error) => unrendered(`the renderer could not list the pages (${error.message})`),
+    );
+    return { key, now, service };
+  };
+
+  return {
+    now() {
+      const state = hostBuild();
+      const remotes = remotesJson();
+      const key = `${state.key}|${buildsStamp()}|${createHash('sha1').update(remotes).digest('hex').slice(0, 12)}`;
+      if (current?.key !== key) {
+        void current?.service?.close();
+        current = open(key, state, remotes);
+      }
+      return current.now;
+    },
+    close: async () => current?.service?.close(),
+  };
+}
+
+const none = () => Promise.resolve(undefined);

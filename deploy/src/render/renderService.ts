@@ -1,0 +1,90 @@
+/**
+ * Rendering on demand, for a server: one host build's renderer with one remotes.json, in a worker
+ * thread of its own (renderWorker.ts). A call that takes longer than `callMs` fails, and a worker
+ * that hangs, throws or exits is replaced by a new one at the next call: a bad render never takes
+ * the server down with it.
+ */
+import { Worker } from 'node:worker_threads';
+import type { PageRenderer, PageRendererOptions, PublicPages, RenderedPage } from '@maison/host/hosting';
+import type { HostBuild } from '../builds/hostBuild.ts';
+import type { RenderCall, RenderWorkerData } from './renderWorker.ts';
+
+const WORKER = new URL('./renderWorker.ts', import.meta.url);
+
+export interface RenderService {
+  describe(): Promise<Pick<PageRenderer, 'hostBuild' | 'languages' | 'problems'>>;
+  publicPages(): Promise<PublicPages>;
+  render(...args: Parameters<PageRenderer['render']>): Promise<RenderedPage>;
+  renderNotFound(...args: Parameters<PageRenderer['renderNotFound']>): Promise<RenderedPage>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export function renderService(
+  build: HostBuild,
+  options: Omit<PageRendererOptions, 'shell' | 'fetch'>,
+  { callMs = 15_000, log = console.log }: { callMs?: number; log?: (line: string) => void } = {},
+): RenderService {
+  let worker: Worker | undefined;
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+
+  const stop = (why: string) => {
+    const stopped = worker;
+    worker = undefined;
+    for (const [id, call] of pending) {
+      clearTimeout(call.timer);
+      call.reject(new Error(why));
+      pending.delete(id);
+    }
+    return stopped ? stopped.terminate().then(() => undefined) : Promise.resolve();
+  };
+
+  const start = (): Worker => {
+    const workerData: RenderWorkerData = { rendererFile: build.rendererFile, options: { ...options, shell: build.shell } };
+    const started = new Worker(WORKER, { workerData });
+    started.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+      const call = pending.get(id);
+      if (!call) return;
+      pending.delete(id);
+      clearTimeout(call.timer);
+      if (error === undefined) call.resolve(result);
+      else call.reject(new Error(error));
+    });
+    const fail = (why: string) => {
+      if (worker !== started) return;
+      log(`[render] the renderer of ${build.id} stopped (${why}): the next page starts a new one`);
+      void stop(`the renderer stopped (${why})`);
+    };
+    started.on('error', (error) => fail(error.message));
+    started.on('exit', (code) => fail(`exit ${code}`));
+    started.unref();
+    return started;
+  };
+
+  const call = <T>(message: RenderCall): Promise<T> => {
+    worker ??= start();
+    const id = (nextId += 1);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        log(`[render] ${message.call} ${JSON.stringify(message.args)} took over ${callMs / 1000} s: the renderer is replaced`);
+        void stop(`no answer within ${callMs / 1000} s`);
+      }, callMs);
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+      worker!.postMessage({ id, ...message });
+    });
+  };
+
+  return {
+    describe: () => call({ call: 'describe', args: [] }),
+    publicPages: () => call({ call: 'publicPages', args: [] }),
+    render: (...args) => call({ call: 'render', args }),
+    renderNotFound: (...args) => call({ call: 'renderNotFound', args }),
+    close: () => stop('closed'),
+  };
+}

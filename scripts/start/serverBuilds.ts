@@ -1,0 +1,43 @@
+/**
+ * `npm start`'s server builds: the named apps' server builds (webpack/server.ts) in development,
+ * rebuilt on every change, so the host's dev server renders each page from the code being edited,
+ * as production renders it. Run beside the dev servers in a process of its own, at a lower
+ * priority (scripts/start.ts), so it never holds up their compiles and Fast Refresh. After each
+ * build it writes built.json, which tells the host's dev server to render with the new code.
+ *
+ *   node --import=tsx scripts/start/serverBuilds.ts host,catalog,cart,account
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import webpack, { type Configuration } from 'webpack';
+import { appNamed } from '../../apps.mts';
+import { DEV_SERVER_BUILDS, DEV_SERVER_BUILT_FILE } from '../../webpack/server';
+
+type AppConfig = (env: { server: boolean }, argv: { mode: 'development' }) => Configuration;
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const names = (process.argv[2] ?? '').split(',').filter(Boolean);
+const load = createRequire(import.meta.url);
+const configs = names.map((name) => {
+  const module = load(path.join(root, appNamed(name).dir, 'webpack.config.ts')) as { default: AppConfig };
+  return { ...module.default({ server: true }, { mode: 'development' }), name, stats: 'errors-warnings' as const };
+});
+
+mkdirSync(DEV_SERVER_BUILDS, { recursive: true });
+const started = Date.now();
+let first = true;
+webpack(configs).watch({ aggregateTimeout: 300 }, (error, stats) => {
+  if (error || !stats || stats.hasErrors()) {
+    console.error(
+      `[render] the server builds failed: pages are rendered in the browser until they build\n${error?.message ?? stats?.toString('errors-only')}`,
+    );
+    return;
+  }
+  writeFileSync(DEV_SERVER_BUILT_FILE, `${JSON.stringify({ hash: stats.hash, at: new Date().toISOString() })}\n`);
+  if (first)
+    console.log(
+      `[render] server builds of ${names.join(', ')} ready in ${((Date.now() - started) / 1000).toFixed(1)} s: pages are rendered`,
+    );
+  first = false;
+});
