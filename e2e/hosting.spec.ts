@@ -211,10 +211,16 @@ test.describe('hosting rules @smoke', () => {
       const body = await page.text();
       // A rendered page, the 404 pages (an unknown path or product), a legacy link's redirect, or
       // the shop's page rendered in the browser; a malformed path (undecodable, or `..` above the
-      // root) is refused with a plain 400 by both servers (deploy/src/answer/requestLimits.ts).
+      // root) is refused by both servers (deploy/src/answer/requestLimits.ts) with a small page in
+      // the address's language that leads home.
       const sent = new URL(`${HOST}${hostile}`);
       if (refusedTarget(`${sent.pathname}${sent.search}`)) {
-        expect([hostile, page.status(), body], 'refused').toEqual([hostile, 400, 'Bad request\n']);
+        const inVietnamese = /^\/vi(\/|$)/.test(sent.pathname);
+        const refusedPage = inVietnamese
+          ? /<html lang="vi">.*<h1>Yêu cầu không hợp lệ<\/h1>.*<a href="\/vi\/">Về trang chủ<\/a>/
+          : /<html lang="en">.*<h1>Bad request<\/h1>.*<a href="\/">Return to Home<\/a>/;
+        expect([hostile, page.status()], 'refused').toEqual([hostile, 400]);
+        expect(body, hostile).toMatch(refusedPage);
         continue;
       }
       const status = [200, 404].includes(page.status()) ? 'ok' : `HTTP ${page.status()}`;
@@ -318,6 +324,9 @@ test.describe('hostile and mistyped paths', () => {
         const sent = new URL(`${HOST}${hostile}`);
         if (refusedTarget(`${sent.pathname}${sent.search}`)) {
           expect([hostile, response?.status()]).toEqual([hostile, 400]);
+          // The refusal is a page of the shop's that leads home, in the address's language.
+          await expect(page.getByRole('heading', { level: 1 }), hostile).toHaveText(/^(Bad request|Yêu cầu không hợp lệ)$/);
+          await expect(page.getByRole('link', { name: /^(Return to Home|Về trang chủ)$/ }), hostile).toHaveAttribute('href', /^\/(vi\/)?$/);
           outcomes['refused'] = (outcomes['refused'] ?? 0) + 1;
           continue;
         }

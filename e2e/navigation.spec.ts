@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { test, expect, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { createAnswerer, LOCAL_ENVIRONMENT_DIR, refusal, refusedTarget, watchEnvironment } from '@maison/deploy';
+import { createAnswerer, LOCAL_ENVIRONMENT_DIR, refusal, refusedLanguage, refusedTarget, watchEnvironment } from '@maison/deploy';
 import { APPS, HOST_APP, isHostApp, REMOTE_NAMES } from '../apps.mts';
 import { originOf, REMOTE_ORIGINS } from './fixtures';
 import { hostilePaths } from './hostilePaths';
@@ -89,20 +89,27 @@ test.describe('what the servers answer @smoke', () => {
       const answer = await get(request, `${HOST}${file}`, { accept: 'application/json' });
       expect([file, answer.status(), await answer.text()]).toEqual([file, 404, 'Not found\n']);
     }
-    for (const [target, status, text] of [
-      ['/%zz', 400, 'Bad request\n'],
-      ['/a%00b', 400, 'Bad request\n'],
-      [`/${'/'.repeat(15_000)}`, 414, 'Request line too long\n'],
-      [`/${'a'.repeat(9000)}`, 414, 'Request line too long\n'],
+    // A refusal a shopper can meet is a small page of the shop's, in the address's language, that leads home.
+    for (const [target, status, language, title] of [
+      ['/%zz', 400, 'en', 'Bad request'],
+      ['/%E0%A4%A', 400, 'en', 'Bad request'],
+      ['/vi/%ZZ%00', 400, 'vi', 'Yêu cầu không hợp lệ'],
+      ['/a%00b', 400, 'en', 'Bad request'],
+      [`/${'/'.repeat(15_000)}`, 414, 'en', 'Address too long'],
+      [`/vi/${'a'.repeat(9000)}`, 414, 'vi', 'Địa chỉ quá dài'],
     ] as const) {
       const answer = await get(request, `${HOST}${target}`, NAVIGATION);
-      expect([target.slice(0, 20), answer.status(), await answer.text()]).toEqual([target.slice(0, 20), status, text]);
-      expect(answer.headers()['content-security-policy']).toBe(
-        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      const text = await answer.text();
+      expect([target.slice(0, 20), answer.status()]).toEqual([target.slice(0, 20), status]);
+      expect(text, target.slice(0, 20)).toMatch(
+        new RegExp(`<html lang="${language}">.*<h1>${title}</h1>.*<a href="${language === 'vi' ? '/vi/' : '/'}">`),
       );
+      expect(answer.headers()['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers()['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; base-uri 'none'/);
     }
-    const cookie = await get(request, `${HOST}/`, { ...NAVIGATION, cookie: `a=${'v'.repeat(9000)}` });
+    const cookie = await get(request, `${HOST}/vi/products`, { ...NAVIGATION, cookie: `a=${'v'.repeat(9000)}` });
     expect(cookie.status()).toBe(431);
+    expect(await cookie.text()).toContain('<h1>Yêu cầu quá lớn</h1>');
     const post = await get(request, `${HOST}/`, NAVIGATION, 'POST');
     expect([post.status(), post.headers()['allow']]).toEqual([405, 'GET, HEAD']);
   });
@@ -179,7 +186,7 @@ test.describe('the server in front changes nothing @smoke', () => {
     const expectedFor = async (target: string, headers: Record<string, string>) => {
       const refused = refusedTarget(target);
       if (refused) {
-        const { headers: refusedHeaders, text } = refusal(refused, false);
+        const { headers: refusedHeaders, text } = refusal(refused, false, refusedLanguage(target));
         return {
           status: refused,
           headers: Object.fromEntries(Object.entries(refusedHeaders).map(([name, value]) => [name.toLowerCase(), value])),

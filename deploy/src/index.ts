@@ -10,7 +10,7 @@ export type { PagesNow, ServedPages } from './answer/pages.ts';
 export { readHostBuild, watchHostBuild, type HostBuild, type HostBuildState } from './builds/hostBuild.ts';
 export { pagesOnDemand } from './render/pagesOnDemand.ts';
 export { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes, type ServedRemotes } from './answer/policy.ts';
-export { refusal } from './answer/refusal.ts';
+export { refusal, refusedLanguage } from './answer/refusal.ts';
 export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';
 export { CACHE_CONTROL, navigationAnswer, preloadLinkFor, preloadLinks, type NavigationAnswer } from './answer/rules.ts';
 export { checkGeneration, isGood, type Generation } from './environment/generation.ts';

@@ -24,6 +24,7 @@ export {
 export { checkManifest, type ManifestSummary } from './federation/loading/manifests.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
 export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './server/notFoundText.ts';
+export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './server/refusalPage.ts';
 export { errorMessage } from './errorMessage.ts';
 export { servedRoutes, type NotFoundPage, type ServedRoute } from './routes.ts';
 export type { PageShell } from './server/pageDocument.ts';

@@ -1,20 +1,51 @@
 /**
- * The answer to a request refused before the rules read it (requestLimits.ts): plain text, the
- * closed policy, never kept. Node's server sends it, and nginx in front sends the same (its
- * configuration is written from this function), so both refuse alike.
+ * The answer to a request refused before the rules read it (requestLimits.ts): on the host, the
+ * shop's refusal page in the address's language, linking home (host/src/server/refusalPage.ts); on
+ * a remote, which shoppers never visit, plain text its callers can read (CORS). Never kept, under
+ * a closed policy. Node's server sends it, and nginx in front sends the same bytes (its
+ * configuration is written from these functions), so both refuse alike.
  */
+import { createHash } from 'node:crypto';
+import type { Language } from '@maison/shared';
+import { LANGUAGE_PATH_PREFIX, pathInLanguage, ROOT_LANGUAGE } from '@maison/shared/language-path';
+import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';
 import { FILE_POLICY, securityHeaders } from './policy.ts';
 
 const TEXTS = { 400: 'Bad request\n', 414: 'Request line too long\n', 431: 'Request headers too large\n' } as const;
 
-export function refusal(status: 400 | 414 | 431, isRemote: boolean): { headers: Record<string, string>; text: string } {
+/** The closed policy, with the refusal page's one inline style named by its hash. */
+const PAGE_POLICY = FILE_POLICY.replace(
+  "default-src 'none';",
+  `default-src 'none'; style-src 'sha256-${createHash('sha256').update(REFUSAL_STYLE).digest('base64')}';`,
+);
+
+const PREFIXED = (Object.entries(LANGUAGE_PATH_PREFIX) as Array<[Language, string]>).filter(([, prefix]) => prefix !== '');
+
+/**
+ * The language of a refused request's address, from the start of its target as sent (all a server
+ * may have read of it): `/vi`, `/vi/…` or `/vi?…` is Vietnamese, anything else the root language's.
+ */
+export function refusedLanguage(target: string | undefined): Language {
+  const found = PREFIXED.find(([, prefix]) => target?.startsWith(prefix) && /^($|[/?])/.test(target.slice(prefix.length)));
+  return found?.[0] ?? ROOT_LANGUAGE;
+}
+
+/** The same rule as a PCRE over a request line (`GET /vi/x HTTP/1.1`), for nginx's `$request`, per language. */
+export function refusedLanguagePatterns(): Array<[Language, string]> {
+  return PREFIXED.map(([language, prefix]) => [language, `^\\S+ ${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([/? ]|$)`]);
+}
+
+export function refusal(
+  status: RefusedStatus,
+  isRemote: boolean,
+  language: Language = ROOT_LANGUAGE,
+): { headers: Record<string, string>; text: string } {
+  if (isRemote) {
+    const headers = { ...securityHeaders(FILE_POLICY), 'Access-Control-Allow-Origin': '*' };
+    return { headers: { ...headers, 'Cache-Control': 'no-cache', 'Content-Type': 'text/plain; charset=utf-8' }, text: TEXTS[status] };
+  }
   return {
-    headers: {
-      ...securityHeaders(FILE_POLICY),
-      'Cache-Control': 'no-cache',
-      'Content-Type': 'text/plain; charset=utf-8',
-      ...(isRemote ? { 'Access-Control-Allow-Origin': '*' } : {}),
-    },
-    text: TEXTS[status],
+    headers: { ...securityHeaders(PAGE_POLICY), 'Cache-Control': 'no-cache', 'Content-Type': 'text/html; charset=utf-8' },
+    text: refusalPage(status, language, pathInLanguage('/', language)),
   };
 }

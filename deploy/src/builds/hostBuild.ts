@@ -134,7 +134,7 @@ export function watchHostBuild(hostDir: string, log: (line: string) => void, rec
 
 /** The renderer's factory, from the build's renderer module (CommonJS, required fresh by its file). */
 export function loadRenderer(build: HostBuild): (options: PageRendererOptions) => Promise<PageRenderer> {
-  const module = createRequire(import.meta.url)(build.rendererFile) as { createPageRenderer?: unknown };
+  const module = createRequire(build.rendererFile)(build.rendererFile) as { createPageRenderer?: unknown };
   if (typeof module.createPageRenderer !== 'function') throw new Error(`${build.rendererFile} exports no createPageRenderer`);
   return module.createPageRenderer as (options: PageRendererOptions) => Promise<PageRenderer>;
 }

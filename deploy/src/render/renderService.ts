@@ -7,9 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { PageRenderer, PageRendererOptions, PublicPages, RenderedPage } from '@maison/host/hosting';
 import type { HostBuild } from '../builds/hostBuild.ts';
-import type { RenderCall, RenderWorkerData } from './renderWorker.ts';
-
-const WORKER = new URL('./renderWorker.ts', import.meta.url);
+import { RENDER_WORKER_SOURCE, type RenderCall, type RenderWorkerData } from './renderWorker.ts';
 
 export interface RenderService {
   describe(): Promise<Pick<PageRenderer, 'hostBuild' | 'languages' | 'problems'>>;
@@ -47,7 +45,7 @@ export function renderService(
 
   const start = (): Worker => {
     const workerData: RenderWorkerData = { rendererFile: build.rendererFile, options: { ...options, shell: build.shell } };
-    const started = new Worker(WORKER, { workerData });
+    const started = new Worker(RENDER_WORKER_SOURCE, { eval: true, workerData });
     started.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
       const call = pending.get(id);
       if (!call) return;

@@ -2,9 +2,10 @@
  * A render worker: a thread that loads one host build's renderer with one remotes.json and renders
  * what it is asked to, so that rendering (the remotes' code, React's renderToString) never holds up
  * the thread that answers requests. renderService.ts starts it and speaks to it.
+ *
+ * Its code is given to the thread as text: the modules around it are also loaded by tools that
+ * compile them to CommonJS (the browser tests), where no module can name its own file.
  */
-import { createRequire } from 'node:module';
-import { parentPort, workerData } from 'node:worker_threads';
 import type { PageRenderer, PageRendererOptions } from '@maison/host/hosting';
 
 export interface RenderWorkerData {
@@ -18,21 +19,19 @@ export type RenderCall =
   | { call: 'render'; args: Parameters<PageRenderer['render']> }
   | { call: 'renderNotFound'; args: Parameters<PageRenderer['renderNotFound']> };
 
-const { rendererFile, options } = workerData as RenderWorkerData;
-const module = createRequire(import.meta.url)(rendererFile) as { createPageRenderer(options: PageRendererOptions): Promise<PageRenderer> };
-const renderer = module.createPageRenderer(options);
-
-async function run({ call, args }: RenderCall): Promise<unknown> {
+/** CommonJS, run with `eval: true` and RenderWorkerData; answers `{ id, result }` or `{ id, error }` to each RenderCall. */
+export const RENDER_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const renderer = require(workerData.rendererFile).createPageRenderer(workerData.options);
+async function run({ call, args }) {
   const ready = await renderer;
   if (call === 'describe') return { hostBuild: ready.hostBuild, languages: ready.languages, problems: ready.problems };
-  if (call === 'publicPages') return ready.publicPages();
-  if (call === 'render') return ready.render(...args);
-  return ready.renderNotFound(...args);
+  return ready[call](...args);
 }
-
-parentPort!.on('message', (message: RenderCall & { id: number }) => {
+parentPort.on('message', (message) => {
   run(message).then(
-    (result) => parentPort!.postMessage({ id: message.id, result }),
-    (error: unknown) => parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (error) => parentPort.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
   );
 });
+`;

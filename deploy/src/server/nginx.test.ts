@@ -23,12 +23,19 @@ describe('the nginx configuration', () => {
     expect(config).toMatch(/map \$upstream_http_cache_control \$maison_not_immutable \{\s+default 1;\s+"~immutable" 0;/);
   });
 
-  it('refuses over-long and malformed requests with the answerer’s own answers', () => {
+  it('refuses over-long and malformed requests with the answerer’s own answers: the host’s page in the address’s language', () => {
     expect(config).toContain('large_client_header_buffers 4 8k;');
+    // A remote: plain text.
     expect(config).toContain('error_page 494 =431 /.maison/431;');
-    expect(config).toContain('return 414 "Request line too long\\n";');
+    expect(config).toContain("return 414 'Request line too long\\n';");
     expect(config).toContain(
       `add_header Content-Security-Policy "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'" always;`,
+    );
+    // The host: its refusal page, in the language the request line's address says.
+    expect(config).toMatch(/map \$request \$maison_refused_language \{\s+default en;\s+"~\^\\S\+ \/vi\(\[\/\? \]\|\$\)" vi;/);
+    expect(config).toContain('error_page 400 /.maison/400-$maison_refused_language;');
+    expect(config).toMatch(
+      /location = \/\.maison\/400-vi \{[^}]*return 400 '<!doctype html><html lang="vi">.*<a href="\/vi\/">Về trang chủ<\/a>/,
     );
   });
 

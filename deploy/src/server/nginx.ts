@@ -9,7 +9,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isHostApp, type AppEntry } from '../../../apps.mts';
-import { refusal } from '../answer/refusal.ts';
+import type { Language } from '@maison/shared';
+import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/language-path';
+import { refusal, refusedLanguagePatterns } from '../answer/refusal.ts';
 import { REQUEST_LIMITS } from '../answer/requestLimits.ts';
 
 const TEMPLATES = fileURLToPath(new URL('../../nginx/', import.meta.url));
@@ -34,25 +36,48 @@ function quoted(value: string): string {
   return `"${value}"`;
 }
 
-/** The locations that answer refused requests as answer/refusal.ts does. */
+/** A text nginx sends as it is (`return`), between single quotes: escapes for quotes, backslashes, line breaks; no variable. */
+function literal(value: string): string {
+  if (value.includes('$')) throw new Error(`cannot send ${value.slice(0, 40)}… from nginx: it has a $`);
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+}
+
+const REFUSED = [400, 414, 431] as const;
+/** The variable nginx's map sets to a refused request's language (front.conf.template). */
+const REFUSED_LANGUAGE_VARIABLE = '$maison_refused_language';
+
+/** Where nginx sends each refused request, for an app: the host's in the address's language. */
+function errorPages(isRemote: boolean): string {
+  const at = (status: number) => `/.maison/${status}${isRemote ? '' : `-${REFUSED_LANGUAGE_VARIABLE}`}`;
+  return [`    error_page 400 ${at(400)};`, `    error_page 414 ${at(414)};`, `    error_page 494 =431 ${at(431)};`].join('\n');
+}
+
+/** The locations that answer refused requests as answer/refusal.ts does, byte for byte. */
 function refusalLocations(isRemote: boolean): string {
-  return ([400, 414, 431] as const)
-    .map((status) => {
-      const { headers, text } = refusal(status, isRemote);
+  const languages: Array<Language | undefined> = isRemote ? [undefined] : (Object.keys(LANGUAGE_PATH_PREFIX) as Language[]);
+  return REFUSED.flatMap((status) =>
+    languages.map((language) => {
+      const { headers, text } = refusal(status, isRemote, language);
       const lines = Object.entries(headers)
         .filter(([name]) => name !== 'Content-Type')
         .map(([name, value]) => `        add_header ${name} ${quoted(value)} always;`);
       return [
-        `    location = /.maison/${status} {`,
+        `    location = /.maison/${status}${language ? `-${language}` : ''} {`,
         '        internal;',
         `        default_type ${quoted(headers['Content-Type']!)};`,
         ...lines,
-        // nginx reads \n in a quoted string as a line break.
-        `        return ${status} "${quoted(text.replace(/\n$/, '')).slice(1, -1)}\\n";`,
+        `        return ${status} ${literal(text)};`,
         '    }',
       ].join('\n');
-    })
-    .join('\n');
+    }),
+  ).join('\n');
+}
+
+/** nginx's map from a request line to its address's language (answer/refusal.ts refusedLanguage). */
+function refusedLanguageMap(): string {
+  // A regex between double quotes, as nginx reads it: no interpolation in a map's source.
+  const entries = refusedLanguagePatterns().map(([language, pattern]) => `    "~${pattern}" ${language};`);
+  return [`map $request ${REFUSED_LANGUAGE_VARIABLE} {`, `    default ${ROOT_LANGUAGE};`, ...entries, '}'].join('\n');
 }
 
 export interface FrontOptions {
@@ -73,11 +98,13 @@ export function frontConfig({ apps, answererOf, listenOf = (app) => String(app.p
       answerer: answererOf(entry),
       listen: listenOf(entry),
       header_line: `${REQUEST_LIMITS.headerLine / 1024}k`,
+      error_pages: errorPages(!isHostApp(entry)),
       refusals: refusalLocations(!isHostApp(entry)),
     }),
   );
   return fill(readFileSync(path.join(TEMPLATES, 'front.conf.template'), 'utf8'), {
     cache_dir: quoted(cacheDir),
+    refused_language: refusedLanguageMap(),
     servers: servers.join('\n'),
   });
 }

@@ -66,3 +66,35 @@ describe('requests refused before the answerer runs', () => {
     expect((await raw('HELLO\r\n\r\n')).status).toBe(400);
   });
 });
+
+describe('the host refuses with a page of the shop', () => {
+  let host: Server;
+  let hostPort: number;
+  beforeAll(async () => {
+    host = await listen(answer, 0, { isRemote: false, log: () => {} });
+    hostPort = (host.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => host.close(resolve)));
+
+  it.each([
+    ['/%E0%A4%A', 400, 'en', 'Bad request'],
+    ['/vi/%ZZ%00', 400, 'vi', 'Yêu cầu không hợp lệ'],
+    [`/vi/${'a'.repeat(9000)}`, 414, 'vi', 'Địa chỉ quá dài'],
+    [`/${'a'.repeat(200_000)}`, 414, 'en', 'Address too long'],
+  ])('%s: %i in %s', async (target, status, language, title) => {
+    const answered = await new Promise<{ head: string; body: string }>((resolve, reject) => {
+      const socket = connect(hostPort, '127.0.0.1', () =>
+        socket.end(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+      );
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('error', reject);
+      socket.on('close', () => resolve({ head: data.split('\r\n\r\n')[0]!, body: data.split('\r\n\r\n')[1] ?? '' }));
+    });
+    expect(answered.head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(answered.head.toLowerCase()).toContain('content-type: text/html; charset=utf-8');
+    expect(answered.body).toContain(`<html lang="${language}">`);
+    expect(answered.body).toContain(`<h1>${title}</h1>`);
+    expect(answer).not.toHaveBeenCalled();
+  });
+});

@@ -7,15 +7,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import type { Answer } from '../answer/answer.ts';
-import { refusal } from '../answer/refusal.ts';
+import { refusal, refusedLanguage } from '../answer/refusal.ts';
 import { refusedHeaders, refusedTarget, REQUEST_LIMITS } from '../answer/requestLimits.ts';
 
 /** Requests arrive with a path only; the answerer reads nothing else of the URL. */
 const BASE = 'http://shop.invalid';
 
 /** A request read whole and refused: the connection stays usable, as for any other answer. */
-function writeRefusal(res: ServerResponse, status: 400 | 414 | 431, method: string | undefined, isRemote: boolean) {
-  const { headers, text } = refusal(status, isRemote);
+function writeRefusal(res: ServerResponse, status: 400 | 414 | 431, req: IncomingMessage, isRemote: boolean) {
+  const { headers, text } = refusal(status, isRemote, refusedLanguage(req.url));
+  const method = req.method;
   res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text) });
   res.end(method === 'HEAD' ? undefined : text);
 }
@@ -33,7 +34,7 @@ function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 4
 export function nodeListener(answer: Answer, { isRemote, log }: { isRemote: boolean; log: (line: string) => void }) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const refused = refusedTarget(req.url ?? '') ?? refusedHeaders(req.rawHeaders);
-    if (refused) return writeRefusal(res, refused, req.method, isRemote);
+    if (refused) return writeRefusal(res, refused, req, isRemote);
     try {
       const sent = new Headers();
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
@@ -65,7 +66,9 @@ export function listen(
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
     const status = parserRefusal(error);
-    const { headers, text } = refusal(status, isRemote);
+    // The target, as far as it came: its start says the address's language.
+    const target = error.rawPacket?.subarray(0, 64).toString('latin1').split(' ')[1];
+    const { headers, text } = refusal(status, isRemote, refusedLanguage(target));
     const lines = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(text)), Connection: 'close' });
     socket.end(
       `HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : status === 414 ? 'URI Too Long' : 'Request Header Fields Too Large'}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${text}`,
