@@ -6,6 +6,7 @@
  * Every edited file is restored.
  */
 import { test, expect, addProductToCart, cartBadge } from './fixtures';
+import { checkAddressTable } from './addressTable';
 import { DEV_SERVERS_START_MS, edit, markPage, restoreAllSources, startDevServers, wasReloaded } from './devLoop';
 
 test.describe('Fast Refresh across the apps (npm start)', () => {
@@ -21,6 +22,16 @@ test.describe('Fast Refresh across the apps (npm start)', () => {
   test.afterAll(async () => {
     restoreAllSources();
     await servers?.stop();
+  });
+
+  test('answers the table of addresses as production does, every page rendered from the code being edited', async ({ request }) => {
+    // The server builds come a few seconds after the dev servers: until then pages are rendered in the browser.
+    await expect
+      .poll(async () => (await (await request.get('/', { headers: { accept: 'text/html' } })).text()).includes('data-rendered'), {
+        timeout: 180_000,
+      })
+      .toBe(true);
+    await checkAddressTable(request, 'http://localhost:3000');
   });
 
   test("a remote's page and a host component change in place; the checkout form and the search query are kept", async ({ page }) => {

@@ -11,6 +11,7 @@ import { test, expect, type APIRequestContext, type APIResponse } from '@playwri
 import { createAnswerer, LOCAL_ENVIRONMENT_DIR, refusal, refusedLanguage, refusedTarget, watchEnvironment } from '@maison/deploy';
 import { APPS, HOST_APP, isHostApp, REMOTE_NAMES } from '../apps.mts';
 import { originOf, REMOTE_ORIGINS } from './fixtures';
+import { checkAddressTable } from './addressTable';
 import { hostilePaths } from './hostilePaths';
 
 const HOST = originOf('host');
@@ -24,6 +25,10 @@ async function get(request: APIRequestContext, url: string, headers: Record<stri
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 test.describe('what the servers answer @smoke', () => {
+  test('the table of addresses npm start, npm run serve and nginx all answer alike', async ({ request }) => {
+    await checkAddressTable(request, HOST);
+  });
+
   test('the pages a shopper and a crawler meet', async ({ request }) => {
     // The address says the language: a crawler carries no cookie, and a cookie changes nothing.
     const home = await get(request, `${HOST}/vi/`, NAVIGATION);
