@@ -67,11 +67,10 @@ export interface AnswererOptions {
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
 export function createAnswerer({ app, environment, remoteNames, sourceMaps = false, log = console.log }: AnswererOptions): Answer {
   const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
+  const build = watchHostBuild(path.dirname(app.dist), log);
   return composeAnswerer({
     isHost: app.isHost,
     files,
-    ...(app.isHost
-      ? { host: { build: watchHostBuild(path.dirname(app.dist), log), pages: publishedPages(environment, log), remoteNames } }
-      : {}),
+    ...(app.isHost ? { host: { build, pages: publishedPages(environment, build, log), remoteNames } } : {}),
   });
 }

@@ -21,8 +21,11 @@ export interface PagesNow {
   remotesJson: string;
   /** What was rendered, and how each page is answered; none: every page is rendered in the browser. */
   render?: RenderRecord;
-  /** A page the render record lists, in a language: its HTML (undefined when it cannot be had). */
-  page(language: Language, path: string): Promise<Body | undefined>;
+  /**
+   * A page the render record lists, in a language, showing what `query` (canonical) asks for: its
+   * HTML, or undefined when it cannot be had now (the page is then rendered in the browser).
+   */
+  page(language: Language, path: string, query: string): Promise<Body | undefined>;
   /** A not-found page, with the marker where the server puts what was asked for (notFoundText.ts). */
   notFoundPage(language: Language, page: NotFoundPage['page']): Promise<Body | undefined>;
   /** What crawlers read: sitemap.xml, robots.txt. */
@@ -85,7 +88,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
     if (answer.kind === 'redirect') return { status: 301, headers: { ...headers, Location: answer.location } };
     if (answer.kind === 'page') {
-      const page = await state.now.page(answer.language, answer.path);
+      const page = await state.now.page(answer.language, answer.path, answer.query);
       if (page) return { status: 200, headers, body: page };
     }
     if (answer.kind === 'not-found') {

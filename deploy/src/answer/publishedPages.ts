@@ -1,19 +1,33 @@
 /**
  * The pages an environment has published, as the host's answerer serves them: the generation the
  * environment serves now (environment/served.ts), its remotes.json, render record and files. A
- * file read once is kept (its ETag and compressed forms with it: a generation never changes),
- * up to KEPT_FILES of them.
+ * file read once is kept (its ETag and compressed forms with it: a generation never changes), up
+ * to KEPT_FILES of them. A page whose address asks for a view (a sort, a tab: its canonical
+ * query) is rendered on demand by the renderer that rendered the generation, with the
+ * generation's remotes.json, in a worker of its own (render/renderService.ts), and kept within
+ * bounds (render/pageCache.ts); when it cannot be had in time, the page is rendered in the browser.
  */
 import { readFile } from 'node:fs/promises';
+import { setTimeout as wait } from 'node:timers/promises';
 import path from 'node:path';
+import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
+import type { Generation } from '../environment/generation.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
+import { pageCache } from '../render/pageCache.ts';
+import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import type { ServedPages } from './pages.ts';
 
 const KEPT_FILES = 512;
+/** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
+const VIEW_WAIT_MS = 5_000;
 
-export function publishedPages(environment: ServedEnvironment, log: (line: string) => void): ServedPages {
+export function publishedPages(
+  environment: ServedEnvironment,
+  hostBuild: { now(): HostBuildState },
+  log: (line: string) => void,
+): ServedPages {
   const kept = new Map<string, Body>();
   const file = async (dir: string, name: string): Promise<Body | undefined> => {
     const absolute = path.join(dir, name);
@@ -26,6 +40,33 @@ export function publishedPages(environment: ServedEnvironment, log: (line: strin
     kept.set(absolute, body);
     return body;
   };
+
+  const views = pageCache<Body>((body) => body.bytes.length);
+  let renderer: { key: string; service: RenderService } | undefined;
+  /** The renderer of the generation served beside the host build that rendered it (started on first use). */
+  const rendererFor = (generation: Generation): RenderService | undefined => {
+    const build = hostBuild.now().build;
+    if (!build || build.id !== generation.render.hostBuild) return undefined;
+    const key = `${generation.id}|${build.id}`;
+    if (renderer?.key !== key) {
+      void renderer?.service.close();
+      const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
+      renderer = { key, service };
+    }
+    return renderer.service;
+  };
+  const view = (generation: Generation, language: string, pathname: string, query: string): Promise<Body | undefined> => {
+    const service = rendererFor(generation);
+    if (!service) return Promise.resolve(undefined);
+    const rendered = views.get(`${generation.id} ${language} ${pathname}?${query}`, async () => {
+      const page = await service.render(pathname, language as 'en', query);
+      if (page.html !== undefined) return bodyOf(Buffer.from(page.html), typeOf('.html'));
+      log(`[serve] ${language} ${pathname}?${query}: not rendered (${page.reason}): rendered in the browser`);
+      return undefined;
+    });
+    return Promise.race([rendered, wait(VIEW_WAIT_MS, undefined, { ref: false })]);
+  };
+
   return {
     now() {
       const served = environment.now();
@@ -35,7 +76,10 @@ export function publishedPages(environment: ServedEnvironment, log: (line: strin
         key: served.key,
         remotesJson: served.remotesJson,
         ...(generation ? { render: generation.render } : {}),
-        page: (language, pathname) => read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?')),
+        page: (language, pathname, query) =>
+          query === '' || !generation
+            ? read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?'))
+            : view(generation, language, pathname, query),
         notFoundPage: (language, page) => read(path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
         crawlerFile: read,
       };

@@ -84,7 +84,7 @@ describe('how a navigation is answered', () => {
     ['/vi/products', 'vi', '/products'],
     ['/vi/products/hoi-an-handkerchief', 'vi', '/products/hoi-an-handkerchief'],
   ])('sends %s as rendered, in the language of its address: %s %s', (address, language, path) =>
-    expect(answer(address)).toEqual({ kind: 'page', status: 200, language, path }),
+    expect(answer(address)).toEqual({ kind: 'page', status: 200, language, path, query: '' }),
   );
 
   it('sends a language’s bare prefix to its home page’s address', () => {
@@ -96,8 +96,26 @@ describe('how a navigation is answered', () => {
     expect(answer('/vi/about', { rendered: { ...render, languages: ['en'] } })).toEqual({ kind: 'shell', status: 200 });
   });
 
-  it('sends the shop’s page, rendered in the browser, for a query, the shopper’s own pages, and a page that could not be rendered', () => {
-    expect(answer('/products', { query: 'sort=price-asc' })).toEqual({ kind: 'shell', status: 200 });
+  it('sends a page with the view its query asks for', () => {
+    expect(answer('/vi/products/', { query: 'sort=price-asc' })).toEqual({
+      kind: 'page',
+      status: 200,
+      language: 'vi',
+      path: '/products',
+      query: 'sort=price-asc',
+    });
+    // A stand-in for the shop's rule: the list keeps its own parameters, no page keeps a tracking one.
+    const canonicalQuery = (route: { path: string }, query: string) => {
+      const params = new URLSearchParams(query);
+      for (const key of [...params.keys()]) if (key.startsWith('utm_')) params.delete(key);
+      return route.path === '/products' ? params.toString() : '';
+    };
+    const canonical = (path: string, query: string) => navigationAnswer({ path, query, routes: servedRoutes(), render, canonicalQuery });
+    expect(canonical('/products', 'utm_source=a&sort=name-asc')).toMatchObject({ kind: 'page', query: 'sort=name-asc' });
+    expect(canonical('/about', 'utm_source=a')).toMatchObject({ kind: 'page', path: '/about', query: '' });
+  });
+
+  it('sends the shop’s page, rendered in the browser, for the shopper’s own pages and a page that could not be rendered', () => {
     expect(answer('/cart')).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/vi/cart')).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/checkout')).toEqual({ kind: 'shell', status: 200 });

@@ -80,8 +80,11 @@ export function preloadLinkFor(pathname: string, links: ReadonlyArray<{ pattern:
 
 export type NavigationAnswer =
   | { kind: 'redirect'; status: 301; location: string }
-  /** A rendered page: its language and its path within it (trailing slashes trimmed). */
-  | { kind: 'page'; status: 200; language: Language; path: string }
+  /**
+   * A rendered page: its language, its path within it (trailing slashes trimmed) and the query that
+   * changes what it shows, canonical (empty: the page as published).
+   */
+  | { kind: 'page'; status: 200; language: Language; path: string; query: string }
   | { kind: 'not-found'; status: 404; language: Language; page: NotFoundPage['page']; shows: string }
   | { kind: 'shell'; status: 200 | 404 };
 
@@ -101,6 +104,7 @@ export function navigationAnswer({
   query,
   routes,
   render,
+  canonicalQuery = (_route, asked) => asked,
 }: {
   /** The request's path, as sent (not decoded). */
   path: string;
@@ -108,6 +112,8 @@ export function navigationAnswer({
   query: string;
   routes: readonly ServedRoute[];
   render: RenderRecord | undefined;
+  /** What of the query changes the route's page, in one spelling; empty when nothing does. */
+  canonicalQuery?: (route: ServedRoute, query: string) => string;
 }): NavigationAnswer {
   const { language, path } = languageOfPath(address);
   // A language's bare prefix (`/vi`) is its home page's address with a slash (`/vi/`), as its links say.
@@ -120,7 +126,7 @@ export function navigationAnswer({
   if (!route) return { kind: 'shell', status: 200 };
   const rendered = render?.languages.includes(language) ? render : undefined;
   if (rendered && pageFileOf(path) && rendered.pages.includes(trimmed)) {
-    return query === '' ? { kind: 'page', status: 200, language, path: trimmed } : { kind: 'shell', status: 200 };
+    return { kind: 'page', status: 200, language, path: trimmed, query: query === '' ? '' : canonicalQuery(route, query) };
   }
   const notFound = route.notFound;
   // A path a route with a parameter does not list is unknown only when its remote's list was read.

@@ -1,7 +1,7 @@
 /** Pages rendered on demand: kept within bounds, rendered once per key, never more at once than allowed. */
 import { pageCache, type PageCacheLimits } from './pageCache.ts';
 
-const LIMITS: PageCacheLimits = { entries: 3, bytes: 100, rendering: 1, waiting: 1 };
+const LIMITS: PageCacheLimits = { entries: 3, bytes: 100, rendering: 1, waiting: 1, perSecond: 100 };
 const text = (value: string) => () => Promise.resolve(value);
 const later = () => {
   let resolve!: (value: string) => void;
@@ -49,6 +49,15 @@ describe('the cache of pages rendered on demand', () => {
     expect(third).not.toHaveBeenCalled();
     // Once they are done, there is room again.
     expect(await cache.get('3', third)).toBe('third');
+  });
+
+  it('starts at most `perSecond` renders in a second: a flood of distinct keys gets nothing rendered beyond that', async () => {
+    const cache = pageCache<string>((value) => value.length, { ...LIMITS, rendering: 5, waiting: 100, perSecond: 3 });
+    const make = jest.fn((key: string) => () => Promise.resolve(key));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => cache.get(`junk-${index}`, make(`junk-${index}`))));
+    expect(answers.filter(Boolean)).toEqual(['junk-0', 'junk-1', 'junk-2']);
+    // A kept page costs no render: it is answered whatever the rate.
+    expect(await cache.get('junk-0', () => Promise.reject(new Error('not rendered again')))).toBe('junk-0');
   });
 
   it('keeps no failure: the next request renders again', async () => {

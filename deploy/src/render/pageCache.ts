@@ -1,9 +1,10 @@
 /**
  * Pages rendered on demand, kept: a cache bounded in entries and in bytes (the least recently used
- * page goes first), one render per key at a time (a second request waits for the first), and at
- * most `rendering` renders at once with `waiting` more queued. Past that a request is not rendered
- * at all (`undefined`: the caller answers without the page), so a flood of distinct addresses costs
- * a bounded amount of work and memory, never more.
+ * page goes first), one render per key at a time (a second request waits for the first), at most
+ * `rendering` renders at once with `waiting` more queued, and at most `perSecond` renders started
+ * in any second. Past that a request is not rendered at all (`undefined`: the caller answers
+ * without the page, as cheaply as a 404), so a flood of distinct addresses costs a bounded amount
+ * of work and memory, never more.
  */
 export interface PageCacheLimits {
   entries: number;
@@ -12,9 +13,11 @@ export interface PageCacheLimits {
   rendering: number;
   /** Renders queued behind them; more are refused. */
   waiting: number;
+  /** Renders started in any one second (a render costs a few milliseconds of a core). */
+  perSecond: number;
 }
 
-export const PAGE_CACHE_LIMITS: PageCacheLimits = { entries: 256, bytes: 16 * 1024 * 1024, rendering: 2, waiting: 8 };
+export const PAGE_CACHE_LIMITS: PageCacheLimits = { entries: 256, bytes: 16 * 1024 * 1024, rendering: 2, waiting: 8, perSecond: 20 };
 
 export interface PageCache<T> {
   /** The kept value for `key`, or `make()`'s (kept if defined), or undefined when too many renders are under way. */
@@ -41,7 +44,18 @@ export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimi
     }
   };
 
+  /** When the renders of the last second started: a render is refused while there are `perSecond` of them. */
+  const started: number[] = [];
+  const withinRate = () => {
+    const now = performance.now();
+    while (started.length > 0 && now - started[0]! >= 1000) started.shift();
+    if (started.length >= limits.perSecond) return false;
+    started.push(now);
+    return true;
+  };
+
   const slot = (): Promise<void> | undefined => {
+    if (!withinRate()) return undefined;
     if (running < limits.rendering) {
       running += 1;
       return Promise.resolve();

@@ -39,24 +39,24 @@ describe('pages rendered on demand', () => {
     const now = await pages.now();
     expect(now.render?.pages).toEqual(['/', '/products', ...PRODUCTS, '/about', '/contact']);
     expect(now.render?.redirects['/product/2']).toBe('/products/hoan-kiem-lake-handkerchief?variant=2');
-    expect(await text(now.page('vi', '/products'))).toContain('<html lang="vi">');
+    expect(await text(now.page('vi', '/products', ''))).toContain('<html lang="vi">');
     expect(await text(now.crawlerFile('sitemap.xml'))).toContain('<loc>http://localhost:3000/vi/products</loc>');
   });
 
   it('renders a page once, and again once a build changes', async () => {
     renderer.behave({ delayMs: 50 });
     const now = await pages.now();
-    const first = await now.page('en', '/about');
-    expect(await now.page('en', '/about')).toBe(first);
+    const first = await now.page('en', '/about', '');
+    expect(await now.page('en', '/about', '')).toBe(first);
     stamp = 'second';
-    expect(await (await pages.now()).page('en', '/about')).not.toBe(first);
+    expect(await (await pages.now()).page('en', '/about', '')).not.toBe(first);
   });
 
   it('answers nothing for a page the renderer cannot render, and carries on', async () => {
     renderer.behave({ failing: ['/about'] });
     const now = await pages.now();
-    expect(await now.page('en', '/about')).toBeUndefined();
-    expect(await text(now.page('en', '/contact'))).toContain('/contact');
+    expect(await now.page('en', '/about', '')).toBeUndefined();
+    expect(await text(now.page('en', '/contact', ''))).toContain('/contact');
     expect(lines.join('\n')).toContain('/about: not rendered (catalog/ProductDetailPage could not be loaded)');
   });
 

@@ -88,7 +88,8 @@ export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log
           key,
           remotesJson: remotes,
           render,
-          page: (language, path) => rendered(`${language} ${path}`, () => service.render(path, language)),
+          page: (language, path, query) =>
+            rendered(`${language} ${path}${query ? `?${query}` : ''}`, () => service.render(path, language, query)),
           notFoundPage: (language, page) => rendered(`${language} _${page}`, () => service.renderNotFound(page, language)),
           crawlerFile: (name) => Promise.resolve(crawler[name] ? bodyOf(Buffer.from(crawler[name]), typeOf(name)) : undefined),
         };

@@ -68,7 +68,8 @@ export interface PageRenderer {
   /** What is wrong with remotes.json (its remotes then have no pages). */
   problems: string[];
   publicPages(): Promise<PublicPages>;
-  render(path: string, language: Language): Promise<RenderedPage>;
+  /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
+  render(path: string, language: Language, query?: string): Promise<RenderedPage>;
   /** A not-found page, with the server's include where the path or parameter it shows goes (notFoundText.ts). */
   renderNotFound(page: NotFoundPage['page'], language: Language): Promise<RenderedPage>;
 }
@@ -117,14 +118,16 @@ export function createPageRendererNow({ remotesJson, origin, shell, fetch = glob
   };
   const remotesJsonData = JSON.parse(remotesJson) as unknown;
 
-  const renderAt = async (path: string, language: Language): Promise<RenderedPage> => {
+  const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
     const ids = remoteModulesFor(path);
     const states = await Promise.all(ids.map((id) => modules.load(id)));
     const missing = ids.filter((_, index) => states[index]!.status !== 'ready');
     // Never a page with "temporarily unavailable" in it: that route stays client-rendered.
     if (missing.length > 0) return { reason: `${missing.join(', ')} could not be loaded` };
     const handler = handlers.get(language)!;
-    const context = await handler.query(new Request(new URL(pathInLanguage(path, language), origin)));
+    const address = new URL(pathInLanguage(path, language), origin);
+    address.search = query;
+    const context = await handler.query(new Request(address));
     if (context instanceof Response) return { reason: `the route answers HTTP ${context.status}` };
     const storeState = initialShopState();
     let head: PageHead | undefined;
