@@ -6,18 +6,18 @@
  *
  *   npm run bench                        builds both, then measures (about 30 minutes)
  *   npm run bench -- --skip-build        measures the existing builds
- *   npm run bench -- --runs 1 --no-lighthouse   a quick look at sizes and requests only
+ *   npm run bench -- --runs 1 --no-lighthouse   a quicker look (sizes, requests, recorded LCP, usable)
  *   npm run bench -- --skip-build --federated-root ../old   another checkout's federated builds
  *
  * Needs ports 3000-3003 and 3010 free. Output format: docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { APPS, HOST_APP, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
+import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { findChromium } from './system-packages.mjs';
 import { createAnswerer, ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR, watchEnvironment } from '@maison/deploy';
 import { listen, serveShop } from '@maison/deploy/serve';
@@ -25,20 +25,46 @@ import { pathInLanguage } from '@maison/shared/language-path';
 import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile, phoneLcp, timeUntilUsable } from './bench/network.mjs';
+import { printReport } from './bench/report.mjs';
+
+const USAGE = 'npm run bench -- [--skip-build] [--runs N] [--no-lighthouse] [--federated-root DIR]';
+let options;
+try {
+  ({ values: options } = parseArgs({
+    options: {
+      'skip-build': { type: 'boolean' },
+      runs: { type: 'string', default: '3' },
+      'no-lighthouse': { type: 'boolean' },
+      'federated-root': { type: 'string' },
+    },
+  }));
+} catch (error) {
+  console.error(`[bench] ${error.message}\nusage: ${USAGE}`);
+  process.exit(1);
+}
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`[bench] --runs takes a whole number of runs, not "${options.runs}"\nusage: ${USAGE}`);
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
-const withLighthouse = !args.includes('--no-lighthouse');
+const withLighthouse = !options['no-lighthouse'];
 const PRODUCT_ROUTE = '/products/hoan-kiem-lake-handkerchief';
-// The paired figures (time until usable, which varies by a tenth between runs on this shared
-// machine; the Vietnamese addresses beside the English ones, a few per cent apart): 9 pairs.
-const PAIRED_RUNS = Math.max(runs, 9);
+// Time until usable varies by a tenth between runs on this shared machine: 9 pairs. Recorded LCP: 5 pairs a page.
+const USABLE_PAIRS = Math.max(runs, 9);
+const LCP_PAIRS = Math.max(runs, 5);
 const PUBLIC_PAGES = ['/', '/products', PRODUCT_ROUTE];
-// The public pages at both languages' addresses (LCP on /vi/ pages beside the English ones), then the shopper's own.
-const ROUTES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((route) => pathInLanguage(route, 'vi')), '/cart', '/checkout', '/profile'];
-const fedRootArg = args.indexOf('--federated-root');
-const federatedRoot = fedRootArg > -1 ? path.resolve(args[fedRootArg + 1]) : root;
+/** Addresses shoppers land on: a newsletter's, an ad's, a shared sorted list (each rendered by the server). */
+const LANDING_PAGES = [
+  '/products?utm_source=newsletter',
+  `${PRODUCT_ROUTE}?utm_campaign=tet&gclid=abc123`,
+  pathInLanguage('/products?utm_source=x', 'vi'),
+  '/products?sort=price-asc',
+];
+const PERSONAL_PAGES = ['/cart', '/checkout', '/profile'];
+const ROUTES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((route) => pathInLanguage(route, 'vi')), ...LANDING_PAGES, ...PERSONAL_PAGES];
+const federatedRoot = options['federated-root'] ? path.resolve(options['federated-root']) : root;
 const SINGLE_PORT = 3010;
 const SINGLE_DIST = path.join(root, '.bench', 'single-bundle', 'dist');
 // Its own environment (@maison/deploy), from the local one's remotes.json: its pages are
@@ -57,7 +83,7 @@ function timed(label, command, commandArgs, env = {}) {
 }
 
 const buildSeconds = {};
-if (!args.includes('--skip-build')) {
+if (!options['skip-build']) {
   buildSeconds.federated = timed('federated build', 'npm', ['run', 'build']);
   buildSeconds.single = timed('single-bundle build', 'npx', ['webpack', '--config', 'scripts/single-bundle/webpack.config.ts'], {
     NODE_OPTIONS: '--import=tsx',
@@ -94,58 +120,42 @@ const fileFor = (url) => {
 };
 
 const BUILDS = { federated: localOrigin(HOST_APP), single: `http://localhost:${SINGLE_PORT}` };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const executablePath = findChromium();
 if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH');
 
-const results = {};
+/** Runs `measure(build, origin)` for both builds `pairs` times, alternately, each pair starting with the other build in turn. */
+async function alternately(pairs, measure) {
+  const samples = { federated: [], single: [] };
+  const builds = Object.keys(BUILDS);
+  for (let pair = 0; pair < pairs; pair += 1) {
+    for (const build of pair % 2 === 0 ? builds : [...builds].reverse()) samples[build].push(await measure(BUILDS[build]));
+  }
+  return samples;
+}
+
+const results = { routes: {} };
 const browser = await chromium.launch({ executablePath, args: PAGE_LOAD_CHROMIUM_ARGS });
 try {
   for (const route of ROUTES) {
+    const measured = {};
     for (const [build, origin] of Object.entries(BUILDS)) {
-      const network = await networkProfile(browser, `${origin}${route}`, { fileFor });
       const lighthouse = [];
-      const throttled = [];
-      for (let run = 0; withLighthouse && run < runs; run += 1) {
-        lighthouse.push(await lighthouseRun(`${origin}${route}`, executablePath));
-        throttled.push(await lighthouseRun(`${origin}${route}`, executablePath, { throttlingMethod: 'devtools' }));
-      }
-      results[`${route} ${build}`] = {
-        ...network,
-        ...(withLighthouse
-          ? {
-              ...Object.fromEntries(['score', 'lcp', 'tbt', 'cls'].map((key) => [key, median(lighthouse.map((run) => run[key]))])),
-              throttledLcp: median(throttled.map((run) => run.lcp)),
-            }
-          : {}),
-      };
-      process.stderr.write('.');
+      for (let run = 0; withLighthouse && run < runs; run += 1) lighthouse.push(await lighthouseRun(`${origin}${route}`, executablePath));
+      measured[build] = { network: await networkProfile(browser, `${origin}${route}`, { fileFor }), lighthouse };
     }
+    // The LCP the page itself records, on the throttled phone: the figure the targets mean.
+    const recorded = await alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`));
+    for (const build of Object.keys(BUILDS)) measured[build].recordedLcp = recorded[build];
+    results.routes[route] = measured;
+    process.stderr.write('.');
   }
+  results.navigation = {};
   for (const [build, origin] of Object.entries(BUILDS)) {
     const samples = [];
     for (let run = 0; run < runs; run += 1) samples.push(await cartNavigationAfterIdle(browser, origin));
-    results[`nav ${build}`] = median(samples);
+    results.navigation[build] = samples;
   }
-  // Usable: the two builds alternately, run by run, so a slower moment of the machine falls on both.
-  const usable = { federated: [], single: [] };
-  for (let run = 0; run < PAIRED_RUNS; run += 1) {
-    for (const [build, origin] of Object.entries(BUILDS)) usable[build].push(await timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`));
-  }
-  for (const [build, samples] of Object.entries(usable)) {
-    for (const key of ['seenAt', 'aliveAt', 'usableAt']) results[`${key} ${build}`] = median(samples.map((sample) => sample[key]));
-  }
-  results.usablePairRatios = usable.federated.map((sample, run) => sample.usableAt / usable.single[run].usableAt).sort((a, b) => a - b);
-  // LCP at /vi/ beside the English address: each pair in turn starts with the other language.
-  for (const route of PUBLIC_PAGES) {
-    const samples = { en: [], vi: [] };
-    for (let run = 0; run < PAIRED_RUNS; run += 1) {
-      const order = run % 2 === 0 ? ['en', 'vi'] : ['vi', 'en'];
-      for (const language of order)
-        samples[language].push(await phoneLcp(browser, `${BUILDS.federated}${pathInLanguage(route, language)}`));
-    }
-    results[`language ${route}`] = samples;
-  }
+  results.usable = await alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`));
 } finally {
   await browser.close();
   await shop.close();
@@ -153,128 +163,5 @@ try {
 }
 process.stderr.write('\n');
 
-/** What a first-load script is for, by its name (the builds' naming: webpack/parts.ts, webpack/sharing.ts). */
-function scriptPurpose(url, build) {
-  const { port, pathname } = new URL(url);
-  const name = pathname.slice(1);
-  const remote = APPS.find((app) => String(app.port) === port && !isHostApp(app))?.name;
-  if (remote && name === 'remoteEntry.js') return `${remote}: its entry (module map, share scope, chunk loading)`;
-  if (remote && name.startsWith('__federation_expose_')) return `${remote}: the page's module (${name.split('.')[0].slice(20)})`;
-  if (remote) return `${remote}: a chunk its page module needs`;
-  if (/^main\./.test(name))
-    return build === 'single' ? 'the whole shop: shell, libraries, runtime' : 'host entry: webpack and federation runtimes, start-up';
-  if (/^shared-libraries\./.test(name)) return 'React, react-dom, router, Redux, @maison/shared (one copy for all)';
-  if (/^bootstrap\./.test(name)) return 'host: the shell (header, footer, routes, store, language)';
-  if (/^web-vitals\./.test(name)) return 'field measurements (web-vitals)';
-  if (/^start\./.test(name)) return 'host: start-up before main.js (language, intro, held taps)';
-  return build === 'single' ? 'a lazily loaded page of the shop' : 'host: a split chunk';
-}
-
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-const cols = (cells, widths) =>
-  cells
-    .map((cell, i) => String(cell).padEnd(widths[i]))
-    .join('')
-    .trimEnd();
-const WIDTHS = [42, 11, 12, 10, 7, 16, 9, 9, 11, 9, 7];
-const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '-');
 const chromiumVersion = spawnSync(executablePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
-
-console.log('Maison Khăn benchmark: federated (as shipped) vs single bundle (same source, no federation)');
-console.log(`${os.cpus().length} cores, Node ${process.version}, ${chromiumVersion}`);
-console.log(
-  withLighthouse
-    ? `Lighthouse 12 mobile preset (simulated slow 4G, 4× CPU), median of ${runs}; sizes are gzip -6 of the files requested`
-    : 'Lighthouse skipped (--no-lighthouse); sizes are gzip -6 of the files requested',
-);
-if (withLighthouse)
-  console.log(
-    `LCP (4G): Lighthouse's LCP with the same figures applied in the browser (throttling 'devtools': 562.5 ms a request, 1.47 Mbps, 4× CPU), median of ${runs}`,
-  );
-console.log(`federated pages: ${rendering}; the single bundle renders in the browser`);
-console.log('');
-console.log(cols(['route', 'build', 'JS (gzip)', 'requests', 'chain', 'after HTML', 'perf', 'LCP', 'LCP (4G)', 'TBT', 'CLS'], WIDTHS));
-for (const route of ROUTES) {
-  const f = results[`${route} federated`];
-  const s = results[`${route} single`];
-  const row = (name, r) =>
-    cols(
-      [
-        name === 'federated' ? route : '',
-        name,
-        kib(r.jsBytes),
-        r.requests,
-        r.chainDepth,
-        `${r.afterHtml.depth} · ${Math.round(r.afterHtml.ms)} ms`,
-        r.score ?? '-',
-        r.lcp === undefined ? '-' : `${(r.lcp / 1000).toFixed(2)} s`,
-        r.throttledLcp === undefined ? '-' : `${(r.throttledLcp / 1000).toFixed(2)} s`,
-        r.tbt === undefined ? '-' : `${Math.round(r.tbt)} ms`,
-        r.cls === undefined ? '-' : r.cls.toFixed(3),
-      ],
-      WIDTHS,
-    );
-  console.log(row('federated', f));
-  console.log(row('single', s));
-  console.log(
-    cols(
-      [
-        '',
-        'fed/single',
-        ratio(f.jsBytes, s.jsBytes),
-        ratio(f.requests, s.requests),
-        ratio(f.chainDepth, s.chainDepth),
-        ratio(f.afterHtml.ms, s.afterHtml.ms),
-        f.score === undefined ? '-' : ratio(f.score, s.score),
-        f.lcp === undefined ? '-' : ratio(f.lcp, s.lcp),
-        f.throttledLcp === undefined ? '-' : ratio(f.throttledLcp, s.throttledLcp),
-        f.tbt === undefined ? '-' : ratio(f.tbt, s.tbt),
-        '',
-      ],
-      WIDTHS,
-    ),
-  );
-}
-console.log('');
-// What each first-load KiB is for, on the product page.
-for (const build of Object.keys(BUILDS)) {
-  const { scriptFiles, jsBytes } = results[`${PRODUCT_ROUTE} ${build}`];
-  console.log(`first-load JS on ${PRODUCT_ROUTE}, ${build}: ${kib(jsBytes)}`);
-  for (const { url, bytes } of [...scriptFiles].sort((a, b) => b.bytes - a.bytes))
-    console.log(`  ${kib(bytes).padStart(10)}  ${scriptPurpose(url, build).padEnd(62)} ${new URL(url).pathname}`);
-}
-console.log('');
-const prefetch = results['/ federated'];
-console.log(`idle prefetch after / (federated, not counted above): ${prefetch.prefetchFiles} files, ${kib(prefetch.prefetchBytes)}`);
-console.log(
-  `client-side / → /cart after 3 s idle, click to cart heading painted (median of ${runs}): ` +
-    `federated ${Math.round(results['nav federated'])} ms, single ${Math.round(results['nav single'])} ms`,
-);
-console.log(
-  `usable: navigation start to ADD TO CART tapped the moment it is seen → badge shows 1, on ${PRODUCT_ROUTE} ` +
-    `(mobile: slow 4G, 4× CPU; the builds alternately, median of ${PAIRED_RUNS}): ` +
-    `federated ${Math.round(results['usableAt federated'])} ms, single ${Math.round(results['usableAt single'])} ms ` +
-    `(${ratio(results['usableAt federated'], results['usableAt single'])}); button seen at ${Math.round(results['seenAt federated'])} / ` +
-    `${Math.round(results['seenAt single'])} ms, page alive at ${Math.round(results['aliveAt federated'])} / ${Math.round(results['aliveAt single'])} ms; ` +
-    `run by run ${results.usablePairRatios[0].toFixed(2)}–${results.usablePairRatios.at(-1).toFixed(2)}×`,
-);
-console.log(
-  `LCP at the Vietnamese addresses beside the English ones (federated; mobile: slow 4G, 4× CPU, as usable; ` +
-    `the two alternately, median of ${PAIRED_RUNS}; the element painted):`,
-);
-const elementsPainted = (samples) => [...new Set(samples.map((sample) => sample.element))].join('/');
-const percent = (value) => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value * 100))} %`;
-for (const route of PUBLIC_PAGES) {
-  const { en, vi } = results[`language ${route}`];
-  const [enLcp, viLcp] = [en, vi].map((samples) => median(samples.map((sample) => sample.at)));
-  const pairs = en.map((sample, run) => vi[run].at / sample.at - 1).sort((a, b) => a - b);
-  console.log(
-    `  ${route.padEnd(40)} en ${Math.round(enLcp)} ms (${elementsPainted(en)}), vi ${Math.round(viLcp)} ms (${elementsPainted(vi)}): ` +
-      `${percent(viLcp / enLcp - 1)}; pair by pair ${percent(pairs[0])} to ${percent(pairs.at(-1))}`,
-  );
-}
-if (buildSeconds.federated) {
-  console.log(
-    `production build: federated ${buildSeconds.federated.toFixed(1)} s (4 apps, one after another), single ${buildSeconds.single.toFixed(1)} s`,
-  );
-}
+printReport({ results, routes: ROUTES, productRoute: PRODUCT_ROUTE, runs, withLighthouse, rendering, chromiumVersion, buildSeconds });

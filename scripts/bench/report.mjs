@@ -1,0 +1,155 @@
+/**
+ * The benchmark's printed report (scripts/bench.mjs): per page, what a first load costs and how
+ * soon it paints (the LCP the page records on the throttled phone, with its spread, beside
+ * Lighthouse's simulated one), then the product page's time until usable, and the targets
+ * beside the figures. docs/performance.md keeps the last one.
+ */
+import os from 'node:os';
+import { APPS, isHostApp } from '../../apps.mts';
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const seconds = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
+const ratio = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : '-');
+const spread = (values) => `${seconds(Math.min(...values))}–${seconds(Math.max(...values)).replace(' s', '')}`;
+const cols = (cells, widths) =>
+  cells
+    .map((cell, i) => String(cell).padEnd(widths[i]))
+    .join('')
+    .trimEnd();
+const WIDTHS = [50, 11, 12, 10, 7, 15, 7, 10, 24, 9, 7];
+
+/** What a first-load script is for, by its name (the builds' naming: webpack/parts.ts, webpack/sharing.ts). */
+function scriptPurpose(url, build) {
+  const { port, pathname } = new URL(url);
+  const name = pathname.slice(1);
+  const remote = APPS.find((app) => String(app.port) === port && !isHostApp(app))?.name;
+  if (remote && name === 'remoteEntry.js') return `${remote}: its entry (module map, share scope, chunk loading)`;
+  if (remote && name.startsWith('__federation_expose_')) return `${remote}: the page's module (${name.split('.')[0].slice(20)})`;
+  if (remote) return `${remote}: a chunk its page module needs`;
+  if (/^main\./.test(name))
+    return build === 'single' ? 'the whole shop: shell, libraries, runtime' : 'host entry: webpack and federation runtimes, start-up';
+  if (/^shared-libraries\./.test(name)) return 'React, react-dom, router, Redux, @maison/shared (one copy for all)';
+  if (/^bootstrap\./.test(name)) return 'host: the shell (header, footer, routes, store, language)';
+  if (/^web-vitals\./.test(name)) return 'field measurements (web-vitals)';
+  if (/^start\./.test(name)) return 'host: start-up before main.js (language, intro, held taps)';
+  return build === 'single' ? 'a lazily loaded page of the shop' : 'host: a split chunk';
+}
+
+/** Per page, the figures of one build; `lighthouse` medians, `recordedLcp` samples. */
+function figures({ network, lighthouse, recordedLcp }) {
+  const lh = (key) => (lighthouse.length ? median(lighthouse.map((run) => run[key])) : undefined);
+  return { network, score: lh('score'), lcp: lh('lcp'), tbt: lh('tbt'), cls: lh('cls'), recorded: recordedLcp.map((sample) => sample.at) };
+}
+
+function routeTable(results, routes) {
+  console.log(
+    cols(
+      ['route', 'build', 'JS (gzip)', 'requests', 'chain', 'after HTML', 'perf', 'LCP sim.', 'LCP recorded (spread)', 'TBT', 'CLS'],
+      WIDTHS,
+    ),
+  );
+  const lcpRatios = {};
+  for (const route of routes) {
+    const f = figures(results.routes[route].federated);
+    const s = figures(results.routes[route].single);
+    const row = (name, r) =>
+      cols(
+        [
+          name === 'federated' ? route : '',
+          name,
+          kib(r.network.jsBytes),
+          r.network.requests,
+          r.network.chainDepth,
+          `${r.network.afterHtml.depth} · ${Math.round(r.network.afterHtml.ms)} ms`,
+          r.score ?? '-',
+          seconds(r.lcp),
+          `${seconds(median(r.recorded))} (${spread(r.recorded)})`,
+          r.tbt === undefined ? '-' : `${Math.round(r.tbt)} ms`,
+          r.cls === undefined ? '-' : r.cls.toFixed(3),
+        ],
+        WIDTHS,
+      );
+    console.log(row('federated', f));
+    console.log(row('single', s));
+    const pairs = f.recorded.map((at, pair) => at / s.recorded[pair]).sort((a, b) => a - b);
+    lcpRatios[route] = median(f.recorded) / median(s.recorded);
+    console.log(
+      cols(
+        [
+          '',
+          'fed/single',
+          ratio(f.network.jsBytes, s.network.jsBytes),
+          ratio(f.network.requests, s.network.requests),
+          ratio(f.network.chainDepth, s.network.chainDepth),
+          ratio(f.network.afterHtml.ms, s.network.afterHtml.ms),
+          ratio(f.score, s.score),
+          ratio(f.lcp, s.lcp),
+          `${ratio(median(f.recorded), median(s.recorded))} (${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)})`,
+          ratio(f.tbt, s.tbt),
+          '',
+        ],
+        WIDTHS,
+      ),
+    );
+  }
+  return lcpRatios;
+}
+
+export function printReport({ results, routes, productRoute, runs, withLighthouse, rendering, chromiumVersion, buildSeconds }) {
+  const lcpPairs = results.routes[routes[0]].federated.recordedLcp.length;
+  console.log('Maison Khăn benchmark: federated (as shipped) vs single bundle (same source, no federation)');
+  console.log(`${os.cpus().length} cores, Node ${process.version}, ${chromiumVersion}`);
+  console.log(
+    `LCP recorded: what the page's PerformanceObserver records on a phone (slow 4G applied in the browser: 562.5 ms a request, ` +
+      `1.47 Mbps, 4× CPU), the builds alternately, median of ${lcpPairs} with the spread; fed/single: the medians' ratio (pair by pair)`,
+  );
+  console.log(
+    withLighthouse
+      ? `LCP sim., perf, TBT, CLS: Lighthouse 12 mobile preset (simulated slow 4G, 4× CPU), median of ${runs}; sizes are gzip -6 of the files requested`
+      : 'Lighthouse skipped (--no-lighthouse); sizes are gzip -6 of the files requested',
+  );
+  console.log(`federated pages: ${rendering}; the single bundle renders in the browser`);
+  console.log('');
+  const lcpRatios = routeTable(results, routes);
+  console.log('');
+  for (const build of ['federated', 'single']) {
+    const { scriptFiles, jsBytes } = results.routes[productRoute][build].network;
+    console.log(`first-load JS on ${productRoute}, ${build}: ${kib(jsBytes)}`);
+    for (const { url, bytes } of [...scriptFiles].sort((a, b) => b.bytes - a.bytes))
+      console.log(`  ${kib(bytes).padStart(10)}  ${scriptPurpose(url, build).padEnd(62)} ${new URL(url).pathname}`);
+  }
+  console.log('');
+  const home = results.routes['/'].federated.network;
+  console.log(`idle prefetch after / (federated, not counted above): ${home.prefetchFiles} files, ${kib(home.prefetchBytes)}`);
+  const nav = results.navigation;
+  console.log(
+    `client-side / → /cart after 3 s idle, click to cart heading painted (median of ${runs}): ` +
+      `federated ${Math.round(median(nav.federated))} ms, single ${Math.round(median(nav.single))} ms`,
+  );
+  const { federated, single } = results.usable;
+  const at = (samples, key) => median(samples.map((sample) => sample[key]));
+  const pairRatios = (key) => federated.map((sample, pair) => sample[key] / single[pair][key]).sort((a, b) => a - b);
+  const usableRatio = at(federated, 'usableAt') / at(single, 'usableAt');
+  const seenRatio = at(federated, 'seenAt') / at(single, 'seenAt');
+  console.log(
+    `usable: navigation start to ADD TO CART tapped the moment it is seen → badge shows 1, on ${productRoute} ` +
+      `(the phone as above; the builds alternately, median of ${federated.length}): ` +
+      `federated ${Math.round(at(federated, 'usableAt'))} ms, single ${Math.round(at(single, 'usableAt'))} ms (${usableRatio.toFixed(2)}×, ` +
+      `pair by pair ${pairRatios('usableAt')[0].toFixed(2)}–${pairRatios('usableAt').at(-1).toFixed(2)}×); ` +
+      `button seen at ${Math.round(at(federated, 'seenAt'))} / ${Math.round(at(single, 'seenAt'))} ms (${seenRatio.toFixed(2)}×), ` +
+      `page alive at ${Math.round(at(federated, 'aliveAt'))} / ${Math.round(at(single, 'aliveAt'))} ms`,
+  );
+  console.log('');
+  const personal = new Set(['/cart', '/checkout', '/profile']);
+  const within = (value, target) => `${value.toFixed(2)}× (target ≤ ${target.toFixed(2)}×: ${value <= target ? 'within' : 'MISSED'})`;
+  console.log('targets:');
+  console.log(`  usable ${within(usableRatio, 0.75)}; button seen ${within(seenRatio, 0.55)}`);
+  for (const [route, value] of Object.entries(lcpRatios))
+    console.log(`  LCP recorded ${route.padEnd(48)} ${within(value, personal.has(route) ? 0.9 : 0.6)}`);
+  if (buildSeconds.federated) {
+    console.log(
+      `production build: federated ${buildSeconds.federated.toFixed(1)} s (4 apps, one after another), single ${buildSeconds.single.toFixed(1)} s`,
+    );
+  }
+}
