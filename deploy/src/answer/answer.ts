@@ -18,7 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemoteName } from '@maison/shared';
-import { languageOfPath } from '@maison/shared/language-path';
+import { languageOfPath } from '@maison/shared/address';
 import { withShownText, type ServedRoute } from '@maison/host/hosting';
 import type { Served, ServedEnvironment } from '../environment/served.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
