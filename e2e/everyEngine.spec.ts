@@ -5,7 +5,7 @@
  * Content-Security-Policy violation, an uncaught exception or a console error it did not
  * expect (e2e/engines/test.ts).
  */
-import { pathInLanguage } from '@maison/shared/language-path';
+import { pathInLanguage } from '@maison/shared/address';
 import { test, expect } from './engines/test';
 import type { Shopper, Target } from './engines/shopper';
 

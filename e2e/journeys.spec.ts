@@ -8,7 +8,7 @@
  * fails the test, as do error panels, uncaught exceptions and console errors.
  */
 import type { Page } from '@playwright/test';
-import { languageOfPath } from '@maison/shared/language-path';
+import { languageOfPath } from '@maison/shared/address';
 import { test, expect, switchLanguage, REMOTE_ORIGINS } from './fixtures';
 
 interface ShopTexts {

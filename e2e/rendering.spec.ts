@@ -5,7 +5,7 @@
  * text, from the first paint.
  */
 import type { Browser, Page } from '@playwright/test';
-import { pathInLanguage } from '@maison/shared/language-path';
+import { pathInLanguage } from '@maison/shared/address';
 import { test, expect, originOf, cartBadge, switchLanguage } from './fixtures';
 
 const HOST = originOf('host');

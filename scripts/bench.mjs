@@ -21,7 +21,7 @@ import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { findChromium } from './system-packages.mjs';
 import { createAnswerer, ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR, watchEnvironment } from '@maison/deploy';
 import { listen, serveShop } from '@maison/deploy/serve';
-import { pathInLanguage } from '@maison/shared/language-path';
+import { pathInLanguage } from '@maison/shared/address';
 import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile, phoneLcp, timeUntilUsable } from './bench/network.mjs';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import {
-  LANGUAGE_PATH_PREFIX,
+  addressForChoice,
+  homeOfBarePrefix,
   languageOfPath,
-  pathInLanguage,
   routerBasename,
   type Language,
   type PageHead,
@@ -18,10 +18,9 @@ import { Shop } from './Shop';
 /** The language of the page's address; a bare prefix (`/vi`) becomes the home page's address (`/vi/`). */
 function addressLanguage(): Language {
   const { pathname, search, hash } = window.location;
-  const { language } = languageOfPath(pathname);
-  if (pathname === LANGUAGE_PATH_PREFIX[language] && pathname !== '')
-    window.history.replaceState(window.history.state, '', `${pathname}/${search}${hash}`);
-  return language;
+  const home = homeOfBarePrefix(pathname);
+  if (home) window.history.replaceState(window.history.state, '', `${home}${search}${hash}`);
+  return languageOfPath(pathname).language;
 }
 
 /**
@@ -59,12 +58,11 @@ export function ShopAtAddress({
 
   const chooseLanguage = useCallback(
     (next: Language) => {
-      if (next === language) return;
-      // The router's location is the whole address: the page's path is what follows the language's prefix.
-      const { search, hash } = router.state.location;
-      const { path: pathname } = languageOfPath(router.state.location.pathname);
+      // The router's location is the whole address: the same page's address in the other language.
+      const address = addressForChoice(router.state.location, next);
+      if (next === language || !address) return;
       kept.current = { top: window.scrollY, focusedId: document.activeElement?.id || undefined };
-      window.history.pushState(null, '', `${pathInLanguage(pathname, next)}${search}${hash}`);
+      window.history.pushState(null, '', address);
       setLanguage(next);
     },
     [language, router],

@@ -1,22 +1,17 @@
 // In the host's one stylesheet (styles.css), linked from the page's head: the tokens and the first paint's shell need no script.
 import '@maison/shared/styles/tokens.css';
 import './shell/appShell.css';
-// The language path rule is a file of its own, not the shared library: it runs before the boundary.
-import { addressForChoice, LANGUAGE_STORAGE_KEY, languageOfPath } from '@maison/shared/language-path';
+// The address module is an entry point of its own, not the shared library: it runs before the boundary.
+import { addressForChoice, languageOfPath, storedLanguage } from '@maison/shared/address';
 import { startFederation } from './federation';
 import { PREFETCH_WHEN_IDLE, remoteModulesFor } from './routes';
 
-function storedChoice(): string | null {
-  try {
-    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 // A page the server sent as the shell (the shopper's own pages, a view set by a query) moves to
 // the shopper's chosen language here; a rendered page has already moved, in start.js.
-const movingTo = addressForChoice(window.location, storedChoice());
+const movingTo = addressForChoice(
+  window.location,
+  storedLanguage(() => window.localStorage),
+);
 if (movingTo) {
   window.location.replace(movingTo);
 } else {

@@ -54,7 +54,7 @@ export function shopRoutes(): RouteObject[] {
   ];
 }
 
-/** The browser's router for one language's addresses (`basename`: routerBasename, shared/src/i18n/languagePath.ts). */
+/** The browser's router for one language's addresses (`basename`: routerBasename, @maison/shared's address module). */
 export function createShopRouter(basename: string | undefined) {
   return createBrowserRouter(shopRoutes(), basename ? { basename } : undefined);
 }

@@ -18,7 +18,7 @@ export interface RenderedPageState {
   storeState: ShopState;
 }
 
-/** What the host tells every page from the page's address (languagePath.ts). */
+/** What the host tells every page from the page's address (the address module, ./address). */
 export interface ShopAddress {
   language: Language;
   /** The shopper chose another language: the host moves to the same page's address in it. */

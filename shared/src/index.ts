@@ -27,13 +27,17 @@ export { LOCALE_OF } from './i18n/language';
 export {
   addressForChoice,
   alternateAddresses,
+  homeOfBarePrefix,
+  hrefs,
   LANGUAGE_PATH_PREFIX,
   LANGUAGE_STORAGE_KEY,
   languageOfPath,
+  PAGE_PATHS,
   pathInLanguage,
   ROOT_LANGUAGE,
   routerBasename,
-} from './i18n/languagePath';
+  type ProfileTab,
+} from './address';
 export { useLanguage, useTranslator } from './i18n/LanguageProvider';
 export { usePageHead, usePageTitle, type PageHead } from './i18n/usePageHead';
 export { useToast } from './toast/ToastProvider';

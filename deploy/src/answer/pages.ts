@@ -4,7 +4,7 @@
  * and the render record of the pages served (only beside the host build that rendered them).
  */
 import type { Language, RemoteName } from '@maison/shared';
-import { languageOfPath } from '@maison/shared/language-path';
+import { languageOfPath } from '@maison/shared/address';
 import { withShownText, type NotFoundPage, type ServedRoute } from '@maison/host/hosting';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';

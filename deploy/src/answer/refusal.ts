@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Language } from '@maison/shared';
-import { LANGUAGE_PATH_PREFIX, pathInLanguage, ROOT_LANGUAGE } from '@maison/shared/language-path';
+import { LANGUAGE_PATH_PREFIX, pathInLanguage, ROOT_LANGUAGE } from '@maison/shared/address';
 import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';
 import { FILE_POLICY, securityHeaders } from './policy.ts';
 

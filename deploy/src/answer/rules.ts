@@ -5,7 +5,7 @@
  * of thousands of slashes or dots is answered as fast as any other of its length).
  */
 import type { Language, RemoteName } from '@maison/shared';
-import { LANGUAGE_PATH_PREFIX, languageOfPath, pathInLanguage } from '@maison/shared/language-path';
+import { LANGUAGE_PATH_PREFIX, languageOfPath, pathInLanguage } from '@maison/shared/address';
 import { shownAsked } from '@maison/shared/not-found';
 import { entryUrlOf, firstMatching, parameterOf, type NotFoundPage, type RemoteLocations, type ServedRoute } from '@maison/host/hosting';
 import { pageFileOf, withoutTrailingSlashes, type RenderRecord } from '../environment/layout.ts';

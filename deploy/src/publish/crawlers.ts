@@ -4,7 +4,7 @@
  * every language). Written into each generation at publish (publish.ts). Node runs this file as it is.
  */
 import type { Language } from '@maison/shared';
-import { alternateAddresses, pathInLanguage } from '@maison/shared/language-path';
+import { alternateAddresses, pathInLanguage } from '@maison/shared/address';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);

@@ -17,7 +17,7 @@ import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { parseRemotesJson } from '@maison/host/hosting';
-import { LANGUAGE_PATH_PREFIX } from '@maison/shared/language-path';
+import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { limitedFetch, remoteNamer, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
 import { renderPages, type RenderedPages } from './renderPages.ts';

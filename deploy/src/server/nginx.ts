@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isHostApp, type AppEntry } from '../../../apps.mts';
 import type { Language } from '@maison/shared';
-import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/language-path';
+import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/address';
 import { refusal, refusedLanguagePatterns } from '../answer/refusal.ts';
 import { REQUEST_LIMITS } from '../answer/requestLimits.ts';
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../types';
 import { getLocalStorage } from '../storage';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, storedLanguage } from './language';
+import { LANGUAGE_STORAGE_KEY, ROOT_LANGUAGE, storedLanguage } from '../address';
 import { translate, type MessageCatalog, type MessageParams } from './messages';
 
 interface LanguageContextValue {
@@ -24,7 +24,7 @@ function storeChoice(language: Language) {
  * (`language`) and moves to the other address when the shopper chooses (`onChoose`): the address
  * says the language. A remote's standalone frame, with no addresses of its own, passes neither
  * and follows the stored choice. Either way the choice is stored (local storage, under
- * `language`), and the page's first script honours it on the next visit.
+ * `language`), and the page's boot script honours it on the next visit.
  */
 export function LanguageProvider({
   children,
@@ -35,8 +35,8 @@ export function LanguageProvider({
   language?: Language;
   onChoose?: (language: Language) => void;
 }) {
-  const [stored, setStored] = useState(() => (typeof window === 'undefined' ? undefined : storedLanguage(getLocalStorage())));
-  const language = fromAddress ?? stored ?? DEFAULT_LANGUAGE;
+  const [stored, setStored] = useState(() => (typeof window === 'undefined' ? undefined : storedLanguage(getLocalStorage)));
+  const language = fromAddress ?? stored ?? ROOT_LANGUAGE;
 
   useEffect(() => {
     document.documentElement.lang = language;

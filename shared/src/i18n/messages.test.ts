@@ -1,5 +1,4 @@
 import { defineMessages, interpolate, translate } from './messages';
-import { storedLanguage } from './language';
 
 describe('i18n', () => {
   const catalog = defineMessages({ greeting: 'Hello {name}', plain: 'Plain' }, { greeting: 'Xin chào {name}', plain: 'Đơn' });
@@ -20,18 +19,5 @@ describe('i18n', () => {
 
   it('keeps unknown placeholders visible', () => {
     expect(interpolate('Add {amount} more {unit}', { amount: 5 })).toBe('Add 5 more {unit}');
-  });
-
-  it('reads a stored language, and nothing for an unknown one or no storage', () => {
-    expect(storedLanguage({ getItem: () => 'fr' } as unknown as Storage)).toBeUndefined();
-    expect(storedLanguage({ getItem: () => 'vi' } as unknown as Storage)).toBe('vi');
-    expect(
-      storedLanguage({
-        getItem: () => {
-          throw new Error('denied');
-        },
-      } as unknown as Storage),
-    ).toBeUndefined();
-    expect(storedLanguage(undefined)).toBeUndefined();
   });
 });

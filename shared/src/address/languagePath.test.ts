@@ -1,4 +1,4 @@
-import { addressForChoice, alternateAddresses, languageOfPath, pathInLanguage } from './languagePath';
+import { alternateAddresses, homeOfBarePrefix, isLanguage, languageOfPath, pathInLanguage, routerBasename } from './languagePath';
 
 describe('an address per language', () => {
   it.each([
@@ -43,17 +43,32 @@ describe('what search engines are told', () => {
   });
 });
 
-describe('a stored choice of language', () => {
-  const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+describe('a bare prefix', () => {
   it.each([
-    [at('/products', '?sort=price-asc', '#top'), 'vi', '/vi/products?sort=price-asc#top'],
-    [at('/'), 'vi', '/vi/'],
-    [at('/vi/cart'), 'en', '/cart'],
-    [at('/vi/'), 'en', '/'],
-    [at('/vi/products'), 'vi', undefined],
-    [at('/products'), 'en', undefined],
-    [at('/products'), null, undefined],
-    [at('/products'), 'fr', undefined],
-    [at('/products'), 'hasOwnProperty', undefined],
-  ])('at %j, having chosen %p, goes to %p', (location, chosen, expected) => expect(addressForChoice(location, chosen)).toBe(expected));
+    ['/vi', '/vi/'],
+    ['/vi/', undefined],
+    ['/', undefined],
+    ['', undefined],
+    ['/video', undefined],
+  ])('%p is the home page %p', (address, home) => expect(homeOfBarePrefix(address)).toBe(home));
+});
+
+describe('the router within a language', () => {
+  it.each([
+    ['en', undefined],
+    ['vi', '/vi/'],
+  ] as const)('%s: basename %p', (language, basename) => expect(routerBasename(language)).toBe(basename));
+});
+
+describe('a language', () => {
+  it.each([
+    ['en', true],
+    ['vi', true],
+    ['fr', false],
+    ['EN', false],
+    ['hasOwnProperty', false],
+    ['', false],
+    [null, false],
+    [undefined, false],
+  ])('%p: %p', (value, expected) => expect(isLanguage(value)).toBe(expected));
 });

@@ -1,20 +1,23 @@
 /**
  * Each language has its own addresses: English at the root (`/products`), Vietnamese under
  * `/vi/` (`/vi/products`, the home page `/vi/`). A page's address says its language, for everyone
- * (a crawler, a cache, a shopper), so the same address is always the same page. The router, the
- * renderer, the servers and the page's first script all read addresses with these functions.
- * Node runs this file as it is: type-only imports, only TypeScript that erases.
+ * (a crawler, a cache, a shopper), so the same address is always the same page.
  */
 import type { Language } from '../types';
 
 /** The path each language's addresses start with. */
 export const LANGUAGE_PATH_PREFIX: Readonly<Record<Language, string>> = { en: '', vi: '/vi' };
 
-/** The language of the addresses that have no prefix, and of `x-default` for search engines. */
+/**
+ * The language of the addresses that have no prefix, of `x-default` for search engines, and of a
+ * shopper who never chose one.
+ */
 export const ROOT_LANGUAGE: Language = 'en';
 
-/** Where the shopper's choice of language is kept (local storage), as the original shop kept it. */
-export const LANGUAGE_STORAGE_KEY = 'language';
+/** One of the shop's languages (not merely a string that was stored or sent). */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && Object.hasOwn(LANGUAGE_PATH_PREFIX, value);
+}
 
 const PREFIXED = (Object.entries(LANGUAGE_PATH_PREFIX) as Array<[Language, string]>).filter(([, prefix]) => prefix !== '');
 
@@ -25,6 +28,14 @@ export function languageOfPath(pathname: string): { language: Language; path: st
     if (pathname.startsWith(`${prefix}/`)) return { language, path: pathname.slice(prefix.length) };
   }
   return { language: ROOT_LANGUAGE, path: pathname };
+}
+
+/**
+ * A language's bare prefix (`/vi`) names its home page, whose address has the slash (`/vi/`), as
+ * every link to it says: that address for a bare prefix, undefined for any other path.
+ */
+export function homeOfBarePrefix(pathname: string): string | undefined {
+  return PREFIXED.some(([, prefix]) => pathname === prefix) ? `${pathname}/` : undefined;
 }
 
 /**
@@ -49,18 +60,4 @@ export function alternateAddresses(path: string, origin: string): Array<{ hrefla
     ...languages.map((language) => ({ hreflang: language, href: url(language) })),
     { hreflang: 'x-default', href: url(ROOT_LANGUAGE) },
   ];
-}
-
-/**
- * Where a shopper who chose `chosen` (the stored choice, if any) goes from `address`: the same
- * page in the chosen language, or nowhere (undefined) when it already is in it or nothing was
- * chosen. The page's first script (host/src/shell/start.js) does the same before the first paint.
- */
-export function addressForChoice(
-  { pathname, search, hash }: { pathname: string; search: string; hash: string },
-  chosen: unknown,
-): string | undefined {
-  if (typeof chosen !== 'string' || !Object.hasOwn(LANGUAGE_PATH_PREFIX, chosen)) return undefined;
-  const { language, path } = languageOfPath(pathname);
-  return language === chosen ? undefined : `${pathInLanguage(path, chosen as Language)}${search}${hash}`;
 }

@@ -1,0 +1,22 @@
+/**
+ * The shop's addresses, decided here and nowhere else: each language's prefix, every page's path,
+ * the link to each page, and the shopper's stored choice of language. The host's router and
+ * start-up code, the remotes, the renderer, the servers (deploy/) and the page's boot script all
+ * read them from this module (`@maison/shared`, or `@maison/shared/address` outside the page's
+ * shared library).
+ * Node runs these files as they are: value imports carry their `.ts` extension, and only
+ * TypeScript that erases is used. What an address's query says (tracking parameters, canonical
+ * queries) belongs beside them, in a `query.ts` of its own.
+ */
+export {
+  alternateAddresses,
+  homeOfBarePrefix,
+  isLanguage,
+  LANGUAGE_PATH_PREFIX,
+  languageOfPath,
+  pathInLanguage,
+  ROOT_LANGUAGE,
+  routerBasename,
+} from './languagePath.ts';
+export { addressForChoice, LANGUAGE_STORAGE_KEY, storedLanguage } from './languageChoice.ts';
+export { hrefs, PAGE_PATHS, type PageName, type ProfileTab } from './pagePaths.ts';
