@@ -37,6 +37,19 @@ export {
   ROOT_LANGUAGE,
   routerBasename,
   type ProfileTab,
+  DEFAULT_LIST_QUERY,
+  isValidPriceText,
+  orderedPriceRange,
+  parseListQuery,
+  parsePrice,
+  PROFILE_TABS,
+  profileTabOf,
+  serializeListQuery,
+  SORT_OPTIONS,
+  type Availability,
+  type ListQuery,
+  type SortOption,
+  type ViewMode,
 } from './address';
 export { useLanguage, useTranslator } from './i18n/LanguageProvider';
 export { usePageHead, usePageTitle, type PageHead } from './i18n/usePageHead';

@@ -4,7 +4,7 @@
  * and the render record of the pages served (only beside the host build that rendered them).
  */
 import type { Language, RemoteName } from '@maison/shared';
-import { languageOfPath } from '@maison/shared/address';
+import { canonicalQuery, languageOfPath } from '@maison/shared/address';
 import { withShownText, type NotFoundPage, type ServedRoute } from '@maison/host/hosting';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
@@ -83,7 +83,13 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
   };
 
   const navigation = async (url: URL, state: Derived): Promise<Reply | undefined> => {
-    const answer = navigationAnswer({ path: url.pathname, query: url.search.slice(1), routes: state.routes, render: state.render });
+    const answer = navigationAnswer({
+      path: url.pathname,
+      query: url.search.slice(1),
+      routes: state.routes,
+      render: state.render,
+      canonicalQuery: (route, query) => canonicalQuery(route.path, query),
+    });
     // The same page for everyone at an address: a shared cache may keep it.
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
     if (answer.kind === 'redirect') return { status: 301, headers: { ...headers, Location: answer.location } };

@@ -7,6 +7,7 @@
  * generation's remotes.json, in a worker of its own (render/renderService.ts), and kept within
  * bounds (render/pageCache.ts); when it cannot be had in time, the page is rendered in the browser.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as wait } from 'node:timers/promises';
 import path from 'node:path';
@@ -43,17 +44,24 @@ export function publishedPages(
 
   const views = pageCache<Body>((body) => body.bytes.length);
   let renderer: { key: string; service: RenderService } | undefined;
-  /** The renderer of the generation served beside the host build that rendered it (started on first use). */
+  /**
+   * The renderer of the generation served beside the host build that rendered it: started as the
+   * generation is first served (loading it takes a few hundred milliseconds), so the first view
+   * asked for does not wait for it.
+   */
   const rendererFor = (generation: Generation): RenderService | undefined => {
     const build = hostBuild.now().build;
     if (!build || build.id !== generation.render.hostBuild) return undefined;
     const key = `${generation.id}|${build.id}`;
     if (renderer?.key !== key) {
       void renderer?.service.close();
+      renderer = undefined;
+      if (!existsSync(build.rendererFile)) return undefined;
       const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
+      service.describe().catch(() => undefined);
       renderer = { key, service };
     }
-    return renderer.service;
+    return renderer?.service;
   };
   const view = (generation: Generation, language: string, pathname: string, query: string): Promise<Body | undefined> => {
     const service = rendererFor(generation);
@@ -71,6 +79,7 @@ export function publishedPages(
     now() {
       const served = environment.now();
       const generation = served.generation;
+      if (generation) rendererFor(generation);
       const read = (name: string) => (generation ? file(generation.dir, name) : Promise.resolve(undefined));
       return {
         key: served.key,

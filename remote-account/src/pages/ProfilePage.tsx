@@ -1,25 +1,20 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { usePageTitle, useTranslator } from '@maison/shared';
+import { PROFILE_TABS as TABS, profileTabOf, usePageTitle, useTranslator } from '@maison/shared';
 import { accountMessages } from '../messages';
 import { ProfileTab } from '../profile/ProfileTab';
 import { OrdersTab } from '../orders/OrdersTab';
 import { WishlistTab } from '../wishlist/WishlistTab';
 import styles from './ProfilePage.module.css';
 
-export const TABS = ['profile', 'orders', 'wishlist'] as const;
-export type AccountTab = (typeof TABS)[number];
+type AccountTab = (typeof TABS)[number];
 const LABEL = { profile: 'tabProfile', orders: 'tabOrders', wishlist: 'tabWishlist' } as const;
-
-/** `?tab=` selects a tab; anything unknown shows Profile. */
-export function parseTab(value: string | null): AccountTab {
-  return (TABS as readonly string[]).includes(value ?? '') ? (value as AccountTab) : 'profile';
-}
 
 export function ProfilePage() {
   const t = useTranslator(accountMessages);
   const [params, setParams] = useSearchParams();
-  const active = parseTab(params.get('tab'));
+  // `?tab=` selects a tab (as the servers read it, to render the address): anything unknown shows Profile.
+  const active = profileTabOf(params.get('tab'));
   const tabRefs = useRef<Record<AccountTab, HTMLButtonElement | null>>({ profile: null, orders: null, wishlist: null });
 
   usePageTitle(t('myAccount'));

@@ -1,14 +1,7 @@
 import { CATALOG_VARIANTS } from './variants';
 import { groupVariants, PRODUCT_GROUPS } from './products';
-import {
-  availabilityCounts,
-  DEFAULT_LIST_QUERY,
-  filterProducts,
-  parseListQuery,
-  serializeListQuery,
-  sortProducts,
-  isValidPriceText,
-} from './listQuery';
+import { DEFAULT_LIST_QUERY } from '@maison/shared';
+import { availabilityCounts, filterProducts, sortProducts } from './listQuery';
 
 const slugs = (groups: { slug: string }[]) => groups.map((group) => group.slug);
 
@@ -60,43 +53,6 @@ describe('sortProducts', () => {
     const input = [...PRODUCT_GROUPS];
     sortProducts(input, 'price-desc', 'en');
     expect(input).toEqual(PRODUCT_GROUPS);
-  });
-});
-
-describe('parseListQuery', () => {
-  it('reads a full query', () => {
-    expect(parseListQuery(new URLSearchParams('sort=price-desc&view=list&availability=in&min=10000&max=30000'))).toEqual({
-      sort: 'price-desc',
-      view: 'list',
-      availability: ['in'],
-      minPrice: 10000,
-      maxPrice: 30000,
-    });
-  });
-
-  it('falls back to defaults for junk', () => {
-    expect(parseListQuery(new URLSearchParams('sort=zzz&min=abc&max=-5&view=table&availability=maybe'))).toEqual({
-      ...DEFAULT_LIST_QUERY,
-      minPrice: undefined,
-      maxPrice: undefined,
-    });
-  });
-
-  it('swaps a reversed price range', () => {
-    expect(parseListQuery(new URLSearchParams('min=30000&max=10000'))).toMatchObject({ minPrice: 10000, maxPrice: 30000 });
-  });
-
-  it('reads prices by the same rule as the price form: whole dong only', () => {
-    expect(parseListQuery(new URLSearchParams('min=10000.5&max=2e4'))).toMatchObject({ minPrice: undefined, maxPrice: undefined });
-    expect(parseListQuery(new URLSearchParams('min=%2B5&max=%2020000%20'))).toMatchObject({ minPrice: undefined, maxPrice: 20000 });
-    expect([' ', '0', '10000'].every(isValidPriceText)).toBe(true);
-    expect(['10000.5', '-1', 'abc', '1e4', '99999999999999999999'].some(isValidPriceText)).toBe(false);
-  });
-
-  it('round-trips through the canonical query, leaving defaults out', () => {
-    const query = parseListQuery(new URLSearchParams('availability=out,in&min=5000'));
-    expect(serializeListQuery(query).toString()).toBe('availability=in%2Cout&min=5000');
-    expect(serializeListQuery(DEFAULT_LIST_QUERY).toString()).toBe('');
   });
 });
 

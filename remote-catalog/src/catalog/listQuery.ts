@@ -1,68 +1,11 @@
-import type { Language } from '@maison/shared';
-import { LOCALE_OF } from '@maison/shared';
+import { LOCALE_OF, type Availability, type Language, type ListQuery, type SortOption } from '@maison/shared';
 import { isInStock, type ProductGroup } from './products';
 
-export const SORT_OPTIONS = ['featured', 'price-asc', 'price-desc', 'name-asc', 'name-desc'] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
-export type ViewMode = 'grid' | 'list';
-export type Availability = 'in' | 'out';
-
-/** Everything about the product list that lives in the URL query. */
-export interface ListQuery {
-  sort: SortOption;
-  view: ViewMode;
-  availability: Availability[];
-  minPrice?: number;
-  maxPrice?: number;
-}
-
-export const DEFAULT_LIST_QUERY: ListQuery = { sort: 'featured', view: 'grid', availability: [] };
-
-/** A price bound as typed or as in the URL: blank (no bound) or whole dong, not negative. */
-export function isValidPriceText(value: string | null): boolean {
-  const text = value?.trim() ?? '';
-  return text === '' || (/^\d+$/.test(text) && Number.isSafeInteger(Number(text)));
-}
-
-/** The bound a valid text stands for; blank and invalid text mean no bound. */
-export function parsePrice(value: string | null): number | undefined {
-  return value !== null && value.trim() !== '' && isValidPriceText(value) ? Number(value.trim()) : undefined;
-}
-
-/** A reversed range (min above max) is read the way the shopper meant it. */
-export function orderedPriceRange(min: number | undefined, max: number | undefined): [number | undefined, number | undefined] {
-  return min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
-}
-
-/** Junk values fall back to defaults one by one (`?sort=zzz&min=abc` is the plain list). */
-export function parseListQuery(params: URLSearchParams): ListQuery {
-  const sort = params.get('sort');
-  const view = params.get('view');
-  const availability = params
-    .getAll('availability')
-    .flatMap((value) => value.split(','))
-    .filter((value): value is Availability => value === 'in' || value === 'out');
-  const [minPrice, maxPrice] = orderedPriceRange(parsePrice(params.get('min')), parsePrice(params.get('max')));
-  return {
-    sort: (SORT_OPTIONS as readonly string[]).includes(sort ?? '') ? (sort as SortOption) : 'featured',
-    view: view === 'list' ? 'list' : 'grid',
-    availability: [...new Set(availability)].sort(),
-    minPrice,
-    maxPrice,
-  };
-}
-
-/** The canonical query: defaults are left out so a shared link stays short. */
-export function serializeListQuery(query: ListQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.sort !== 'featured') params.set('sort', query.sort);
-  if (query.view !== 'grid') params.set('view', query.view);
-  if (query.availability.length > 0) params.set('availability', query.availability.join(','));
-  if (query.minPrice !== undefined) params.set('min', String(query.minPrice));
-  if (query.maxPrice !== undefined) params.set('max', String(query.maxPrice));
-  return params;
-}
-
+/**
+ * The product list's rules over the catalogue: filtering, counts, sorting. What the list's query
+ * says (its parameters, read and written) is the shop's address module's (@maison/shared): the
+ * servers read it too, to render a shared list as it asks.
+ */
 export function hasActiveFilters(query: ListQuery): boolean {
   return query.availability.length > 0 || query.minPrice !== undefined || query.maxPrice !== undefined;
 }

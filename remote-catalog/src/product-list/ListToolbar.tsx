@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslator } from '@maison/shared';
-import { catalogMessages } from '../messages';
 import {
   isValidPriceText,
   orderedPriceRange,
   parsePrice,
   SORT_OPTIONS,
+  useTranslator,
   type Availability,
   type ListQuery,
   type SortOption,
-} from '../catalog/listQuery';
+} from '@maison/shared';
+import { catalogMessages } from '../messages';
 import { FilterPopover } from './FilterPopover';
 import styles from './ListToolbar.module.css';
 

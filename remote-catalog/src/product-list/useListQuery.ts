@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { parseListQuery, serializeListQuery, type ListQuery } from '../catalog/listQuery';
+import { parseListQuery, serializeListQuery, type ListQuery } from '@maison/shared';
 
 /**
  * The list's sort, filters and view, kept in the URL query. The shopper's latest choice is

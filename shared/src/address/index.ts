@@ -5,8 +5,8 @@
  * read them from this module (`@maison/shared`, or `@maison/shared/address` outside the page's
  * shared library).
  * Node runs these files as they are: value imports carry their `.ts` extension, and only
- * TypeScript that erases is used. What an address's query says (tracking parameters, canonical
- * queries) belongs beside them, in a `query.ts` of its own.
+ * TypeScript that erases is used. What an address's query says (each page's parameters, the
+ * tracking ones no page reads, canonical queries) is query.ts.
  */
 export {
   alternateAddresses,
@@ -20,3 +20,23 @@ export {
 } from './languagePath.ts';
 export { addressForChoice, LANGUAGE_STORAGE_KEY, storedLanguage } from './languageChoice.ts';
 export { hrefs, PAGE_PATHS, type PageName, type ProfileTab } from './pagePaths.ts';
+export {
+  cacheKeyQuery,
+  canonicalQuery,
+  DEFAULT_LIST_QUERY,
+  isTrackingParameter,
+  isValidPriceText,
+  orderedPriceRange,
+  parseListQuery,
+  parsePrice,
+  PROFILE_TABS,
+  profileTabOf,
+  serializeListQuery,
+  SORT_OPTIONS,
+  TRACKING_PARAMETERS,
+  TRACKING_PREFIX,
+  type Availability,
+  type ListQuery,
+  type SortOption,
+  type ViewMode,
+} from './query.ts';
