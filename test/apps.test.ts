@@ -23,14 +23,6 @@ describe('apps.json', () => {
     expect([...workspaces].sort()).toEqual(['shared', 'deploy', ...apps.map(({ dir }) => dir)].sort());
   });
 
-  it('is what npm start runs: scripts/start.ts starts the apps webpack/buildInfo.ts reads from it', () => {
-    const { scripts } = readJson('package.json') as { scripts: { start: string } };
-    expect(scripts.start).toMatch(/ scripts\/start\.ts$/);
-    expect(readFileSync(path.join(root, 'scripts', 'start.ts'), 'utf8')).toMatch(
-      /import \{[^}]*\bAPPS\b[^}]*\} from '\.\.\/webpack\/buildInfo'/,
-    );
-  });
-
   it("is what npm run typecheck reads: each app's src/", () => {
     const { config } = ts.readConfigFile(path.join(root, 'tsconfig.json'), ts.sys.readFile) as { config: { include: string[] } };
     for (const { dir } of apps) expect(config.include).toContain(`${dir}/src`);

@@ -7,6 +7,25 @@ const LOCAL = JSON.stringify({
   account: '/account/mf-manifest.json',
 });
 
+/** The page policy when remotes.json names no remote origin: this origin only, nothing unsafe. */
+const SELF_ONLY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "child-src 'none'",
+  "frame-src 'none'",
+  "worker-src 'none'",
+  "media-src 'none'",
+  "manifest-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 describe('what the servers read from remotes.json', () => {
   it('allows the remotes’ origins, fallbacks included, and not the shop’s own', () => {
     expect(servedRemotes(LOCAL, REMOTE_NAMES).origins).toEqual([
@@ -33,7 +52,7 @@ describe('what the servers read from remotes.json', () => {
     const served = servedRemotes(JSON.stringify({ cart: entry, reportUrl: entry.replace('mf-manifest.json', 'rum') }), REMOTE_NAMES);
     expect(served.origins).toEqual([]);
     expect(served.reportOrigin).toBeUndefined();
-    expect(pagePolicy(served)).toBe(pagePolicy({ origins: [] }));
+    expect(pagePolicy(served)).toBe(SELF_ONLY_POLICY);
     expect(served.problems.join('\n')).toMatch(/cannot name|is not a URL/);
   });
 

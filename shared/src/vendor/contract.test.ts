@@ -25,6 +25,7 @@ type Contract = Record<string, Record<string, string[]>>;
 
 const VENDOR = __dirname;
 const CONTRACT_FILE = 'shared/src/vendor/contract.json';
+const ESLINT_BIN = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
 const sharedVersion = (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
 const sorted = (names: Iterable<string>) => [...names].sort();
 
@@ -122,10 +123,28 @@ describe('the facade contract', () => {
   const entries = contract as Contract;
   const current = currentContract();
 
-  it(`has an entry for this @maison/shared (${sharedVersion})`, () => {
-    expect(Object.keys(entries)).toContain(contractLine(sharedVersion));
-    expect(current).toBe(entries[contractLine(sharedVersion)]);
+  it.each([
+    ['0.2.0', '0.2'],
+    ['1.10.3', '1.10'],
+    ['2.0.0-rc.1', '2.0'],
+  ])('takes the entry of @maison/shared %s from its major.minor, %s', (version, line) => {
+    expect(contractLine(version)).toBe(line);
   });
+
+  it('refuses a @maison/shared version it cannot read', () => {
+    expect(() => contractLine('latest')).toThrow(/unreadable version "latest"/);
+  });
+
+  it(`has an entry for this @maison/shared (${sharedVersion}), the one npm run lint enforces on an app's code`, () => {
+    expect(Object.keys(entries)).toContain(contractLine(sharedVersion));
+    // The rule's options as eslint.config.mjs gives them for a file of an app.
+    const printed = spawnSync(process.execPath, [ESLINT_BIN, '--print-config', 'remote-cart/src/probe.tsx'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    const { rules } = JSON.parse(printed.stdout) as { rules: Record<string, unknown> };
+    expect(rules['maison/facade-contract']).toEqual([2, { shares: entries[contractLine(sharedVersion)] }]);
+  }, 60_000);
 
   it('lists exactly the facades webpack shares, and libraries that share nothing', () => {
     const withValues = Object.keys(current).filter((library) => current[library]!.length > 0);
@@ -202,18 +221,11 @@ describe('maison/facade-contract (the lint rule)', () => {
   });
 
   it("is what npm run lint applies to an app's code", () => {
-    const lint = spawnSync(
-      process.execPath,
-      [
-        path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'),
-        '--format',
-        'json',
-        '--stdin',
-        '--stdin-filename',
-        'remote-cart/src/probe.tsx',
-      ],
-      { cwd: ROOT, encoding: 'utf8', input: "import { Link } from 'react-router';\n\nexport const link = Link;\n" },
-    );
+    const lint = spawnSync(process.execPath, [ESLINT_BIN, '--format', 'json', '--stdin', '--stdin-filename', 'remote-cart/src/probe.tsx'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: "import { Link } from 'react-router';\n\nexport const link = Link;\n",
+    });
     const [report] = JSON.parse(lint.stdout) as Array<{ messages: Array<{ ruleId: string; line: number }> }>;
     expect(report!.messages.map(({ ruleId, line }) => `${line} ${ruleId}`)).toEqual(['1 maison/facade-contract']);
   }, 60_000);
