@@ -52,11 +52,16 @@ test.describe('what the servers answer @smoke', () => {
     const movedVi = await get(request, `${HOST}/vi/product/2`, NAVIGATION);
     expect([movedVi.status(), movedVi.headers()['location']]).toEqual([301, '/vi/products/hoan-kiem-lake-handkerchief?variant=2']);
 
-    // A query asks for a view the page was not rendered with: the shop's page, empty until its script runs.
-    for (const url of ['/products?sort=price-asc', '/products/hoi-an-handkerchief?variant=6']) {
+    // A query asks for a view: the page arrives rendered showing it, in the address's language.
+    for (const [url, shows] of [
+      ['/products?sort=price-asc', /Khăn tay Chùa Một Cột[\s\S]*Khăn tay Hồ Hoàn Kiếm/],
+      ['/products/hoi-an-handkerchief?variant=6', /aria-pressed="true" aria-label="Sông Thu Bồn/],
+    ] as const) {
       const view = await get(request, `${HOST}/vi${url}`, NAVIGATION);
       expect(view.status(), url).toBe(200);
-      expect(await view.text(), url).not.toContain('<main');
+      const html = await view.text();
+      expect(html, url).toMatch(/<html[^>]* lang="?vi/);
+      expect(html, url).toMatch(shows);
     }
     // The personal pages are published with their frame, the same for everyone: the stored cart fills in later.
     const cart = await get(request, `${HOST}/vi/cart`, { ...NAVIGATION, cookie: 'maison_lang=en' });
