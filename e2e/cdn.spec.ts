@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { nginxBinary, startCdn, type Cdn } from './cdn';
+import { nginxBinary, njsModule, startCdn, type Cdn } from './cdn';
 import { ownEnvironment } from './ownEnvironment';
 import { deployCommand, serveBuild } from './servers';
 
@@ -66,6 +66,28 @@ test.describe('behind a shared cache (a CDN)', () => {
     await expect(page).toHaveURL(`${cdn.origin}/vi/products`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sản phẩm');
     await context.close();
+  });
+
+  test('keyed as the runbook says: one copy for every campaign’s visitors, and one per view', async () => {
+    test.skip(!njsModule(), 'nginx has no JavaScript module to normalise the key (Debian: apt-get install -y libnginx-mod-http-js)');
+    const first = await viaCdn('/contact?utm_source=a');
+    expect(first.headers.get('x-cache')).toMatch(/MISS|EXPIRED/);
+    const page = await first.text();
+    for (const campaign of [
+      '/contact?utm_source=b',
+      '/contact',
+      '/contact?gclid=1&utm_medium=email',
+      '/contact?fbclid=x&UTM_Campaign=tet',
+    ]) {
+      const again = await viaCdn(campaign);
+      expect([campaign, again.headers.get('x-cache')]).toEqual([campaign, 'HIT']);
+      expect(await again.text()).toBe(page);
+    }
+    const sorted = await viaCdn('/products?view=list&sort=price-asc&utm_source=a');
+    expect(sorted.headers.get('x-cache')).toMatch(/MISS|EXPIRED/);
+    const sameView = await viaCdn('/products?sort=price-asc&srsltid=z&view=list');
+    expect(sameView.headers.get('x-cache')).toBe('HIT');
+    expect(await sameView.text()).toContain('aria-pressed="true" aria-label="List view"');
   });
 
   test('nothing personal is ever in it: one shopper’s cart is not another’s page', async ({ browser }) => {

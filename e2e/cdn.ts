@@ -1,16 +1,46 @@
 /**
  * A shared cache in front of the shop, configured as a CDN is: nginx's proxy_cache keyed on the
- * URL alone (no cookie, no language), honouring the origin's Cache-Control (s-maxage,
- * stale-while-revalidate), revalidating with the ETag, and saying in X-Cache what it did.
+ * URL alone (no cookie, no language), its query normalised as the runbook says (tracking
+ * parameters dropped, the rest sorted: njs, nginx's JavaScript module, from the shop's own list),
+ * honouring the origin's Cache-Control (s-maxage, stale-while-revalidate), revalidating with the
+ * ETag, and saying in X-Cache what it did.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TRACKING_PARAMETERS, TRACKING_PREFIX } from '@maison/shared/address';
 
 export function nginxBinary(): string | undefined {
   return [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => file && existsSync(file));
 }
+
+/** nginx's JavaScript module (Debian: libnginx-mod-http-js), which the cache key's normalisation runs in. */
+export function njsModule(): string | undefined {
+  return ['/usr/lib/nginx/modules/ngx_http_js_module.so', '/usr/local/lib/nginx/modules/ngx_http_js_module.so'].find((file) =>
+    existsSync(file),
+  );
+}
+
+/**
+ * The cache key's query, in njs: the tracking parameters (the shop's list, shared/src/address/query.ts)
+ * dropped, the rest sorted by name, then value: every campaign's visitors share one copy, no two views do.
+ */
+const cacheKeyScript = () => `
+const TRACKING = ${JSON.stringify(TRACKING_PARAMETERS)};
+function name(pair) {
+  try { return decodeURIComponent(pair.split('=')[0].replace(/\\+/g, ' ')).toLowerCase(); } catch (e) { return pair; }
+}
+function cacheKeyQuery(r) {
+  const pairs = (r.variables.args || '').split('&').filter(function (pair) {
+    const key = name(pair);
+    return pair !== '' && key.indexOf(${JSON.stringify(TRACKING_PREFIX)}) !== 0 && TRACKING.indexOf(key) < 0;
+  });
+  pairs.sort(function (a, b) { return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a < b ? -1 : a > b ? 1 : 0; });
+  return pairs.join('&');
+}
+export default { cacheKeyQuery };
+`;
 
 export interface Cdn {
   origin: string;
@@ -18,13 +48,15 @@ export interface Cdn {
 }
 
 /** nginx on `port`, caching for everyone what `upstream` (an origin like http://127.0.0.1:3600) lets it keep. */
-export async function startCdn(nginx: string, port: number, upstream: string): Promise<Cdn> {
+export async function startCdn(nginx: string, port: number, upstream: string, njs = njsModule()): Promise<Cdn> {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-cdn-'));
   mkdirSync(path.join(prefix, 'logs'));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${path.join(prefix, name)};`);
+  if (njs) writeFileSync(path.join(prefix, 'cacheKey.js'), cacheKeyScript());
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
     `${process.getuid?.() === 0 ? 'user root;' : ''}
+${njs ? `load_module ${njs};` : ''}
 worker_processes 1;
 pid nginx.pid;
 error_log stderr error;
@@ -33,6 +65,7 @@ http {
   access_log off;
   ${temp.join('\n  ')}
   proxy_cache_path ${path.join(prefix, 'cache')} levels=1:2 keys_zone=cdn:10m inactive=1h use_temp_path=off;
+  ${njs ? `js_path ${prefix}; js_import cacheKey.js; js_set $cache_key_query cacheKey.cacheKeyQuery;` : ''}
   server {
     listen ${port};
     location / {
@@ -42,8 +75,8 @@ http {
       proxy_buffer_size 16k;
       proxy_buffers 8 16k;
       proxy_cache cdn;
-      # The URL alone: every visitor of an address gets the one copy.
-      proxy_cache_key $scheme$proxy_host$request_uri;
+      # The URL alone: every visitor of an address gets the one copy (its query normalised, with njs).
+      proxy_cache_key ${njs ? '$scheme$proxy_host$uri?$cache_key_query' : '$scheme$proxy_host$request_uri'};
       proxy_cache_revalidate on;
       proxy_cache_use_stale updating error timeout http_502 http_503 http_504;
       proxy_cache_background_update on;
