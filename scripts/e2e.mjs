@@ -94,8 +94,9 @@ for (const { project, found, skipped, ranIn, missing } of engines) {
 const available = engines.filter(({ found, skipped }) => found && !skipped);
 const engineEnv = Object.assign({}, ...available.map(({ env }) => env));
 const runsChromium = available.some(({ project }) => project === 'chromium');
-const firefoxSkips = firefoxPlan?.driver === 'puppeteer' ? `the @firefox tests need Playwright's driver: ${firefoxPlan.why}` : undefined;
-if (firefoxSkips) console.warn(`[e2e] ${firefoxSkips}`);
+// The @firefox tests use Playwright's own page: without Playwright's driver they are left out.
+const firefoxSkips = firefoxPlan?.driver === 'puppeteer' ? firefoxPlan.why : undefined;
+if (firefoxSkips) console.warn(`[e2e] the @firefox tests are skipped (they need Playwright's driver): ${firefoxSkips}`);
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -193,7 +194,7 @@ for (const { name, status, seconds, projects } of results) {
 for (const { project, found, skipped } of engines) {
   if (!found) console.log(`[e2e]   ${project.padEnd(14)} skipped (not installed)`);
   else if (skipped)
-    console.log(`[e2e]   ${project.padEnd(14)} skipped: ${skipped}${project === 'chromium' ? ' (and the nginx and dev stages)' : ''}`);
+    console.log(`[e2e]   ${project.padEnd(14)} skipped: ${skipped}${project === 'chromium' ? '; so are nginx and dev' : ''}`);
 }
-if (firefoxSkips) console.log(`[e2e]   ${'@firefox'.padEnd(14)} skipped: ${firefoxSkips}`);
+if (firefoxSkips) console.log(`[e2e]   ${'@firefox'.padEnd(14)} skipped (they need Playwright's driver): ${firefoxSkips}`);
 process.exit(results.find(({ status }) => status !== 0)?.status ?? 0);
