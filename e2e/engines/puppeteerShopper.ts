@@ -19,9 +19,10 @@ import {
 import { installProblemRecorder, readRecordedProblems, type Shopper, type Target } from './shopper';
 
 export async function puppeteerShopper(page: Page, engine: string, baseURL: string): Promise<Shopper> {
-  const uncaught: string[] = [];
-  page.on('pageerror', (error) => uncaught.push(`uncaught: ${(error as Error).message}`));
-  await page.evaluateOnNewDocument(installProblemRecorder, false);
+  // Uncaught exceptions as the page sees them (its error events), not puppeteer's 'pageerror':
+  // Firefox ESR 140 also reports an error of its own there on some loads ('Permission denied to
+  // access property "length"') that no script of the page threw.
+  await page.evaluateOnNewDocument(installProblemRecorder, true);
   page.setDefaultNavigationTimeout(45_000);
   page.setDefaultTimeout(ACTION_TIMEOUT);
 
@@ -69,14 +70,28 @@ export async function puppeteerShopper(page: Page, engine: string, baseURL: stri
     });
   }
 
+  /**
+   * Loads a page and waits for its load event. Firefox before 144 fails the navigation when the
+   * page moves itself to another address while it loads (start.js, to the shopper's language):
+   * then it waits for the page moved to, a new document (the one left was marked).
+   */
+  async function load(navigate: () => Promise<unknown>) {
+    await page.evaluate(() => Object.assign(window, { __maisonE2eLeft: true })).catch(() => undefined);
+    try {
+      await navigate();
+    } catch (error) {
+      if (!String((error as Error).message).includes('NS_BINDING_ABORTED')) throw error;
+      await poll('the page it moved to', 45_000, async () => {
+        const state = await page.evaluate(() => ('__maisonE2eLeft' in window ? 'still on the page before' : document.readyState));
+        return state === 'complete' ? true : state;
+      });
+    }
+  }
+
   return {
     engine,
-    async open(pathname) {
-      await page.goto(new URL(pathname, baseURL).href, { waitUntil: 'load' });
-    },
-    async reload() {
-      await page.reload({ waitUntil: 'load' });
-    },
+    open: (pathname) => load(() => page.goto(new URL(pathname, baseURL).href, { waitUntil: 'load' })),
+    reload: () => load(() => page.reload({ waitUntil: 'load' })),
     // The session history's Back and Forward, not waited for: puppeteer's goBack() waits for an
     // event Firefox ESR 140 does not send for the shop's own (same-document) navigations.
     async back() {
@@ -117,8 +132,6 @@ export async function puppeteerShopper(page: Page, engine: string, baseURL: stri
       });
     },
     lang: () => page.evaluate(() => document.documentElement.lang),
-    async problems() {
-      return [...(await page.evaluate(readRecordedProblems)), ...uncaught];
-    },
+    problems: () => page.evaluate(readRecordedProblems),
   };
 }

@@ -74,7 +74,7 @@ export const test = base.extend<TestFixtures & OwnShopFixtures, WorkerFixtures>(
     { scope: 'worker' },
   ],
   expectedProblems: [null, { option: true }],
-  shop: async ({ engineBrowser, webkitDriver, puppeteerBrowser, baseURL, viewport, expectedProblems }, use, testInfo) => {
+  shop: async ({ engineBrowser, webkitDriver, puppeteerBrowser, baseURL, expectedProblems }, use, testInfo) => {
     const engine = testInfo.project.name;
     let shop: Shopper;
     let screenshot: () => Promise<Buffer>;
@@ -90,8 +90,8 @@ export const test = base.extend<TestFixtures & OwnShopFixtures, WorkerFixtures>(
     } else if (puppeteerBrowser) {
       const context = await puppeteerBrowser.createBrowserContext();
       const page = await context.newPage();
-      // The page size Playwright's pages have, so the shop lays out alike in every driver.
-      if (viewport) await page.setViewport(viewport);
+      // The headless window's own size (1366×768): puppeteer's setViewport also overrides the
+      // screen's orientation, a command Firefox has from 144 only.
       shop = await puppeteerShopper(page, engine, baseURL!);
       screenshot = async () => Buffer.from(await page.screenshot());
       close = () => context.close();
