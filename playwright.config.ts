@@ -17,7 +17,14 @@ const portOf = (name: string) => appNamed(name).port;
  * every test but the ones tagged @every-engine (e2e/everyEngine.spec.ts: a shopper's whole visit,
  * the same journeys as journeys.spec.ts, cart.spec.ts and federation.spec.ts, which Chromium runs);
  * Firefox and WebKit run those, and Firefox also the ones tagged @firefox.
+ * Firefox's driver is Playwright, or puppeteer-core where E2E_FIREFOX_DRIVER=puppeteer (the runner
+ * sets it for a Firefox older than Playwright needs: scripts/browser-drivers.mjs); the @firefox
+ * tests use Playwright's own page, so they are left out then. `firefox-puppeteer` runs the
+ * every-engine visit through that fallback, to prove it where Firefox is new enough for Playwright.
  */
+const firefoxDriver = process.env.E2E_FIREFOX_DRIVER === 'puppeteer' ? 'puppeteer' : 'playwright';
+const firefox = { browserName: 'firefox', launchOptions: { executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr' } } as const;
+
 export default defineConfig<EngineOptions>({
   testDir: 'e2e',
   // The development loop's tests run against npm start, by their own config (playwright.dev.config.ts).
@@ -27,7 +34,7 @@ export default defineConfig<EngineOptions>({
   retries: process.env.CI ? 1 : 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/engines/engineReport.ts']],
   use: {
     baseURL: `http://localhost:${portOf('host')}`,
     trace: 'off',
@@ -46,12 +53,13 @@ export default defineConfig<EngineOptions>({
     {
       // Debian's Firefox ESR over WebDriver BiDi (Playwright's own Firefox is a download).
       name: 'firefox',
-      grep: /@every-engine|@firefox/,
-      use: {
-        browserName: 'firefox',
-        channel: 'moz-firefox',
-        launchOptions: { executablePath: process.env.FIREFOX_PATH || '/usr/bin/firefox-esr' },
-      },
+      grep: firefoxDriver === 'puppeteer' ? /@every-engine/ : /@every-engine|@firefox/,
+      use: { ...firefox, channel: 'moz-firefox', shopDriver: firefoxDriver },
+    },
+    {
+      name: 'firefox-puppeteer',
+      grep: /@every-engine/,
+      use: { ...firefox, shopDriver: 'puppeteer' },
     },
     {
       // Debian's WebKitGTK through W3C WebDriver (e2e/engines/webkitgtk.ts); Playwright's own

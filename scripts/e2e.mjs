@@ -2,26 +2,37 @@
 /**
  * Browser tests, in three engines, against the production build served as production serves it,
  * then the development loop against `npm start`.
- * 1. Finds the browsers (installing Debian's packages as root on Debian), builds
- *    (E2E_SKIP_BUILD=1 reuses the existing dist folders).
+ * 1. Finds the browsers (installing Debian's packages as root on Debian), reads their versions
+ *    and picks each one's driver (scripts/browser-drivers.mjs), builds (E2E_SKIP_BUILD=1 reuses
+ *    the existing dist folders).
  * 2. Against `npm run serve` (the Node server):
- *    chromium  every test but the @every-engine visits (Chromium is required: without it the run stops);
+ *    chromium  every test but the @every-engine visits (Chromium is required: without it the run
+ *              stops; one older than the tests are known to pass in skips every Chromium stage);
  *    then one run of the other engines' projects, side by side (each drives one browser at a time):
- *    firefox   the @every-engine and @firefox tests, in Firefox ESR;
+ *    firefox   the @every-engine and @firefox tests, in Firefox ESR through Playwright; below the
+ *              Firefox Playwright needs (or with E2E_FIREFOX_DRIVER=puppeteer), the @every-engine
+ *              tests through puppeteer-core, the @firefox tests skipped;
+ *    firefox-puppeteer  where Playwright drives Firefox, the @every-engine tests once more through
+ *              puppeteer-core, so the fallback is known to work;
  *    webkit    the @every-engine tests, in WebKitGTK through WebDriver.
- *    A missing Firefox or WebKitGTK is left out with a one-line instruction.
+ *    A missing Firefox or WebKitGTK, or one no driver here supports, is left out with one line.
  * 3. The @smoke tests again in Chromium against nginx with deploy/nginx's configuration, so the
  *    two servers cannot drift apart (skipped, with a warning, where nginx is missing and cannot be
  *    installed; E2E_NGINX=0 skips it on purpose).
  * 4. The development loop's tests (e2e/*.dev.spec.ts, playwright.dev.config.ts) against
  *    `npm start`: Fast Refresh, and `--against` with the builds of step 1 as the other environment.
  *    They edit source files and restore them; a file left changed fails the stage.
- * Every stage runs even when one before it failed; the summary gives each one's time.
+ * Every stage runs even when one before it failed; the summary gives each one's time and, per
+ * project, its tests and the engine, version and driver they ran in.
  * Extra arguments go to one Playwright run in the engines found, instead of the stages:
  *   npm run test:e2e -- e2e/cart.spec.ts        npm run test:e2e -- --project webkit
  * `--dev` runs step 4 only (npm run test:dev), with any further arguments for Playwright.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromiumSupport, firefoxDriver, readVersion } from './browser-drivers.mjs';
 import { DEBIAN_PACKAGES, findChromium, findFirefox, findNginx, findWebKitGTK, installDebianPackages } from './system-packages.mjs';
 
 const orInstall = (find, packages) => find() ?? (installDebianPackages(packages) ? find() : undefined);
@@ -34,38 +45,86 @@ if (!chromium) {
 const firefox = orInstall(findFirefox, DEBIAN_PACKAGES.firefox);
 const webkit = orInstall(findWebKitGTK, DEBIAN_PACKAGES.webkit);
 
-/** The engines' projects (playwright.config.ts), with what each needs in the environment. */
+// Each browser's version decides its driver, or that its stage is skipped (scripts/browser-drivers.mjs).
+const chromiumVersion = readVersion(chromium);
+const chromiumPlan = chromiumSupport(chromiumVersion);
+const firefoxVersion = firefox && readVersion(firefox);
+const firefoxPlan = firefox && firefoxDriver(firefoxVersion, process.env.E2E_FIREFOX_DRIVER || undefined);
+if (firefoxPlan?.error) {
+  console.error(`[e2e] ${firefoxPlan.error}`);
+  process.exit(1);
+}
+const versionOf = (version) => version?.text ?? '(version unknown)';
+const FIREFOX_DRIVER_NAMES = { playwright: 'Playwright', puppeteer: 'puppeteer-core' };
+
+/** The engines' projects (playwright.config.ts), with what each needs in the environment and why one is left out. */
 const engines = [
-  { project: 'chromium', found: chromium, env: { CHROME_PATH: chromium } },
+  {
+    project: 'chromium',
+    found: chromium,
+    skipped: chromiumPlan.reason,
+    env: { CHROME_PATH: chromium },
+    ranIn: `Chromium ${versionOf(chromiumVersion)} (Playwright)`,
+  },
   {
     project: 'firefox',
     found: firefox,
-    env: { FIREFOX_PATH: firefox },
+    skipped: firefoxPlan?.skip,
+    env: { FIREFOX_PATH: firefox, E2E_FIREFOX_DRIVER: firefoxPlan?.driver },
+    ranIn: `Firefox ${versionOf(firefoxVersion)} (${FIREFOX_DRIVER_NAMES[firefoxPlan?.driver]})`,
     missing: 'Firefox not found: the firefox stage is skipped (Debian: sudo apt-get install -y firefox-esr, or set FIREFOX_PATH).',
   },
   {
     project: 'webkit',
     found: webkit,
     env: webkit && { WEBKIT_WEBDRIVER_PATH: webkit.driver, MINIBROWSER_PATH: webkit.browser, XVFB_RUN_PATH: webkit.xvfbRun },
+    ranIn: 'WebKitGTK (WebKitWebDriver)',
     missing:
       'WebKitGTK not found: the webkit stage is skipped (Debian: sudo apt-get install -y webkit2gtk-driver xvfb xauth, or set WEBKIT_WEBDRIVER_PATH, MINIBROWSER_PATH and XVFB_RUN_PATH).',
   },
 ];
-for (const { project, found, missing } of engines) {
-  if (found)
-    console.log(`[e2e] ${project}: ${typeof found === 'string' ? found : `${found.driver} + ${found.browser} (${found.xvfbRun})`}`);
-  else console.warn(`[e2e] ${missing}`);
+for (const { project, found, skipped, ranIn, missing } of engines) {
+  if (!found) console.warn(`[e2e] ${missing}`);
+  else if (skipped) console.warn(`[e2e] ${project} skipped: ${skipped}`);
+  else
+    console.log(
+      `[e2e] ${project}: ${typeof found === 'string' ? found : `${found.driver} + ${found.browser} (${found.xvfbRun})`}, ${ranIn}`,
+    );
 }
-const available = engines.filter(({ found }) => found);
+const available = engines.filter(({ found, skipped }) => found && !skipped);
 const engineEnv = Object.assign({}, ...available.map(({ env }) => env));
+const runsChromium = available.some(({ project }) => project === 'chromium');
+// The @firefox tests use Playwright's own page: without Playwright's driver they are left out.
+const firefoxSkips = firefoxPlan?.driver === 'puppeteer' ? firefoxPlan.why : undefined;
+if (firefoxSkips) console.warn(`[e2e] the @firefox tests are skipped (they need Playwright's driver): ${firefoxSkips}`);
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const playwright = (args, env = {}) =>
-  spawnSync('npx', ['playwright', 'test', ...args], { stdio: 'inherit', env: { ...process.env, ...engineEnv, ...env } }).status ?? 1;
+/** What each Playwright run's tests ran in (e2e/engines/engineReport.ts), for the summary. */
+const reports = [];
+function playwright(args, env = {}) {
+  const reportFile = path.join(tmpdir(), `maison-e2e-engines-${process.pid}-${reports.length}.json`);
+  const status =
+    spawnSync('npx', ['playwright', 'test', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, ...engineEnv, ...env, E2E_ENGINE_REPORT: reportFile },
+    }).status ?? 1;
+  reports.push(existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {});
+  rmSync(reportFile, { force: true });
+  return status;
+}
+
+/** "firefox-puppeteer  5 passed, 1 flaky  Firefox 153.7.0 (puppeteer-core)": per project, its tests and where they ran. */
+function ranInLines(projects) {
+  return Object.entries(projects).map(([project, { engines: seen, ...counts }]) => {
+    const tally = Object.entries(counts).flatMap(([outcome, count]) => (count > 0 ? [`${count} ${outcome}`] : []));
+    const ranIn = seen.length > 0 ? seen.join(', ') : (engines.find((engine) => engine.project === project)?.ranIn ?? '');
+    return `${project.padEnd(18)} ${tally.join(', ').padEnd(22)} ${ranIn}`;
+  });
+}
 
 /** The tracked files' changes (none in CI), to see that the development tests restored what they edited. */
 const sourceChanges = () => spawnSync('git', ['diff', '--stat', 'HEAD'], { encoding: 'utf8' }).stdout ?? '';
@@ -84,18 +143,29 @@ const extraArgs = process.argv.slice(2);
 if (extraArgs[0] === '--dev') process.exit(developmentLoop(extraArgs.slice(1)));
 if (extraArgs.length > 0) {
   const chooses = extraArgs.some((arg) => arg === '--project' || arg.startsWith('--project='));
-  process.exit(playwright(chooses ? extraArgs : [...extraArgs, ...available.map(({ project }) => `--project=${project}`)]));
+  const status = playwright(chooses ? extraArgs : [...extraArgs, ...available.map(({ project }) => `--project=${project}`)]);
+  for (const line of ranInLines(reports[0])) console.log(`[e2e]   ${line}`);
+  process.exit(status);
 }
 
 // Chromium, the longest stage by far, with two workers (a third of its time, measured on 2 cores).
 // Firefox and WebKit in one run, two workers: each drives one browser at a time, and the run
-// takes as long as the longer of the two instead of both.
+// takes as long as the longer of the two instead of both. Where Playwright drives Firefox, the
+// every-engine visit runs once more through the fallback driver (firefox-puppeteer), so a
+// machine with an older Firefox finds it working.
 const WORKERS = '--workers=2';
-const stages = [{ name: 'chromium', run: () => playwright(['--project=chromium', WORKERS]) }];
+const stages = [];
+if (runsChromium) stages.push({ name: 'chromium', run: () => playwright(['--project=chromium', WORKERS]) });
 const otherEngines = available.filter(({ project }) => project !== 'chromium').map(({ project }) => project);
+const otherProjects = otherEngines.flatMap((project) =>
+  project === 'firefox' && firefoxPlan.driver === 'playwright' ? ['firefox', 'firefox-puppeteer'] : [project],
+);
 if (otherEngines.length > 0)
-  stages.push({ name: otherEngines.join('+'), run: () => playwright([...otherEngines.map((project) => `--project=${project}`), WORKERS]) });
-if (process.env.E2E_NGINX !== '0') {
+  stages.push({
+    name: otherEngines.join('+'),
+    run: () => playwright([...otherProjects.map((project) => `--project=${project}`), WORKERS]),
+  });
+if (runsChromium && process.env.E2E_NGINX !== '0') {
   const nginx = orInstall(findNginx, DEBIAN_PACKAGES.nginx);
   if (nginx)
     stages.push({
@@ -105,17 +175,26 @@ if (process.env.E2E_NGINX !== '0') {
     });
   else console.warn('[e2e] nginx not found: the production-server stage is skipped (Debian: sudo apt-get install -y nginx).');
 }
-stages.push({ name: 'dev', note: ' (against npm start, playwright.dev.config.ts)', run: () => developmentLoop([]) });
+if (runsChromium) stages.push({ name: 'dev', note: ' (against npm start, playwright.dev.config.ts)', run: () => developmentLoop([]) });
 
 const results = [];
 for (const { name, note = '', run } of stages) {
   console.log(`\n[e2e] stage ${name}${note}`);
   const started = Date.now();
+  const runsBefore = reports.length;
   const status = run();
-  results.push({ name, status, seconds: Math.round((Date.now() - started) / 1000) });
+  const projects = Object.assign({}, ...reports.slice(runsBefore));
+  results.push({ name, status, seconds: Math.round((Date.now() - started) / 1000), projects });
 }
 console.log('\n[e2e] stages:');
-for (const { name, status, seconds } of results)
+for (const { name, status, seconds, projects } of results) {
   console.log(`[e2e]   ${name.padEnd(14)} ${status === 0 ? 'passed' : 'FAILED'}  ${seconds} s`);
-for (const { project } of engines.filter(({ found }) => !found)) console.log(`[e2e]   ${project.padEnd(14)} skipped (not installed)`);
+  for (const line of ranInLines(projects)) console.log(`[e2e]       ${line}`);
+}
+for (const { project, found, skipped } of engines) {
+  if (!found) console.log(`[e2e]   ${project.padEnd(14)} skipped (not installed)`);
+  else if (skipped)
+    console.log(`[e2e]   ${project.padEnd(14)} skipped: ${skipped}${project === 'chromium' ? '; so are nginx and dev' : ''}`);
+}
+if (firefoxSkips) console.log(`[e2e]   ${'@firefox'.padEnd(14)} skipped (they need Playwright's driver): ${firefoxSkips}`);
 process.exit(results.find(({ status }) => status !== 0)?.status ?? 0);

@@ -14,6 +14,8 @@ import { Builder, type WebDriver } from 'selenium-webdriver';
 const DRIVER = process.env.WEBKIT_WEBDRIVER_PATH || '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const XVFB_RUN = process.env.XVFB_RUN_PATH || '/usr/bin/xvfb-run';
+/** A session starts in 1-2 s on 2 busy cores. */
+const SESSION_START_TIMEOUT = 20_000;
 
 export interface WebKitDriver {
   /** A new MiniBrowser with a fresh profile, as a new Playwright context is. */
@@ -55,20 +57,36 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   await waitUntilReady(url, child, () => output);
 
+  async function startSession(): Promise<WebDriver> {
+    const session = await new Builder()
+      .usingServer(url)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        // A load returns at the page's load event ('eager' never returns in WebKitGTK 2.50).
+        pageLoadStrategy: 'normal',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      })
+      .build();
+    // A hang fails the step with its own message, well within the test's time.
+    await session.manage().setTimeouts({ pageLoad: 45_000, script: 20_000 });
+    return session;
+  }
+
   return {
+    /**
+     * A MiniBrowser that does not come up (once in CI its session never started, and the test
+     * timed out after 90 s) is given up after SESSION_START_TIMEOUT and started once more.
+     */
     async newSession() {
-      const session = await new Builder()
-        .usingServer(url)
-        .withCapabilities({
-          browserName: 'MiniBrowser',
-          // A load returns at the page's load event ('eager' never returns in WebKitGTK 2.50).
-          pageLoadStrategy: 'normal',
-          'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-        })
-        .build();
-      // A hang fails the step with its own message, well within the test's time.
-      await session.manage().setTimeouts({ pageLoad: 45_000, script: 20_000 });
-      return session;
+      for (let attempt = 1; ; attempt += 1) {
+        const starting = startSession();
+        const timedOut = new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), SESSION_START_TIMEOUT).unref());
+        const session = await Promise.race([starting, timedOut]);
+        if (session !== 'timed out') return session;
+        // Should it come up after all, it is closed.
+        void starting.then((late) => late.quit()).catch(() => undefined);
+        if (attempt === 2) throw new Error(`WebKitWebDriver: no MiniBrowser session within ${SESSION_START_TIMEOUT} ms, twice`);
+      }
     },
     async stop() {
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');

@@ -1,0 +1,67 @@
+/**
+ * Which driver runs the browser tests in each browser, from the browser's own version
+ * (`--version`): a Debian mirror may serve an older Chromium or Firefox ESR than the machines the
+ * project was built on, and a version no driver here supports is skipped with one line, never run red.
+ */
+import { spawnSync } from 'node:child_process';
+
+/**
+ * The WebDriver BiDi commands @playwright/test 1.64.1 (pinned) sends to Firefox at launch and for
+ * every new context, with the Firefox release that first has each (MDN's release notes): an older
+ * Firefox fails every test with "unknown command". browser-drivers.test.ts checks Playwright still sends them.
+ */
+export const PLAYWRIGHT_FIREFOX_COMMANDS = {
+  'network.addDataCollector': 143,
+  'emulation.setScreenOrientationOverride': 144,
+  'emulation.setScreenSettingsOverride': 147,
+  'browser.setDownloadBehavior': 149,
+};
+export const PLAYWRIGHT_FIREFOX_MIN = Math.max(...Object.values(PLAYWRIGHT_FIREFOX_COMMANDS));
+
+/** The fallback Firefox driver, puppeteer-core over WebDriver BiDi: the oldest Firefox it is known to drive (ESR 140). */
+export const PUPPETEER_FIREFOX_MIN = 140;
+
+/** The oldest Chromium the tests are known to pass in (Playwright over CDP); an older one is not guessed at. */
+export const CHROMIUM_MIN = 150;
+
+export const FIREFOX_DRIVERS = ['playwright', 'puppeteer'];
+
+/** "Chromium 156.0.8078.108 built on Debian…", "Mozilla Firefox 153.7.0esr": the version and its major number. */
+export function parseVersion(output) {
+  const match = /\b(\d+)\.\d+[\w.]*/.exec(output ?? '');
+  return match ? { text: match[0], major: Number(match[1]) } : undefined;
+}
+
+/** The browser's version from its stdout (Debian's chromium wrapper also writes a shell warning to stderr). */
+export function readVersion(executable) {
+  return parseVersion(spawnSync(executable, ['--version'], { encoding: 'utf8', timeout: 30_000 }).stdout);
+}
+
+/** Whether Playwright runs this Chromium, or the line that says why its stages are skipped. */
+export function chromiumSupport(version) {
+  if (!version || version.major >= CHROMIUM_MIN) return { supported: true };
+  return {
+    supported: false,
+    reason: `Chromium ${version.text} found, ${CHROMIUM_MIN} or newer needed (the oldest the tests are known to pass in)`,
+  };
+}
+
+/**
+ * The driver for this Firefox: Playwright from PLAYWRIGHT_FIREFOX_MIN, puppeteer-core below it
+ * (or when `forced`, E2E_FIREFOX_DRIVER, says so), none below PUPPETEER_FIREFOX_MIN.
+ * An unreadable version gets the fallback, which drives old and new alike.
+ */
+export function firefoxDriver(version, forced) {
+  if (forced && !FIREFOX_DRIVERS.includes(forced))
+    return { error: `E2E_FIREFOX_DRIVER=${forced}: expected one of ${FIREFOX_DRIVERS.join(', ')}` };
+  if (forced === 'playwright') return { driver: 'playwright' };
+  if (version && version.major < PUPPETEER_FIREFOX_MIN)
+    return {
+      skip: `Firefox ${version.text} found, ${PUPPETEER_FIREFOX_MIN} or newer needed (puppeteer-core; Playwright needs ${PLAYWRIGHT_FIREFOX_MIN})`,
+    };
+  if (forced === 'puppeteer') return { driver: 'puppeteer', why: 'E2E_FIREFOX_DRIVER=puppeteer' };
+  if (!version) return { driver: 'puppeteer', why: 'its version could not be read' };
+  if (version.major < PLAYWRIGHT_FIREFOX_MIN)
+    return { driver: 'puppeteer', why: `Firefox ${version.text} found, Playwright needs ${PLAYWRIGHT_FIREFOX_MIN} or newer` };
+  return { driver: 'playwright' };
+}
