@@ -48,7 +48,7 @@ export const DEBIAN_PACKAGES = {
   chromium: ['chromium'],
   firefox: ['firefox-esr'],
   webkit: ['webkit2gtk-driver', 'xvfb', 'xauth'],
-  nginx: ['nginx'],
+  nginx: ['nginx', 'libnginx-mod-http-js'],
 };
 
 /** As root on Debian: apt-get install the packages and return true; otherwise false. */
