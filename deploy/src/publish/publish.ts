@@ -98,7 +98,7 @@ export function publish({
       try {
         host = readHostBuild(hostDir);
         pages = render
-          ? await renderPages({ host, remotesJson, origin, previous, fetch: limited.fetch, deadline: limited.deadline })
+          ? await renderPages({ host, remotesJson, locations, origin, previous, fetch: limited.fetch, deadline: limited.deadline })
           : unrendered(origin, host.id, undefined);
       } catch (error) {
         const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;

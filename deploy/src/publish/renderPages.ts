@@ -7,7 +7,7 @@
  * publish's deadline.
  */
 import path from 'node:path';
-import { firstChoices, firstMatching, parseRemotesJson } from '@maison/host/hosting';
+import { firstChoices, firstMatching, type RemoteLocations } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { loadRenderer, type HostBuild } from '../builds/hostBuild.ts';
 import type { Generation } from '../environment/generation.ts';
@@ -36,6 +36,7 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> 
 export async function renderPages({
   host,
   remotesJson,
+  locations,
   origin,
   previous,
   fetch,
@@ -43,6 +44,8 @@ export async function renderPages({
 }: {
   host: HostBuild;
   remotesJson: string;
+  /** remotes.json's entries, as the publish read them. */
+  locations: RemoteLocations;
   origin: string;
   /** The last good generation: its pages can be kept. */
   previous: Generation | undefined;
@@ -54,9 +57,7 @@ export async function renderPages({
   const renderer = await beforeDeadline(loadRenderer(host)({ remotesJson, origin, shell, fetch }), deadline);
   const problems = [...renderer.problems];
   const before = previous?.render;
-  const firsts: Record<string, string | undefined> = firstChoices(
-    parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` }).locations,
-  );
+  const firsts: Record<string, string | undefined> = firstChoices(locations);
   const remotesOf = (pathname: string): readonly string[] => firstMatching(routes, pathname)?.remotes ?? [];
   /** The last good version of a page is this time's page when it came from the same builds. */
   const sameBuilds = (remotes: readonly string[]) =>
