@@ -19,8 +19,8 @@ export interface BootScript {
 
 const OUTPUT = 'boot.js';
 
-/** It blocks the first paint: never larger, gzipped, than the ES5 script it replaced (start.js, 1,872 bytes). */
-export const BOOT_SCRIPT_BUDGET = 1872;
+/** It blocks the first paint: never larger, gzipped as the answerer sends it (level 6), than the ES5 start.js it replaced. */
+export const BOOT_SCRIPT_BUDGET = 1850;
 
 export function compileBootScript({ entry, production }: { entry: string; production: boolean }): Promise<BootScript> {
   const root = path.resolve(__dirname, '..');
@@ -63,7 +63,7 @@ export function compileBootScript({ entry, production }: { entry: string; produc
       if (libraries.length > 0)
         return finish(() => reject(new Error(`the boot script must stay dependency-free, but it includes ${libraries.join(', ')}`)));
       const code = String(compilation.getAsset(OUTPUT)!.source.source());
-      const size = gzipSync(code).length;
+      const size = gzipSync(code, { level: 6 }).length;
       if (production && size > BOOT_SCRIPT_BUDGET)
         return finish(() => reject(new Error(`the boot script is ${size} bytes gzipped, over its budget of ${BOOT_SCRIPT_BUDGET}`)));
       finish(() => resolve({ code, files: [...compilation.fileDependencies].filter((file) => /\.tsx?$/.test(file)) }));

@@ -8,9 +8,9 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * made again once the page is alive (a link after it waits its turn), a value typed, chosen or
  * ticked is handed to the page as a change then, and a form sent is sent then. The page calls
  * window.__maisonAlive once it has taken over its HTML (shell/introGate.ts).
- * Returns what gives up holding: should the shop's scripts fail to arrive.
+ * Returns what gives up holding (giveUp): should the shop's scripts fail to arrive.
  */
-export function holdEarlyInput(): { giveUp: () => void } {
+export function holdEarlyInput(): () => void {
   let clicks: Element[] = [];
   let changed: Array<{ field: Field; value: string | boolean }> = [];
   let keys: KeyboardEvent[] = [];
@@ -86,13 +86,12 @@ export function holdEarlyInput(): { giveUp: () => void } {
 
   /* Should the shop's scripts fail to arrive, the page stays the document it is: nothing is held
      any more, and a link that waited behind a held click is followed. */
-  const giveUp = () => {
+  return () => {
     stopHolding();
     const link = clicks.find((target) => target.matches('a[href]'));
     clicks = changed = keys = submitted = [];
     (link as HTMLElement | undefined)?.click();
   };
-  return { giveUp };
 }
 
 /**
@@ -102,10 +101,10 @@ export function holdEarlyInput(): { giveUp: () => void } {
  */
 function replayChange(field: Field, value: string | boolean): void {
   const isSelect = field instanceof HTMLSelectElement;
-  const proto = isSelect ? HTMLSelectElement : field instanceof HTMLTextAreaElement ? HTMLTextAreaElement : HTMLInputElement;
   const property = typeof value === 'boolean' ? 'checked' : 'value';
   const rendered = field as unknown as Record<string, unknown>;
   if (!isSelect) rendered[property] = property === 'checked' ? (field as HTMLInputElement).defaultChecked : field.defaultValue;
-  Object.getOwnPropertyDescriptor(proto.prototype, property)!.set!.call(field, value);
+  // The element's own setter (its class's), past anything the page set on the field itself.
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), property)!.set!.call(field, value);
   field.dispatchEvent(new Event(property === 'checked' ? 'click' : isSelect ? 'change' : 'input', { bubbles: true }));
 }

@@ -18,6 +18,6 @@ import { whenParsed } from './whenParsed';
 const main = document.currentScript?.getAttribute('data-main');
 if (!moveToChosenLanguage()) {
   markIntroPending();
-  const { giveUp } = holdEarlyInput();
+  const giveUp = holdEarlyInput();
   whenParsed(() => afterFirstPaint(() => startMain(main!, giveUp)));
 }
