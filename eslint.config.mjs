@@ -2,8 +2,9 @@
  * One lint gate for the whole repository (npm run lint, the first step of npm test, zero
  * warnings). Besides correctness and accessibility it enforces the boundaries between teams:
  * an app never imports another app's source, nobody reaches into @maison/shared's internals,
- * no module imports itself in a circle, and no code imports a value of a shared library that
- * the page does not share (`maison/facade-contract`, shared/src/vendor/README.md).
+ * no module imports itself in a circle, no code imports a value of a shared library that
+ * the page does not share (`maison/facade-contract`, shared/src/vendor/README.md), and no team
+ * writes a page's path by hand (the address module's `hrefs` and `PAGE_PATHS` say them).
  */
 import js from '@eslint/js';
 import { config, configs as tsConfigs } from 'typescript-eslint';
@@ -14,6 +15,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 import apps from './apps.json' with { type: 'json' };
 import facadeContract from './shared/src/vendor/facadeContract.cjs';
+import { PAGE_PATHS } from './shared/src/address/pagePaths.ts';
 
 const APP_DIRS = apps.map(({ dir }) => dir);
 
@@ -40,6 +42,25 @@ const layerBoundaries = [
   ...zone,
   message: 'Layers point one way: shared ← apps ← build, serve, publish ← tools and tests (eslint.config.mjs).',
 }));
+
+/**
+ * A page's path is written once, in the address module (shared/src/address/): a string or a
+ * template anywhere else that starts with one (`'/cart'`, `\`/products/${slug}\``), or a link home
+ * written as '/', is refused. Tests, browser tests and fixtures keep literal addresses: they check
+ * the real thing. (esquery's regular expressions take no '/': \x2F.)
+ */
+const PAGE_SEGMENTS = [...new Set(Object.values(PAGE_PATHS).flatMap((path) => path.split('/')[1] || []))];
+const PAGE_PATH = `/^\\x2F(${PAGE_SEGMENTS.join('|')})([\\x2F?#]|$)/`;
+const PAGE_PATH_MESSAGE = "A page's path comes from @maison/shared's address module: hrefs.<page>(…) for a link, PAGE_PATHS for a route.";
+const pagePathsWrittenOnce = [
+  'error',
+  ...[
+    `Literal[value=${PAGE_PATH}]`,
+    `TemplateElement[value.raw=${PAGE_PATH}]`,
+    "JSXAttribute[name.name=/^(to|href)$/] > Literal[value='/']",
+    "CallExpression[callee.name='navigate'] > Literal[value='/']",
+  ].map((selector) => ({ selector, message: PAGE_PATH_MESSAGE })),
+];
 
 export default config(
   {
@@ -81,6 +102,7 @@ export default config(
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...appBoundaries, ...layerBoundaries] }],
+      'no-restricted-syntax': pagePathsWrittenOnce,
       'no-restricted-imports': [
         'error',
         {
@@ -98,6 +120,19 @@ export default config(
     // Tests sit on top of every layer: they may use the test helpers and the build's own tables.
     files: ['**/*.test.{ts,tsx}', 'test/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: appBoundaries }] },
+  },
+  {
+    // The address module writes the paths; tests, browser tests, fixtures and the benchmarks ask for real addresses.
+    files: [
+      'shared/src/address/**',
+      '**/*.test.{ts,tsx}',
+      'test/**',
+      'e2e/**',
+      'deploy/src/testing/**',
+      'scripts/bench.mjs',
+      'scripts/bench/**',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // The closed facade contract: a value the page does not share is never imported.

@@ -139,7 +139,7 @@ async function recordUntilIdle(page: Page, url: string) {
         if (!entry.hadRecentInput) shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
     const sample = () => {
-      // A page on its way to the shopper's language is never shown (start.js, data-moving).
+      // A page on its way to the shopper's language is never shown (the boot script, data-moving).
       if (document.querySelector('main') && !document.documentElement.hasAttribute('data-moving')) {
         frames.push({
           headings: [...document.querySelectorAll('main h1')].map((heading) => heading.textContent?.trim() ?? ''),

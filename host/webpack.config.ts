@@ -17,10 +17,10 @@ export default createAppConfig({
   appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
   preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
-  // For the renderer: the page's head as data, and the start script of rendered pages.
+  // For the renderer: the page's head as data, and the boot script of rendered pages.
   plugins: [
     new EmitJsonPlugin('routes.json', servedRoutes()),
-    new RenderedPagePlugin({ startScript: path.join(__dirname, 'src/shell/start.js'), hostBuild: buildVersion(__dirname) }),
+    new RenderedPagePlugin({ bootEntry: path.join(__dirname, 'src/boot/index.ts'), hostBuild: buildVersion(__dirname) }),
   ],
   // The renderer (webpack/server.ts): the same shell and pages, built for Node, never published.
   server: { entry: './src/server/index.ts' },

@@ -1,19 +1,21 @@
-import { readFileSync } from 'node:fs';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { minify } from 'terser';
 import webpack from 'webpack';
 import type { PageShell } from '@maison/host/hosting';
+import { compileBootScript, type BootScript } from './bootScript';
 
 /** In dist, like routes.json: a fact about the build for the deploy tools (not secret). */
 export const PAGE_SHELL_FILE = 'page-shell.json';
 
 /**
  * The host's pieces of a rendered page: the head of its index.html as data (so the renderer
- * builds the page from the same files, never by editing HTML text), and the start script,
- * minified and content-hashed, so it is cached for a year like every other hashed file.
+ * builds the page from the same files, never by editing HTML text), and the boot script
+ * (./bootScript.ts), content-hashed, so it is cached for a year like every other hashed file.
  */
 export class RenderedPagePlugin {
-  constructor(private readonly options: { startScript: string; hostBuild: string }) {}
+  /** The last boot script built; a rebuild (npm start) that changed none of its files keeps it. */
+  private boot: BootScript | undefined;
+
+  constructor(private readonly options: { bootEntry: string; hostBuild: string }) {}
 
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('RenderedPagePlugin', (compilation) => {
@@ -21,9 +23,13 @@ export class RenderedPagePlugin {
       compilation.hooks.processAssets.tapPromise(
         { name: 'RenderedPagePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         async () => {
-          const { code = '' } = await minify(readFileSync(this.options.startScript, 'utf8'), { ecma: 2015 });
+          const modified = compiler.modifiedFiles;
+          if (!this.boot || !modified || this.boot.files.some((file) => modified.has(file)))
+            this.boot = await compileBootScript({ entry: this.options.bootEntry, production: compiler.options.mode === 'production' });
+          compilation.fileDependencies.addAll(this.boot.files);
+          const { code } = this.boot;
           const hash = webpack.util.createHash('sha256').update(code).digest('hex').slice(0, 10);
-          startScript = `start.${hash}.js`;
+          startScript = `boot.${hash}.js`;
           compilation.emitAsset(startScript, new webpack.sources.RawSource(code), { minimized: true, immutable: true });
         },
       );

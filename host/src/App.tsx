@@ -18,16 +18,16 @@ function sessionStore(): Storage | undefined {
  *
  * `rendered`: the page arrived as rendered HTML (the server renders with it, the browser takes
  * that HTML over with it). The shop is then in the markup from the start; on a session's first
- * visit the start script has covered it since the first paint (shell/introGate.ts), and the
+ * visit the boot script has covered it since the first paint (shell/introGate.ts), and the
  * intro mounts as soon as the page is alive, then uncovers it.
  */
 export function App({ router, rendered = false }: { router: ReactNode; rendered?: boolean }) {
   const hydrated = useHydrated();
-  const [coveredByStartScript] = useState(() => rendered && typeof document !== 'undefined' && introPending());
+  const [coveredByBootScript] = useState(() => rendered && typeof document !== 'undefined' && introPending());
   const [seenThisSession] = useState(() => rendered || hasVisitedThisSession(sessionStore()));
   const [showShop, setShowShop] = useState(seenThisSession);
   const [introGone, setIntroGone] = useState(false);
-  const showIntro = !introGone && (rendered ? coveredByStartScript && hydrated : !seenThisSession);
+  const showIntro = !introGone && (rendered ? coveredByBootScript && hydrated : !seenThisSession);
   // Runs once the first render is on the page: for a rendered page, once it has taken over the HTML.
   // In the commit that takes over the HTML, before any event reaches the live page.
   useLayoutEffect(takeOverEarlyInput, []);

@@ -7,7 +7,7 @@ import { startFederation } from './federation';
 import { PREFETCH_WHEN_IDLE, remoteModulesFor } from './routes';
 
 // A page the server sent as the shell (the shopper's own pages, a view set by a query) moves to
-// the shopper's chosen language here; a rendered page has already moved, in start.js.
+// the shopper's chosen language here; a rendered page has already moved, in its boot script (boot/).
 const movingTo = addressForChoice(
   window.location,
   storedLanguage(() => window.localStorage),

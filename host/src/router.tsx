@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PAGE_PATHS } from '@maison/shared';
 import { Layout } from './shell/Layout';
 import { LoadingPlaceholder, RemoteArea } from './federation/react/RemoteArea';
 import { HomePage } from './pages/HomePage';
@@ -46,7 +47,7 @@ export function shopRoutes(): RouteObject[] {
           errorElement: <RouteErrorPage />,
           children: ROUTES.map((route: RouteDefinition) => {
             const element = isHostPage(route.page) ? HOST_PAGES[route.page]() : <RemotePage key={route.page} id={route.page} />;
-            return route.path === '/' ? { index: true, element } : { path: route.path.replace(/^\//, ''), element };
+            return route.path === PAGE_PATHS.home ? { index: true, element } : { path: route.path.replace(/^\//, ''), element };
           }),
         },
       ],

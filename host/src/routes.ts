@@ -1,12 +1,13 @@
 /**
- * The shop's routes, once. Everything that needs to know which page a path is derives from
- * this table: the router (router.tsx), the start-up code that begins loading a page's remote
- * module before React runs (index.ts), the idle prefetch, the servers (the host build writes
- * the table to routes.json, which `npm run serve` and the nginx configuration read) and the
- * browser tests' expectations. routes.test.ts proves that react-router and the compiled
+ * The shop's routes, once, each page's path from the address module (@maison/shared/address).
+ * Everything that needs to know which page a path is derives from this table: the router
+ * (router.tsx), the start-up code that begins loading a page's remote module before React runs
+ * (index.ts), the idle prefetch, the servers (the host build writes the table to routes.json,
+ * which `npm run serve` and the nginx configuration read) and the browser tests' expectations. routes.test.ts proves that react-router and the compiled
  * patterns below give the same answer for every real route and hundreds of hostile paths.
  */
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import { PAGE_PATHS } from '@maison/shared/address';
 import { remoteOf } from './federation/moduleIds.ts';
 import { firstMatching, routePatternSource } from './routePatterns.ts';
 
@@ -44,16 +45,16 @@ export type RemotePageModuleId = Exclude<RemoteModuleId, 'catalog/NewThisSeason'
 const PRODUCT_NOT_FOUND: NotFoundPage = { page: 'product-not-found', shows: 'parameter' };
 
 export const ROUTES = [
-  { path: '/', page: 'home', widgets: ['catalog/NewThisSeason'] },
-  { path: '/products', page: 'catalog/ProductListPage', prefetchWhenIdle: true },
-  { path: '/products/:slug', page: 'catalog/ProductDetailPage', prefetchWhenIdle: true, notFound: PRODUCT_NOT_FOUND },
+  { path: PAGE_PATHS.home, page: 'home', widgets: ['catalog/NewThisSeason'] },
+  { path: PAGE_PATHS.products, page: 'catalog/ProductListPage', prefetchWhenIdle: true },
+  { path: PAGE_PATHS.product, page: 'catalog/ProductDetailPage', prefetchWhenIdle: true, notFound: PRODUCT_NOT_FOUND },
   // A legacy link is answered with a redirect to its product (the catalogue lists them), or not found.
-  { path: '/product/:id', page: 'catalog/LegacyProductRedirect', notFound: PRODUCT_NOT_FOUND },
-  { path: '/cart', page: 'cart/CartPage', prefetchWhenIdle: true, personal: true },
-  { path: '/checkout', page: 'cart/CheckoutPage', personal: true },
-  { path: '/profile', page: 'account/ProfilePage', prefetchWhenIdle: true, personal: true },
-  { path: '/about', page: 'about' },
-  { path: '/contact', page: 'contact' },
+  { path: PAGE_PATHS.legacyProduct, page: 'catalog/LegacyProductRedirect', notFound: PRODUCT_NOT_FOUND },
+  { path: PAGE_PATHS.cart, page: 'cart/CartPage', prefetchWhenIdle: true, personal: true },
+  { path: PAGE_PATHS.checkout, page: 'cart/CheckoutPage', personal: true },
+  { path: PAGE_PATHS.profile, page: 'account/ProfilePage', prefetchWhenIdle: true, personal: true },
+  { path: PAGE_PATHS.about, page: 'about' },
+  { path: PAGE_PATHS.contact, page: 'contact' },
   { path: '*', page: 'notFound', notFound: { page: 'not-found', shows: 'path' } },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -1,4 +1,4 @@
-import { createShopStore } from '@maison/shared';
+import { createShopStore, hrefs, PAGE_PATHS } from '@maison/shared';
 import { renderStandalone } from '@maison/shared/standalone';
 import '@maison/shared/styles/tokens.css';
 import { ProfilePage } from './pages/ProfilePage';
@@ -6,12 +6,12 @@ import { ProfilePage } from './pages/ProfilePage';
 // Standalone frame for the account team (its port in apps.json).
 renderStandalone({
   appName: 'remote-account',
-  home: '/profile',
+  home: hrefs.profile(),
   links: [
-    { to: '/profile', label: 'Profile' },
-    { to: '/profile?tab=orders', label: 'Orders' },
-    { to: '/profile?tab=wishlist', label: 'Wishlist' },
+    { to: hrefs.profile(), label: 'Profile' },
+    { to: hrefs.profile({ tab: 'orders' }), label: 'Orders' },
+    { to: hrefs.profile({ tab: 'wishlist' }), label: 'Wishlist' },
   ],
-  routes: [{ path: 'profile', element: <ProfilePage /> }],
+  routes: [{ path: PAGE_PATHS.profile, element: <ProfilePage /> }],
   store: createShopStore(),
 });

@@ -1,4 +1,4 @@
-import { createShopStore, itemAdded } from '@maison/shared';
+import { createShopStore, hrefs, itemAdded, PAGE_PATHS } from '@maison/shared';
 import { renderStandalone } from '@maison/shared/standalone';
 import '@maison/shared/styles/tokens.css';
 import { CartPage } from './pages/CartPage';
@@ -26,14 +26,11 @@ if (store.getState().cart.lines.length === 0) {
 
 renderStandalone({
   appName: 'remote-cart',
-  home: '/cart',
-  links: [
-    { to: '/cart', label: '/cart' },
-    { to: '/checkout', label: '/checkout' },
-  ],
+  home: hrefs.cart(),
+  links: [{ to: hrefs.cart() }, { to: hrefs.checkout() }],
   routes: [
-    { path: 'cart', element: <CartPage /> },
-    { path: 'checkout', element: <CheckoutPage /> },
+    { path: PAGE_PATHS.cart, element: <CartPage /> },
+    { path: PAGE_PATHS.checkout, element: <CheckoutPage /> },
   ],
   store,
 });

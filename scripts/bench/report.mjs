@@ -32,7 +32,8 @@ function scriptPurpose(url, build) {
   if (/^shared-libraries\./.test(name)) return 'React, react-dom, router, Redux, @maison/shared (one copy for all)';
   if (/^bootstrap\./.test(name)) return 'host: the shell (header, footer, routes, store, language)';
   if (/^web-vitals\./.test(name)) return 'field measurements (web-vitals)';
-  if (/^start\./.test(name)) return 'host: start-up before main.js (language, intro, held taps)';
+  // boot.*.js (host/src/boot/); start.*.js in a build from before it (--federated-root).
+  if (/^(boot|start)\./.test(name)) return 'host: boot script before main.js (language, intro, held taps)';
   return build === 'single' ? 'a lazily loaded page of the shop' : 'host: a split chunk';
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useLanguage, usePageHead, useTranslator } from '@maison/shared';
+import { hrefs, useLanguage, usePageHead, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import { LoadingPlaceholder, RemoteArea } from '../federation/react/RemoteArea';
 import heroSilk from '../images/hero-silk.svg';
@@ -47,7 +47,7 @@ export function HomePage() {
         </h2>
         <RemoteArea id="catalog/NewThisSeason" compact placeholder={<LoadingPlaceholder cards={2} />} />
         <p className={styles.viewAll}>
-          <Link to="/products" className={styles.viewAllLink}>
+          <Link to={hrefs.products()} className={styles.viewAllLink}>
             {t('viewAllProducts')}
           </Link>
         </p>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { shownAsked, usePageHead, useTranslator } from '@maison/shared';
+import { hrefs, shownAsked, usePageHead, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import styles from './TextPage.module.css';
 
@@ -20,7 +20,7 @@ export function NotFoundPage() {
       </p>
       <h1 className={styles.title}>{t('notFoundTitle')}</h1>
       <p>{t('notFoundText', { path: shownAsked(pathname) })}</p>
-      <Link to="/" className={styles.button}>
+      <Link to={hrefs.home()} className={styles.button}>
         {t('returnHome')}
       </Link>
     </article>

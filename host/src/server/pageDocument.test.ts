@@ -3,7 +3,7 @@ import { pageDocument, type PageDocumentInput, type PageShell } from './pageDocu
 
 const shell: PageShell = {
   hostBuild: '0.1.0+abc',
-  startScript: '/start.0123456789.js',
+  startScript: '/boot.0123456789.js',
   headTags: [
     { tagName: 'meta', attributes: { name: 'viewport', content: 'width=device-width, initial-scale=1' } },
     { tagName: 'meta', attributes: { name: 'description', content: 'The shop’s own description' } },
@@ -38,11 +38,11 @@ const product: PageDocumentInput = {
 };
 
 describe('a rendered page', () => {
-  it('starts its body with the start script, which names main.js instead of loading it: nothing is painted before it runs', () => {
+  it('starts its body with the boot script, which names main.js instead of loading it: nothing is painted before it runs', () => {
     const html = pageDocument(product);
     expect(html.startsWith('<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>')).toBe(true);
     expect(html).toContain(
-      '</head><body><script src="/start.0123456789.js" data-main="/main.0123456789.js" data-languages="{&quot;en&quot;:&quot;&quot;,&quot;vi&quot;:&quot;/vi&quot;}" data-language-key="language"></script><div id="root" data-rendered>',
+      '</head><body><script src="/boot.0123456789.js" data-main="/main.0123456789.js"></script><div id="root" data-rendered>',
     );
     expect(html).not.toContain('defer');
     expect(html).not.toContain('<noscript>');
@@ -63,7 +63,7 @@ describe('a rendered page', () => {
       expect(html).toContain(`<link href="${href}" rel="stylesheet">`);
       expect(html.indexOf(href)).toBeLessThan(html.indexOf(preload(scripts[0]!)));
     }
-    expect(html.match(/<script/g)).toHaveLength(3); // start.js, JSON-LD, the federation data: no other script runs from the HTML
+    expect(html.match(/<script/g)).toHaveLength(3); // the boot script, JSON-LD, the federation data: no other script runs from the HTML
     expect(html).not.toContain('href="/remotes.json"');
     expect(html).toContain('<meta name="theme-color" content="#1f1a17">');
   });

@@ -1,4 +1,4 @@
-import { LANGUAGE_PATH_PREFIX, LANGUAGE_STORAGE_KEY, type Language, type PageHead } from '@maison/shared';
+import type { Language, PageHead } from '@maison/shared';
 import { entryUrlOf } from '../federation/loading/remotesJson';
 import { FEDERATION_DATA_ID, type InlineFederationData } from '../federation/loading/inlineData';
 import { jsonForScript, pageHeadTags, type PageAddress } from '../head/pageHeadTags';
@@ -11,7 +11,7 @@ export interface PageShell {
   hostBuild: string;
   /** index.html's head tags, in order: meta, icon, stylesheets, preloads, main.js. */
   headTags: Array<{ tagName: string; attributes: Record<string, string | boolean | null | undefined> }>;
-  /** The content-hashed start script: the first element of a rendered page's body. */
+  /** The content-hashed boot script (host/src/boot/): the first element of a rendered page's body. */
   startScript: string;
 }
 
@@ -52,8 +52,8 @@ function describingTags({ head, address }: PageDocumentInput): string[] {
 
 /**
  * A rendered page: index.html's head, changed where a page that paints from its HTML needs it.
- * - The start script is the body's first element (the intro's rule: it runs before anything is
- *   painted), and it runs main.js after the first paint.
+ * - The boot script is the body's first element (the language's move and the intro's rule: it runs
+ *   before anything is painted), and it runs main.js after the first paint.
  * - Every script the first view runs is preloaded from the head at low priority (after the
  *   stylesheets and images the first paint needs), and the federation's data (remotes.json, the
  *   manifests) is in the page: nothing the page needs to come alive is found late.
@@ -85,12 +85,8 @@ export function pageDocument(input: PageDocumentInput): string {
     if (attributes.rel === 'preload' && attributes.as === 'style') headTags.push(tag('link', { href: attributes.href, rel: 'stylesheet' }));
     else if (attributes.rel !== 'preload') headTags.push(tag(tagName, attributes));
   }
-  const startScript = tag('script', {
-    src: shell.startScript,
-    'data-main': String(main.attributes.src),
-    'data-languages': JSON.stringify(LANGUAGE_PATH_PREFIX),
-    'data-language-key': LANGUAGE_STORAGE_KEY,
-  });
+  // The languages' addresses and where the choice is kept are built into it (@maison/shared/address).
+  const startScript = tag('script', { src: shell.startScript, 'data-main': String(main.attributes.src) });
   return [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(head.title)}</title>`,
@@ -101,7 +97,7 @@ export function pageDocument(input: PageDocumentInput): string {
     preloads,
     // At low priority: not in the way of the stylesheets and images of the first paint (nor, for
     // Lighthouse, render-blocking). A browser holds low-priority requests back while a script
-    // blocks the head, so the start script is the body's first element, not the head's last.
+    // blocks the head, so the boot script is the body's first element, not the head's last.
     ...firstViewScripts.map((href) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href })),
     // Still before anything is painted: nothing of the body comes before it.
     `</head><body>${startScript}<div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,

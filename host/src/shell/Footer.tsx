@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useTranslator } from '@maison/shared';
+import { hrefs, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import { emailProblem } from '../forms/email';
 import styles from './Footer.module.css';
@@ -61,7 +61,7 @@ export function Footer() {
       <div className={styles.cta}>
         {/* ORDER NOW is the brand's call to action; as in the original it leads nowhere itself. */}
         <p className={styles.orderNow}>{t('orderNow')}</p>
-        <Link to="/products" className={styles.storeLink}>
+        <Link to={hrefs.products()} className={styles.storeLink}>
           {t('store')} / {t('storeSearch')}
         </Link>
       </div>
@@ -69,7 +69,7 @@ export function Footer() {
         <section>
           <h2 className={styles.heading}>{t('aboutUs')}</h2>
           <p className={styles.text}>{t('aboutUsText')}</p>
-          <Link to="/about" className={styles.textLink}>
+          <Link to={hrefs.about()} className={styles.textLink}>
             {t('navAbout')}
           </Link>
         </section>
@@ -82,7 +82,7 @@ export function Footer() {
               hello@maisonkhan.vn
             </a>
           </address>
-          <Link to="/contact" className={styles.textLink}>
+          <Link to={hrefs.contact()} className={styles.textLink}>
             {t('navContact')}
           </Link>
         </section>

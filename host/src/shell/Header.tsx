@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { selectCartItemCount, useHydrated, useShopSelector, useTranslator } from '@maison/shared';
+import { hrefs, selectCartItemCount, useHydrated, useShopSelector, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
 import { NAV_LINKS } from './navLinks';
 import { LanguageMenu } from './LanguageMenu';
@@ -62,7 +62,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <Link to="/" className={styles.logo} aria-label={`${t('brand')}, ${t('navHome')}`}>
+        <Link to={hrefs.home()} className={styles.logo} aria-label={`${t('brand')}, ${t('navHome')}`}>
           <span className={styles.logoMark} aria-hidden="true">
             MAISON
           </span>{' '}
@@ -83,10 +83,10 @@ export function Header() {
           >
             <SearchIcon />
           </button>
-          <Link to="/profile" className={styles.iconButton} aria-label={t('profile')}>
+          <Link to={hrefs.profile()} className={styles.iconButton} aria-label={t('profile')}>
             <UserIcon />
           </Link>
-          <Link to="/cart" className={styles.iconButton} aria-label={cartLabel}>
+          <Link to={hrefs.cart()} className={styles.iconButton} aria-label={cartLabel}>
             <BagIcon />
             {itemCount > 0 && (
               <span className={styles.badge} data-testid="cart-count" aria-hidden="true">

@@ -1,12 +1,12 @@
 declare global {
   interface Window {
-    /** Set by start.js on a rendered page: hands over what the shopper did before the page was alive. */
+    /** Set by the boot script on a rendered page (boot/earlyInput.ts): hands over what the shopper did before the page was alive. */
     __maisonAlive?: () => void;
   }
 }
 
 /**
- * The page is alive (it has taken over its HTML): what start.js held for it goes to it now, and
+ * The page is alive (it has taken over its HTML): what the boot script held for it goes to it now, and
  * the document says so (data-alive), for whoever watches the page from outside: browser tests,
  * the benchmark, an on-call engineer in the console.
  */
@@ -20,7 +20,7 @@ export function takeOverEarlyInput(doc: Document = document): void {
 
 /**
  * The intro's rule on a rendered page. The server cannot read session storage and the policy
- * allows no inline script, so a tiny external script (start.js, the body's first element) marks the
+ * allows no inline script, so a tiny external script (the boot script, boot/, the body's first element) marks the
  * document before the first paint when this session has not seen the intro; appShell.css then
  * covers the page until the intro completes.
  */

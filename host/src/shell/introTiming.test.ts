@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { hasVisitedThisSession, markVisited, nextIntroProgress, VISITED_SESSION_KEY } from './introTiming';
+import { hasVisitedThisSession, markVisited, nextIntroProgress } from './introTiming';
 
 describe('intro timing', () => {
   it('climbs 2 points a step and stops at 100 (50 steps)', () => {
@@ -28,10 +26,5 @@ describe('intro timing', () => {
     markVisited(storage);
     expect(values.get('hasVisited')).toBe('true');
     expect(hasVisitedThisSession(storage)).toBe(true);
-  });
-
-  it('is the session flag the start script of rendered pages reads before the first paint', () => {
-    const startScript = readFileSync(path.join(__dirname, 'start.js'), 'utf8');
-    expect(startScript).toContain(`sessionStorage.getItem('${VISITED_SESSION_KEY}')`);
   });
 });

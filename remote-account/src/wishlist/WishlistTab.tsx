@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatMoney, useLanguage, useTranslator, useWishlist } from '@maison/shared';
+import { formatMoney, hrefs, useLanguage, useTranslator, useWishlist } from '@maison/shared';
 import { accountMessages } from '../messages';
 import styles from '../components/accountTabs.module.css';
 
@@ -16,7 +16,7 @@ export function WishlistTab() {
       {items.length === 0 ? (
         <div className={styles.empty}>
           <p>{t('wishlistEmpty')}</p>
-          <Link to="/products" className={styles.primaryButton}>
+          <Link to={hrefs.products()} className={styles.primaryButton}>
             {t('browseProducts')}
           </Link>
         </div>
@@ -29,7 +29,7 @@ export function WishlistTab() {
                 <img src={item.image || undefined} alt={item.imageAlt[language]} width={96} height={96} loading="lazy" />
                 <div>
                   <h3 className={styles.cardTitle}>
-                    <Link to={`/products/${item.slug}`}>{item.name[language]}</Link>
+                    <Link to={hrefs.product(item.slug)}>{item.name[language]}</Link>
                   </h3>
                   <p className={styles.price}>{item.hasPriceRange ? t('fromPrice', { price }) : price}</p>
                 </div>

@@ -1,4 +1,4 @@
-import { formatMoney, MAX_LINE_QUANTITY, useCart, useLanguage, useTranslator, type CartLine } from '@maison/shared';
+import { type CartLine, formatMoney, hrefs, MAX_LINE_QUANTITY, useCart, useLanguage, useTranslator } from '@maison/shared';
 import { Link } from 'react-router-dom';
 import { cartMessages } from '../messages';
 import styles from './Cart.module.css';
@@ -14,7 +14,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
       <img className={styles.lineImage} src={line.image || undefined} alt={line.imageAlt[language]} width={96} height={96} />
       <div className={styles.lineInfo}>
         <h2 className={styles.lineName}>
-          <Link to={`/products/${line.slug}`}>{name}</Link>
+          <Link to={hrefs.product(line.slug)}>{name}</Link>
         </h2>
         <dl className={styles.lineAttributes}>
           {line.size && (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslator } from '@maison/shared';
+import { hrefs, useTranslator } from '@maison/shared';
 import { cartMessages } from '../messages';
 import styles from '../cart/Cart.module.css';
 
@@ -9,7 +9,7 @@ export function EmptyCart() {
     <div className={styles.empty}>
       <h1 className={styles.title}>{t('cartEmpty')}</h1>
       <p>{t('cartEmptyHelp')}</p>
-      <Link to="/products" className={styles.primaryLink}>
+      <Link to={hrefs.products()} className={styles.primaryLink}>
         {t('continueShopping')}
       </Link>
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useCart, usePageTitle, useTranslator } from '@maison/shared';
+import { hrefs, useCart, usePageTitle, useTranslator } from '@maison/shared';
 import { cartMessages } from '../messages';
 import { OrderTotals } from '../components/OrderTotals';
 import { EmptyCart } from '../components/EmptyCart';
@@ -28,10 +28,10 @@ export function CartPage() {
             {t('orderSummary')}
           </h2>
           <OrderTotals totals={totals} hint={freeShippingHint} />
-          <Link to="/checkout" className={styles.primaryLink}>
+          <Link to={hrefs.checkout()} className={styles.primaryLink}>
             {t('proceedToCheckout')}
           </Link>
-          <Link to="/products" className={styles.secondaryLink}>
+          <Link to={hrefs.products()} className={styles.secondaryLink}>
             {t('continueShopping')}
           </Link>
         </section>

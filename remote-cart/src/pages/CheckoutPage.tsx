@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useCart, usePageTitle, useTranslator } from '@maison/shared';
+import { hrefs, useCart, usePageTitle, useTranslator } from '@maison/shared';
 import { cartMessages } from '../messages';
 import { EmptyCart } from '../components/EmptyCart';
 import { TextField } from '../checkout/TextField';
@@ -34,7 +34,7 @@ export function CheckoutPage() {
 
   useEffect(() => {
     if (!placedOrderId) return;
-    const timer = setTimeout(() => navigate('/'), REDIRECT_AFTER_ORDER_MS);
+    const timer = setTimeout(() => navigate(hrefs.home()), REDIRECT_AFTER_ORDER_MS);
     return () => clearTimeout(timer);
   }, [placedOrderId, navigate]);
 
@@ -72,7 +72,7 @@ export function CheckoutPage() {
           <fieldset className={styles.section}>
             <legend className={styles.sectionTitle}>{t('contact')}</legend>
             <p className={styles.help}>
-              {t('haveAccount')} <Link to="/profile">{t('signIn')}</Link>
+              {t('haveAccount')} <Link to={hrefs.profile()}>{t('signIn')}</Link>
             </p>
             <TextField
               {...field('contact')}

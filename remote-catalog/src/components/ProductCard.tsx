@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatMoney, useLanguage, useTranslator } from '@maison/shared';
+import { formatMoney, hrefs, useLanguage, useTranslator } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import type { ProductGroup } from '../catalog/products';
 import styles from './ProductCard.module.css';
@@ -34,7 +34,7 @@ export function ProductCard({
   const priceLabel = useProductPrice();
   return (
     <article className={`${styles.card} ${layout === 'list' ? styles.list : ''}`}>
-      <Link to={`/products/${product.slug}`} className={styles.link}>
+      <Link to={hrefs.product(product.slug)} className={styles.link}>
         <img
           className={styles.image}
           src={product.primaryImage}

@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
+import { hrefs } from '@maison/shared';
 import { findProductByVariantId } from '../catalog/products';
 import { ProductNotFound } from '../product-detail/ProductNotFound';
 
@@ -7,5 +8,5 @@ export function LegacyProductRedirect() {
   const { id = '' } = useParams();
   const match = findProductByVariantId(id);
   if (!match) return <ProductNotFound slug={id} />;
-  return <Navigate to={`/products/${match.product.slug}?variant=${encodeURIComponent(match.variant.id)}`} replace />;
+  return <Navigate to={hrefs.product(match.product.slug, { variant: match.variant.id })} replace />;
 }

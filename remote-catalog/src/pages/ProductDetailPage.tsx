@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { formatMoney, useCart, useHydrated, useLanguage, usePageHead, useTranslator, useWishlist } from '@maison/shared';
+import { formatMoney, hrefs, useCart, useHydrated, useLanguage, usePageHead, useTranslator, useWishlist } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import { findProductBySlug, relatedProducts, toCartItem, toWishlistItem, type ProductGroup } from '../catalog/products';
 import { ProductCard } from '../components/ProductCard';
@@ -46,7 +46,7 @@ function ProductDetail({ product }: { product: ProductGroup }) {
   const addToCart = () => addItem(toCartItem(product, selected));
   const buyNow = () => {
     addItem(toCartItem(product, selected));
-    navigate('/checkout');
+    navigate(hrefs.checkout());
   };
   const toggleWishlist = () => wishlist.toggle(toWishlistItem(product));
 

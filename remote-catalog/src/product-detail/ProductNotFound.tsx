@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { shownAsked, usePageHead, useTranslator } from '@maison/shared';
+import { hrefs, shownAsked, usePageHead, useTranslator } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import styles from './ProductDetail.module.css';
 
@@ -16,7 +16,7 @@ export function ProductNotFound({ slug }: { slug: string }) {
       <p>
         <code className={styles.slug}>{shownAsked(slug)}</code>
       </p>
-      <Link to="/products" className={styles.secondaryButton}>
+      <Link to={hrefs.products()} className={styles.secondaryButton}>
         {t('backToProducts')}
       </Link>
     </div>

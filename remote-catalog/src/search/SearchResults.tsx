@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useLanguage, useTranslator, type SearchResultsProps } from '@maison/shared';
+import { hrefs, type SearchResultsProps, useLanguage, useTranslator } from '@maison/shared';
 import { catalogMessages } from '../messages';
 import { PRODUCT_GROUPS } from '../catalog/products';
 import { searchProducts } from '../catalog/searchProducts';
@@ -41,7 +41,7 @@ export function SearchResults({ query, onNavigate, listboxId }: SearchResultsPro
       <ul id={listboxId} className={styles.results} aria-label={t('searchResults')}>
         {results.map((product) => (
           <li key={product.slug}>
-            <Link to={`/products/${product.slug}`} className={styles.result} onClick={onNavigate} onKeyDown={moveFocus}>
+            <Link to={hrefs.product(product.slug)} className={styles.result} onClick={onNavigate} onKeyDown={moveFocus}>
               <img src={product.primaryImage} alt="" width={56} height={56} />
               <span className={styles.name}>{product.name[language]}</span>
               <span className={styles.price}>{priceLabel(product)}</span>

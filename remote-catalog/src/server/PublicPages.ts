@@ -1,4 +1,4 @@
-import type { RemotePublicPages } from '@maison/shared';
+import { hrefs, type RemotePublicPages } from '@maison/shared';
 import { PRODUCT_GROUPS } from '../catalog/products';
 
 /**
@@ -8,10 +8,10 @@ import { PRODUCT_GROUPS } from '../catalog/products';
  * and a catalogue deploy that adds a product adds its page.
  */
 const publicPages: RemotePublicPages = {
-  paths: PRODUCT_GROUPS.map(({ slug }) => `/products/${slug}`),
+  paths: PRODUCT_GROUPS.map(({ slug }) => hrefs.product(slug)),
   redirects: Object.fromEntries(
     PRODUCT_GROUPS.flatMap(({ slug, variants }) =>
-      variants.map(({ id }) => [`/product/${encodeURIComponent(id)}`, `/products/${slug}?variant=${encodeURIComponent(id)}`]),
+      variants.map(({ id }) => [hrefs.legacyProduct(id), hrefs.product(slug, { variant: id })]),
     ),
   ),
 };

@@ -1,6 +1,7 @@
 /**
  * Every page's path, once, and how to link to each page. The host's route table takes its paths
- * from here, and every app links through `hrefs`, so no team writes another team's path by hand.
+ * from here, and every app links through `hrefs`, so no team writes another team's path by hand
+ * (ESLint refuses a literal page path anywhere else: eslint.config.mjs).
  * The paths are the router's, within a language: its basename adds the language (`/vi/`).
  */
 

@@ -6,7 +6,7 @@ import { LANGUAGES, selectCartItemCount, useLanguage, useShopSelector, type Lang
  * A bare frame for a remote running alone on its own port: links to its pages, a language
  * switch and the cart count, without the host's chrome. Developer tooling, not shop UI.
  */
-export function StandaloneFrame({ appName, links }: { appName: string; links: Array<{ to: string; label: string }> }) {
+export function StandaloneFrame({ appName, links }: { appName: string; links: Array<{ to: string; label?: string }> }) {
   const { language, setLanguage } = useLanguage();
   const count = useShopSelector(selectCartItemCount);
   return (
@@ -25,7 +25,7 @@ export function StandaloneFrame({ appName, links }: { appName: string; links: Ar
         <nav aria-label="Standalone pages" style={{ display: 'flex', gap: '1rem' }}>
           {links.map((link) => (
             <NavLink key={link.to} to={link.to}>
-              {link.label}
+              {link.label ?? link.to}
             </NavLink>
           ))}
         </nav>

@@ -6,9 +6,9 @@ import { StandaloneFrame } from './StandaloneFrame';
 
 interface StandaloneOptions {
   appName: string;
-  /** Where `/` leads, and the frame's links. */
+  /** Where `/` leads (an href of the address module), and the frame's links (labelled by their href unless told). */
   home: string;
-  links: Array<{ to: string; label: string }>;
+  links: Array<{ to: string; label?: string }>;
   routes: RouteObject[];
   store: ShopStore;
 }
