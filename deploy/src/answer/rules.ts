@@ -5,7 +5,7 @@
  * of thousands of slashes or dots is answered as fast as any other of its length).
  */
 import type { Language, RemoteName } from '@maison/shared';
-import { LANGUAGE_PATH_PREFIX, languageOfPath, pathInLanguage } from '@maison/shared/address';
+import { homeOfBarePrefix, languageOfPath, pathInLanguage } from '@maison/shared/address';
 import { shownAsked } from '@maison/shared/not-found';
 import { entryUrlOf, firstMatching, parameterOf, type NotFoundPage, type RemoteLocations, type ServedRoute } from '@maison/host/hosting';
 import { pageFileOf, withoutTrailingSlashes, type RenderRecord } from '../environment/layout.ts';
@@ -117,8 +117,8 @@ export function navigationAnswer({
 }): NavigationAnswer {
   const { language, path } = languageOfPath(address);
   // A language's bare prefix (`/vi`) is its home page's address with a slash (`/vi/`), as its links say.
-  if (address === LANGUAGE_PATH_PREFIX[language] && address !== '')
-    return { kind: 'redirect', status: 301, location: `${address}/${query ? `?${query}` : ''}` };
+  const home = homeOfBarePrefix(address);
+  if (home) return { kind: 'redirect', status: 301, location: `${home}${query ? `?${query}` : ''}` };
   const route = firstMatching(routes, path);
   const trimmed = withoutTrailingSlashes(path);
   const redirect = render && Object.hasOwn(render.redirects, trimmed) ? render.redirects[trimmed] : undefined;
