@@ -14,6 +14,7 @@ import { remoteOf } from './federation/moduleIds';
 import { remoteModulesFor } from './routes';
 import { RENDERED_ATTRIBUTE, renderStampOf } from './renderStamp';
 import { ShopAtAddress } from './ShopAtAddress';
+import { beforeTakingOver } from './shell/introGate';
 
 export interface StartOptions {
   /** Once remotes.json is read: the origins besides the page's own that may serve images. */
@@ -54,6 +55,7 @@ export async function startShop(
     if (allReady && sameBuilds && (LANGUAGES as readonly string[]).includes(language)) {
       // As a transition, hydration yields to the browser every few milliseconds instead of
       // holding the main thread for the whole page (Total Blocking Time).
+      beforeTakingOver();
       startTransition(() => {
         hydrateRoot(container, <ShopAtAddress store={store} modules={modules} rendered={{ language, storeState: initialShopState() }} />, {
           onRecoverableError(error, info) {

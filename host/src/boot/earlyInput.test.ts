@@ -80,6 +80,18 @@ describe('what the shopper does before the page is alive', () => {
     expect(heard).toEqual(['click add', 'click add']);
   });
 
+  it('as the page starts taking over its HTML, the buttons lose their marks (it must find the server’s markup), and a tap is still held', () => {
+    const page = renderedPage();
+    holdEarlyInput();
+    const heard = listen({ add: page.add }, ['click']);
+    window.__maisonHydrating!();
+    expect(page.add.hasAttribute('aria-disabled')).toBe(false);
+    expect(click(page.add)).toBe(false);
+    expect(heard).toEqual([]);
+    window.__maisonAlive!();
+    expect(heard).toEqual(['click add']);
+  });
+
   it('a link navigates as in any document, unless a tap is held: then it waits its turn', () => {
     const page = renderedPage();
     holdEarlyInput();

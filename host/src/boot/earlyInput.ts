@@ -7,7 +7,9 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * disabled by style. What the shopper does is kept, not lost: a click on a button is held and
  * made again once the page is alive (a link after it waits its turn), a value typed, chosen or
  * ticked is handed to the page as a change then, and a form sent is sent then. The page calls
- * window.__maisonAlive once it has taken over its HTML (shell/introGate.ts).
+ * window.__maisonHydrating as it starts taking over its HTML (the buttons' marks go first, so the
+ * markup it takes over is the server's exactly) and window.__maisonAlive once it has
+ * (shell/introGate.ts); input is held until then.
  * Returns what gives up holding (giveUp): should the shop's scripts fail to arrive.
  */
 export function holdEarlyInput(): () => void {
@@ -70,6 +72,7 @@ export function holdEarlyInput(): () => void {
     for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
   };
 
+  window.__maisonHydrating = releaseButtons;
   /* Called once the page is alive (hydrated): what was held goes to the page. */
   window.__maisonAlive = () => {
     stopHolding();

@@ -2,7 +2,14 @@ declare global {
   interface Window {
     /** Set by the boot script on a rendered page (boot/earlyInput.ts): hands over what the shopper did before the page was alive. */
     __maisonAlive?: () => void;
+    /** Set by the boot script: the page starts taking over its HTML (the buttons' not-ready marks go). */
+    __maisonHydrating?: () => void;
   }
+}
+
+/** The page starts taking over its HTML: it must find the server's markup, so the boot script's marks go first. */
+export function beforeTakingOver(): void {
+  window.__maisonHydrating?.();
 }
 
 /**
