@@ -9,6 +9,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { fastRefreshTransformers } from './fastRefresh';
 import { sharedLibrariesChunk } from './sharing';
+import { PrecompressPlugin } from './PrecompressPlugin';
 
 const root = path.resolve(__dirname, '..');
 
@@ -110,6 +111,7 @@ export function commonPlugins(
       Object.fromEntries(Object.entries(options.define ?? {}).map(([key, value]) => [key, JSON.stringify(value ?? '')])),
     ),
     ...options.publicDirs.filter((dir) => existsSync(dir)).map((dir) => new CopyWebpackPlugin({ patterns: [{ from: dir }] })),
+    ...(production ? [new PrecompressPlugin()] : []),
   ];
 }
 

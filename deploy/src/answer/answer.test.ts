@@ -2,8 +2,8 @@
  * What the servers answer, as a table: a request in, the status, headers and body out, for a
  * small shop on disk (testing/fixtures.ts) whose environment has published one generation.
  */
-import { writeFileSync } from 'node:fs';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, HOST_BUILD, renderRecord, SHELL, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
@@ -221,6 +221,18 @@ describe('how bodies are sent', () => {
     expect(await again.text()).toBe('');
     // Too small to be worth it, or not text: as it is.
     expect((await ask(host, '/favicon.svg', { 'accept-encoding': 'br' })).headers.get('content-encoding')).toBeNull();
+  });
+});
+
+describe('a file the build compressed itself', () => {
+  it('is sent as its brotli form, never by its own name', async () => {
+    const file = `${shop.hostDist}/main.0123456789.js`;
+    const best = brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    writeFileSync(`${file}.br`, best);
+    const br = await ask(host, '/main.0123456789.js', { 'accept-encoding': 'br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(await br.arrayBuffer()).equals(best)).toBe(true);
+    expect((await ask(host, '/main.0123456789.js.br')).status).toBe(404);
   });
 });
 

@@ -2,13 +2,17 @@
  * A build folder's files as the answerer finds them by URL path: each segment percent-decoded,
  * and nothing outside the folder, no dot-file or dot-folder, no empty segment, no encoded slash.
  * A file read once is kept (with its ETag and compressed forms) until it changes; a rebuilt
- * folder is seen at the next request. The folder is on disk, or in webpack's in-memory output
- * (the development server passes that file system).
+ * folder is seen at the next request. A file the build compressed itself (`<file>.br`, brotli's
+ * best: webpack/PrecompressPlugin.ts) is its brotli form. The folder is on disk, or in webpack's
+ * in-memory output (the development server passes that file system).
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import type { FileSource } from './files.ts';
+
+/** A build's own brotli form of a file, beside it: never handed out by its own name (files.ts). */
+export const PRECOMPRESSED = '.br';
 
 /** No file of a build has a longer path; a longer one is not looked for. */
 const MAX_FILE_PATH = 1024;
@@ -58,9 +62,13 @@ export function buildFiles(dist: string, hidden: (relativePath: string) => boole
       const stamp = `${stats.size}@${stats.mtimeMs}`;
       const known = kept.get(relative);
       if (known?.stamp === stamp) return known.body;
-      const bytes = await fileSystem.readFile(file).catch(() => undefined);
+      const [bytes, precompressed] = await Promise.all([
+        fileSystem.readFile(file).catch(() => undefined),
+        fileSystem.readFile(`${file}${PRECOMPRESSED}`).catch(() => undefined),
+      ]);
       if (!bytes) return undefined;
       const body = bodyOf(bytes, typeOf(relative));
+      if (precompressed && body.encoded) body.encoded.set('br', Promise.resolve(precompressed));
       if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value!);
       kept.set(relative, { stamp, body });
       return body;

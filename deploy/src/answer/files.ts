@@ -21,9 +21,14 @@ const SERVER_ONLY_FILES = new Set<string>([HOST_BUILD_FILE.routes, HOST_BUILD_FI
 
 export const FILE_HEADERS = securityHeaders(FILE_POLICY);
 
-/** Whether a build's file (its path in the build) is never handed out. */
+/** Whether a build's file (its path in the build) is never handed out (a file's brotli form is sent for the file). */
 export function hiddenFile(relative: string, { isHost, sourceMaps }: { isHost: boolean; sourceMaps: boolean }): boolean {
-  return (!sourceMaps && relative.endsWith('.map')) || BUILD_TOOL_FILE.test(relative) || (isHost && SERVER_ONLY_FILES.has(relative));
+  return (
+    (!sourceMaps && relative.endsWith('.map')) ||
+    relative.endsWith('.br') ||
+    BUILD_TOOL_FILE.test(relative) ||
+    (isHost && SERVER_ONLY_FILES.has(relative))
+  );
 }
 
 /** A remote's answers may be read by the shop's page on another origin; a page never needs it. */
