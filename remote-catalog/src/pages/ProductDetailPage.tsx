@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatMoney, hrefs, useCart, useHydrated, useLanguage, usePageHead, useTranslator, useWishlist } from '@maison/shared';
 import { catalogMessages } from '../messages';
@@ -50,10 +50,15 @@ function ProductDetail({ product }: { product: ProductGroup }) {
   };
   const toggleWishlist = () => wishlist.toggle(toWishlistItem(product));
 
+  // The buy box is taken over first, the moment the page's code runs; the gallery, the accordion and
+  // the related products each in a pass of their own after it (a Suspense boundary is hydrated on
+  // its own, and at once when it is tapped), so a tap on ADD TO CART waits for none of them.
   return (
     <div className={styles.page}>
       <div className={styles.layout}>
-        <Gallery product={product} selected={selected} onSelect={setSelectedId} />
+        <Suspense>
+          <Gallery product={product} selected={selected} onSelect={setSelectedId} />
+        </Suspense>
         <div className={styles.info}>
           <h1 className={styles.title}>{product.name[language]}</h1>
           <p className={styles.price} data-testid="product-price">
@@ -95,21 +100,25 @@ function ProductDetail({ product }: { product: ProductGroup }) {
             {/* Its line is kept when empty, so the note appearing moves nothing below it. */}
             <div className={styles.wishlistStatus}>{inWishlist && <p className={styles.wishlistNote}>{t('savedToWishlist')}</p>}</div>
           </div>
-          <ProductAccordion product={product} />
+          <Suspense>
+            <ProductAccordion product={product} />
+          </Suspense>
         </div>
       </div>
-      <section className={styles.related} aria-labelledby="you-may-also-like">
-        <h2 id="you-may-also-like" className={styles.relatedTitle}>
-          {t('youMayAlsoLike')}
-        </h2>
-        <ul className={styles.relatedGrid}>
-          {relatedProducts(product.slug).map((other) => (
-            <li key={other.slug}>
-              <ProductCard product={other} headingLevel="h3" />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Suspense>
+        <section className={styles.related} aria-labelledby="you-may-also-like">
+          <h2 id="you-may-also-like" className={styles.relatedTitle}>
+            {t('youMayAlsoLike')}
+          </h2>
+          <ul className={styles.relatedGrid}>
+            {relatedProducts(product.slug).map((other) => (
+              <li key={other.slug}>
+                <ProductCard product={other} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Suspense>
     </div>
   );
 }
