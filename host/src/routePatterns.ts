@@ -1,14 +1,13 @@
 /**
  * How a route path (react-router's syntax) becomes a pattern the servers can match: the one
- * compilation the page's start-up code, `npm run serve` and nginx share. Node runs this file as
- * it is (the servers import it through host/src/hosting.ts), so it imports nothing and uses only TypeScript
- * syntax that erases to JavaScript.
+ * compilation the page's start-up code and the answerer (deploy/, through routes.json) share.
+ * Node runs this file as it is (the servers import it through host/src/hosting.ts), so it imports
+ * nothing and uses only TypeScript syntax that erases to JavaScript.
  */
 const SPECIAL = /[.*+?^${}()|[\]\\]/g;
 
 /**
- * A route's path as a regular expression source over a URL path with an optional query, read
- * the same way by JavaScript and nginx (PCRE, against `$request_uri`); match it
+ * A route's path as a regular expression source over a URL path (no query); match it
  * case-insensitively, as the router does. Like react-router, any number of trailing slashes is
  * allowed, a parameter is one non-empty segment (captured, so a server can show it), and the
  * catch-all takes everything else.
@@ -19,7 +18,7 @@ export function routePatternSource(path: string): string {
     .split('/')
     .filter(Boolean)
     .map((segment) => (segment.startsWith(':') ? '([^/]+)' : segment.replace(SPECIAL, '\\$&')));
-  return `^/${segments.join('/')}${segments.length > 0 ? '/*' : '*'}(\\?.*)?$`;
+  return `^/${segments.join('/')}${segments.length > 0 ? '/*' : '*'}$`;
 }
 
 /**
@@ -39,14 +38,10 @@ export function decodedPath(pathname: string): string {
 
 const compiled = new Map<string, RegExp>();
 
-/**
- * The first route whose pattern matches the path, as the router picks it: on the path decoded
- * as react-router decodes it (nginx matches the raw `$request_uri`, which differs only for
- * needlessly encoded letters, and only in which preload hint is sent).
- */
+/** The first route whose pattern matches the path (its query, if any, is not read), as the router picks it: on the path decoded as react-router decodes it. */
 export function firstMatching<Route extends { pattern: string }>(routes: readonly Route[], path: string): Route | undefined {
   const query = path.indexOf('?');
-  const pathname = decodedPath(query === -1 ? path : path.slice(0, query)) + (query === -1 ? '' : path.slice(query));
+  const pathname = decodedPath(query === -1 ? path : path.slice(0, query));
   return routes.find(({ pattern }) => {
     let regexp = compiled.get(pattern);
     if (!regexp) compiled.set(pattern, (regexp = new RegExp(pattern, 'i')));

@@ -56,10 +56,16 @@ describe('route table', () => {
     expect(compared).toBeGreaterThan(20);
   });
 
-  it('compiles a path to one pattern source for JavaScript and nginx', () => {
-    expect(routePatternSource('/products/:slug')).toBe('^/products/([^/]+)/*(\\?.*)?$');
-    expect(routePatternSource('/')).toBe('^/*(\\?.*)?$');
+  it('compiles a path to one pattern over a URL path, for the page and the servers alike', () => {
+    expect(routePatternSource('/products/:slug')).toBe('^/products/([^/]+)/*$');
+    expect(routePatternSource('/')).toBe('^/*$');
     expect(routePatternSource('*')).toBe('^/');
+  });
+
+  it('matches a path whatever its query', () => {
+    expect(routeFor('/products?sort=price-asc&x=/cart').path).toBe('/products');
+    expect(routeFor('/profile/?tab=orders').path).toBe('/profile');
+    expect(routeFor('/?utm_source=a').path).toBe('/');
   });
 
   it('shows a path’s parameter as the router decodes it', () => {

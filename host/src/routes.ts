@@ -2,9 +2,10 @@
  * The shop's routes, once, each page's path from the address module (@maison/shared/address).
  * Everything that needs to know which page a path is derives from this table: the router
  * (router.tsx), the start-up code that begins loading a page's remote module before React runs
- * (index.ts), the idle prefetch, the servers (the host build writes the table to routes.json,
- * which `npm run serve` and the nginx configuration read) and the browser tests' expectations. routes.test.ts proves that react-router and the compiled
- * patterns below give the same answer for every real route and hundreds of hostile paths.
+ * (index.ts), the idle prefetch, the answerer (the host build writes the table to routes.json,
+ * read with the build: deploy/src/builds/hostBuild.ts) and the browser tests' expectations.
+ * routes.test.ts proves that react-router and the compiled patterns below give the same answer
+ * for every real route and hundreds of hostile paths.
  */
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
 import { PAGE_PATHS } from '@maison/shared/address';
