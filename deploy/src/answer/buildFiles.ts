@@ -3,7 +3,7 @@
  * and nothing outside the folder, no dot-file or dot-folder, no empty segment, no encoded slash.
  * A file read once is kept (with its ETag and compressed forms) until it changes; a rebuilt
  * folder is seen at the next request. A file the build compressed itself (`<file>.br`, brotli's
- * best: webpack/PrecompressPlugin.ts) is its brotli form. The folder is on disk, or in webpack's
+ * best: webpack/PrecompressPlugin.ts) is its brotli form, while the file is not newer than it. The folder is on disk, or in webpack's
  * in-memory output (the development server passes that file system).
  */
 import { readFile, stat } from 'node:fs/promises';
@@ -47,6 +47,14 @@ export interface ReadableFileSystem {
 
 const DISK: ReadableFileSystem = { stat, readFile: (file) => readFile(file) };
 
+/** The file's brotli form, unless the file was changed after it was written (a hand-patched build). */
+async function freshPrecompressed(fileSystem: ReadableFileSystem, file: string, fileMtimeMs: number): Promise<Buffer | undefined> {
+  const compressed = `${file}${PRECOMPRESSED}`;
+  const stats = await fileSystem.stat(compressed).catch(() => undefined);
+  if (!stats?.isFile() || stats.mtimeMs < fileMtimeMs) return undefined;
+  return fileSystem.readFile(compressed).catch(() => undefined);
+}
+
 /** `hidden(relativePath)`: files of the build that are never handed out. */
 export function buildFiles(dist: string, hidden: (relativePath: string) => boolean, fileSystem: ReadableFileSystem = DISK): FileSource {
   const kept = new Map<string, { stamp: string; body: Body }>();
@@ -64,7 +72,7 @@ export function buildFiles(dist: string, hidden: (relativePath: string) => boole
       if (known?.stamp === stamp) return known.body;
       const [bytes, precompressed] = await Promise.all([
         fileSystem.readFile(file).catch(() => undefined),
-        fileSystem.readFile(`${file}${PRECOMPRESSED}`).catch(() => undefined),
+        freshPrecompressed(fileSystem, file, stats.mtimeMs),
       ]);
       if (!bytes) return undefined;
       const body = bodyOf(bytes, typeOf(relative));
