@@ -12,10 +12,10 @@ import {
   type RemoteModuleId,
   type RemoteName,
   type RemotePublicPages,
-  type RemoteServerModuleId,
 } from '@maison/shared';
 import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore } from '../federation/core/federationCore';
+import { serverModulesOf } from '../federation/loading/manifests';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
 import { parseRemotesJson } from '../federation/loading/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
@@ -26,9 +26,6 @@ import { Shop } from '../Shop';
 import { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER } from './notFoundText';
 import { pageDocument, type PageShell } from './pageDocument';
 import { createServerRuntime } from './serverRuntime';
-
-/** The remotes' lists of their pages with a parameter (their server builds' PublicPages). */
-const PUBLIC_PAGE_LISTS: readonly RemoteServerModuleId[] = ['catalog/PublicPages'];
 
 export interface PageRendererOptions {
   /** The environment's remotes.json, as served. */
@@ -104,6 +101,16 @@ export function createPageRendererNow({ remotesJson, origin, shell, fetch = glob
     return { stylesheets: urls.filter((url) => url.endsWith('.css')), scripts: urls.filter((url) => url.endsWith('.js')) };
   };
 
+  /** A remote's list of its pages with a parameter, if its server build has one (its manifest says); throws when that cannot be known. */
+  const publicPagesOf = async (remote: RemoteName): Promise<RemotePublicPages | undefined> => {
+    const entry = locations[remote]?.[0];
+    if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
+    const serverModules = serverModulesOf(await manifests.json(entry));
+    if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
+    if (!serverModules.includes('PublicPages')) return undefined;
+    return ((await loader.load(`${remote}/PublicPages`)) as { default: RemotePublicPages }).default;
+  };
+
   const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
     const ids = remoteModulesFor(path);
     const states = await Promise.all(ids.map((id) => modules.load(id)));
@@ -150,13 +157,14 @@ export function createPageRendererNow({ remotesJson, origin, shell, fetch = glob
     problems: read.problems,
     async publicPages() {
       const pages: PublicPages = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [] };
-      for (const id of PUBLIC_PAGE_LISTS) {
+      for (const remote of BUILD_INFO.remoteNames) {
         try {
-          const list = ((await loader.load(id)) as { default: RemotePublicPages }).default;
+          const list = await publicPagesOf(remote);
+          if (!list) continue;
           pages.paths.push(...list.paths);
           Object.assign(pages.redirects, list.redirects);
         } catch {
-          pages.unavailable.push(remoteOf(id));
+          pages.unavailable.push(remote);
         }
       }
       return pages;
