@@ -17,7 +17,7 @@ import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore } from '../federation/core/federationCore';
 import { serverModulesOf } from '../federation/loading/manifests';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
-import { parseRemotesJson } from '../federation/loading/remotesJson';
+import { parseRemotesJson, type RemotesJson } from '../federation/loading/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
 import { createRemoteModuleStore } from '../federation/react/remoteModuleStore';
 import { RENDERED_PATHS, remoteModulesFor, ROUTES, type NotFoundPage, type RouteDefinition } from '../routes';
@@ -28,8 +28,10 @@ import { pageDocument, type PageShell } from './pageDocument';
 import { createServerRuntime } from './serverRuntime';
 
 export interface PageRendererOptions {
-  /** The environment's remotes.json, as served. */
+  /** The environment's remotes.json, as served: every page carries it (the browser reads it by its own rules). */
   remotesJson: string;
+  /** The same file as the caller read it (parseRemotesJson, against `origin`), so a publish reads it once; read here without it. */
+  remotesJsonRead?: RemotesJson;
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
@@ -73,9 +75,15 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
   return { path: route.path.replace(/:[^/]+/, SHOWN_TEXT_PLACEHOLDER), shown: SHOWN_TEXT_PLACEHOLDER };
 }
 
-export function createPageRendererNow({ remotesJson, origin, shell, fetch = globalThis.fetch }: PageRendererOptions): PageRenderer {
+export function createPageRendererNow({
+  remotesJson,
+  remotesJsonRead,
+  origin,
+  shell,
+  fetch = globalThis.fetch,
+}: PageRendererOptions): PageRenderer {
   const served = JSON.parse(remotesJson) as unknown;
-  const read = parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
+  const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser loads a remote's first entry, so a page rendered from a
   // fallback build would not be what the code that takes it over renders. No first choice, no page.
   const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
