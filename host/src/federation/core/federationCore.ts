@@ -35,7 +35,7 @@ export interface FederationCore {
 export function createFederationCore({ config, fetch, scripts, runtime }: FederationCoreOptions): FederationCore {
   const records = createRemoteRecords(BUILD_INFO.remoteNames);
   const retryUrls = createRetryUrls();
-  // After a Retry a manifest is fetched under a fresh URL too (retryUrls.ts).
+  // After a Retry (or a build replaced under the page) a manifest is fetched under a fresh URL too (retryUrls.ts).
   const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init));
   registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts })]);
   const configured = Promise.resolve(config).then((read) => {

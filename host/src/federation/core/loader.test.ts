@@ -9,6 +9,15 @@ import { REMOTE_NAMES } from '@test/apps';
 const CART_1 = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const CART_2 = 'https://cdn.example.com/cart/1.4.1/mf-manifest.json';
 const cartPage = { default: function CartPage() {} };
+const checkoutPage = { default: function CheckoutPage() {} };
+const chunkGone = () => Promise.reject(Object.assign(new Error('Loading chunk 7 failed'), { name: 'ChunkLoadError' }));
+/** A manifest (its entry beside it) of build `buildVersion`. */
+const manifestOf = (buildVersion: string) => ({
+  metaData: { buildInfo: { buildVersion }, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [],
+  shared: [],
+});
+
 /** A federation runtime where each registered entry answers as the test says. */
 function fakeRuntime(answers: Record<string, () => Promise<unknown>>) {
   let registered = '';
@@ -101,6 +110,41 @@ describe('federated loader', () => {
     await loader.load('cart/CheckoutPage');
     expect(registrations.map(({ entry }) => entry)).toEqual([CART_1, CART_2]);
   });
+
+  it.each([
+    ['the build there now has it: it is kept', [chunkGone, () => Promise.resolve(checkoutPage)], CART_1, '0.1.0+new', [CART_1, CART_1]],
+    [
+      'the build there now lacks it too: the next entry',
+      [chunkGone, chunkGone, () => Promise.resolve(checkoutPage)],
+      CART_2,
+      '0.1.0+other',
+      [CART_1, CART_1, CART_2],
+    ],
+  ])(
+    'a chunk of the build in use is gone (a new build in its place), its entry is loaded afresh, once: %s',
+    async (_case, then, url, buildVersion, entries) => {
+      const answers = [() => Promise.resolve(cartPage), ...then];
+      const { runtime, registrations } = fakeRuntime({});
+      runtime.loadRemote = jest.fn(() => answers.shift()!());
+      // CART_1's folder holds the old build, then the new one; CART_2's, the one before.
+      let reads = 0;
+      const buildAt = (url: string) => (url !== CART_1 ? '0.1.0+other' : reads++ === 0 ? '0.1.0+old' : '0.1.0+new');
+      const manifests = createManifestReader('0.1.0', (url) =>
+        Promise.resolve(new Response(JSON.stringify(manifestOf(buildAt(String(url)))))),
+      );
+      const { loader, records, retryUrls } = loaderOver(runtime, { cart: [CART_1, CART_2] }, manifests);
+      await loader.load('cart/CartPage');
+      expect(records.remotes.cart).toMatchObject({ url: CART_1, buildVersion: '0.1.0+old' });
+
+      await expect(loader.load('cart/CheckoutPage')).resolves.toBe(checkoutPage);
+      expect(registrations.map(({ entry }) => entry)).toEqual(entries);
+      expect(registrations[1]).toEqual({ entry: CART_1, force: true });
+      // Its manifest and entry script are asked for under fresh URLs: no cache answers with the old build.
+      expect(retryUrls.urlFor(CART_1)).toBe(`${CART_1}?retry=1`);
+      expect(records.remotes.cart).toMatchObject({ state: 'loaded', url, buildVersion, fallback: url !== CART_1 });
+      expect(records.remotes.cart!.failures[0]).toEqual({ url: CART_1, reason: 'load-failed', error: 'Loading chunk 7 failed' });
+    },
+  );
 
   it('fails with every reason when every entry fails, and Retry starts from the first again', async () => {
     const { loader, registrations, records } = loaderWith({}, { cart: [CART_1, CART_2] });

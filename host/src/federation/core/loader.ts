@@ -2,7 +2,7 @@ import type { RemoteName } from '@maison/shared';
 import { remoteOf, type LoadableModuleId } from '../moduleIds';
 import type { RemoteModuleLoader } from '../react/remoteModuleStore';
 import { errorMessage } from '../../errorMessage';
-import { LoadFailure } from '../loading/loadFailure';
+import { isMissingFile, LoadFailure } from '../loading/loadFailure';
 import type { ManifestReader } from '../loading/manifests';
 import { exposeAssetUrls, prefetchFiles } from '../loading/prefetch';
 import type { RemotesJson } from '../loading/remotesJson';
@@ -45,7 +45,8 @@ export interface FederatedLoader extends RemoteModuleLoader {
  * are tried in order: when one cannot be loaded (unreachable, 404, refused, a script that
  * throws, nothing to render) the next one is registered and tried, and the one that works stays
  * in use for the rest of the page's life (its index is the remote's record's `entry`). Only when
- * every entry fails is the module unavailable.
+ * every entry fails is the module unavailable. A build replaced under the page (a file of the
+ * build in use is gone) is loaded afresh from the same entry, once per load.
  */
 export function createFederatedLoader({ config, runtime, manifests, records, retryUrls }: LoaderDeps): FederatedLoader {
   const registered = new Map<RemoteName, string>();
@@ -59,7 +60,7 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
     registered.set(remote, entry);
   };
 
-  /** The next load from these entries goes back to the network, under fresh URLs, into a fresh container (Retry). */
+  /** The next load from these entries goes back to the network, under fresh URLs, into a fresh container. */
   const startAfresh = (remote: RemoteName, entries: readonly string[]) => {
     manifests.forget(entries);
     retryUrls.retried(entries);
@@ -74,7 +75,7 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
     } catch (error) {
       if (error instanceof LoadFailure) throw error;
       // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
-      throw manifests.failure(entry) ?? new LoadFailure('load-failed', errorMessage(error), entry);
+      throw manifests.failure(entry) ?? new LoadFailure('load-failed', errorMessage(error), entry, error);
     }
   };
 
@@ -86,6 +87,9 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
       records.emit({ type: 'failed', remote, module: id, failure });
       throw failure;
     }
+    // The entry this page already runs a build of, if any.
+    const running = records.loadedFrom(remote);
+    let renewed = false;
     const failures: LoadFailure[] = [];
     for (let index = records.remotes[remote]?.entry ?? 0; index < entries.length; index += 1) {
       const entry = entries[index]!;
@@ -107,6 +111,14 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
         const failure = error as LoadFailure;
         failures.push(failure);
         records.emit({ type: 'failed', remote, module: id, failure });
+        if (entry === running && !renewed && isMissingFile(failure.cause)) {
+          // A new build took the old one's place at this URL (its files deleted): load the one there now.
+          console.warn(`[federation] ${remote}: a file of the build at ${entry} is gone (${failure.message}); loading the build there now`);
+          renewed = true;
+          startAfresh(remote, [entry]);
+          index -= 1;
+          continue;
+        }
         console.error(`[federation] ${remote}: ${entry} could not be loaded: ${failure.message}`);
       }
     }
