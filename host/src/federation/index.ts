@@ -53,7 +53,11 @@ export function startFederation({
     pageStatus ??= import(/* webpackChunkName: "federation-status" */ './status/pageStatus').then(({ startPageStatus }) =>
       startPageStatus(hook),
     );
-    void pageStatus.then(use);
+    pageStatus.then(use, (error: unknown) => {
+      // Not the shopper's concern; the next call (print(), say) asks for the chunk again.
+      pageStatus = undefined;
+      console.warn('[federation] the status chunk did not load', error);
+    });
   };
   const hook = createFederationHook(core.records, { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract }, () =>
     withStatus((status) => status.print()),
