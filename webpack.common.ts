@@ -17,7 +17,7 @@ import { fastRefreshPlugins } from './webpack/fastRefresh';
 import { commonPlugins, moduleRules, outputOptions, productionOptimization } from './webpack/parts';
 import { PreloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
 import { resolveOptions, sharedSingletons } from './webpack/sharing';
-import { serverConfig, SSR_REMOTE_ENTRY } from './webpack/server';
+import { serverConfig, serverModuleNames, SSR_REMOTE_ENTRY } from './webpack/server';
 
 export { exposesIn } from './webpack/parts';
 
@@ -79,7 +79,7 @@ export function createAppConfig(options: AppBuildOptions) {
 type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
 function browserConfig(options: AppBuildOptions, production: boolean): AppConfiguration {
-  const { appDir, federationName } = options;
+  const { appDir, federationName, server } = options;
   const publicDir = path.join(appDir, 'public');
   const version = buildVersion(appDir);
   // The federation manifest plugin stamps this on mf-manifest.json (metaData.buildInfo).
@@ -119,10 +119,11 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
           ? {
               fileName: 'mf-manifest.json',
               // The server build beside this one: the renderer finds it through the manifest that
-              // remotes.json names (`metaData.ssrRemoteEntry`, the federation runtime's own field).
-              additionalData: options.server
+              // remotes.json names (`metaData.ssrRemoteEntry`, the federation runtime's own field),
+              // and loads the modules it exposes for the renderer only (`serverModules`: PublicPages).
+              additionalData: server
                 ? ({ stats }) => {
-                    (stats.metaData as { ssrRemoteEntry?: unknown }).ssrRemoteEntry = SSR_REMOTE_ENTRY;
+                    Object.assign(stats.metaData, { ssrRemoteEntry: SSR_REMOTE_ENTRY, serverModules: serverModuleNames(server) });
                     return stats;
                   }
                 : undefined,

@@ -41,6 +41,14 @@ export const SERVER_PUBLIC_PATHS_GLOBAL = '__MAISON_REMOTE_PUBLIC_PATHS__';
 export const SSR_REMOTE_ENTRY = { name: 'remoteEntry.js', path: `${SERVER_DIR}/`, type: 'commonjs-module' };
 
 /**
+ * `serverModules` for the browser manifest: what the server build exposes for the renderer only
+ * (`./PublicPages` is `PublicPages`), so the renderer loads a remote's list of pages without naming the remote.
+ */
+export function serverModuleNames(server: { exposes?: Record<string, string> }): string[] {
+  return Object.keys(server.exposes ?? {}).map((expose) => expose.replace(/^\.\//, ''));
+}
+
+/**
  * webpack's 'auto' public path reads `document.currentScript`, which Node has not. A remote's
  * server build takes its public path from the renderer instead (SERVER_PUBLIC_PATHS_GLOBAL),
  * set before the container is loaded; chunks then load from `<browser folder>/server/…`.

@@ -50,12 +50,12 @@ export interface RemoteModule<Id extends RemoteModuleId> {
 }
 
 /**
- * What a remote's server build exposes for the renderer only, beside its components: the id the
- * renderer loads and what the module exports as default.
+ * What a remote's server build may expose for the renderer only, beside its components: the id the
+ * renderer loads and what the module exports as default. Any remote may have one; its manifest
+ * names those its server build has (`metaData.serverModules`: `['PublicPages']`), and the
+ * renderer loads only those.
  */
-export interface RemoteServerModules {
-  'catalog/PublicPages': RemotePublicPages;
-}
+export type RemoteServerModules = { [Remote in RemoteName as `${Remote}/PublicPages`]: RemotePublicPages };
 
 export type RemoteServerModuleId = keyof RemoteServerModules;
 

@@ -93,12 +93,13 @@ export function publish({
       let pages: RenderedPages;
       let host: HostBuild | undefined;
       // Every fetch of a remote's file the renderer makes is bounded (remoteFetch.ts).
-      const { locations } = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
-      const limited = limitedFetch(remoteNamer(locations), limits);
+      // Read once: the renderer takes it as read (and the page data as written).
+      const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
+      const limited = limitedFetch(remoteNamer(remotesJsonRead.locations), limits);
       try {
         host = readHostBuild(hostDir);
         pages = render
-          ? await renderPages({ host, remotesJson, locations, origin, previous, fetch: limited.fetch, deadline: limited.deadline })
+          ? await renderPages({ host, remotesJson, remotesJsonRead, origin, previous, fetch: limited.fetch, deadline: limited.deadline })
           : unrendered(origin, host.id, undefined);
       } catch (error) {
         const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;

@@ -7,7 +7,7 @@
  * publish's deadline.
  */
 import path from 'node:path';
-import { firstChoices, firstMatching, type RemoteLocations } from '@maison/host/hosting';
+import { firstChoices, firstMatching, type RemotesJson } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { loadRenderer, type HostBuild } from '../builds/hostBuild.ts';
 import type { Generation } from '../environment/generation.ts';
@@ -36,16 +36,16 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> 
 export async function renderPages({
   host,
   remotesJson,
-  locations,
+  remotesJsonRead,
   origin,
   previous,
   fetch,
   deadline,
 }: {
   host: HostBuild;
+  /** remotes.json as written (the pages carry it), and as the publish read it (the renderer does not read it again). */
   remotesJson: string;
-  /** remotes.json's entries, as the publish read them. */
-  locations: RemoteLocations;
+  remotesJsonRead: RemotesJson;
   origin: string;
   /** The last good generation: its pages can be kept. */
   previous: Generation | undefined;
@@ -54,10 +54,10 @@ export async function renderPages({
   deadline: AbortSignal;
 }): Promise<RenderedPages> {
   const { shell, routes } = host;
-  const renderer = await beforeDeadline(loadRenderer(host)({ remotesJson, origin, shell, fetch }), deadline);
+  const renderer = await beforeDeadline(loadRenderer(host)({ remotesJson, remotesJsonRead, origin, shell, fetch }), deadline);
   const problems = [...renderer.problems];
   const before = previous?.render;
-  const firsts: Record<string, string | undefined> = firstChoices(locations);
+  const firsts: Record<string, string | undefined> = firstChoices(remotesJsonRead.locations);
   const remotesOf = (pathname: string): readonly string[] => firstMatching(routes, pathname)?.remotes ?? [];
   /** The last good version of a page is this time's page when it came from the same builds. */
   const sameBuilds = (remotes: readonly string[]) =>

@@ -1,18 +1,12 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
 import { BUILD_INFO } from './buildInfo';
-import { createFederationEvents } from './loading/events';
-import { createFederatedLoader } from './loading/loader';
+import { createFederationCore } from './core/federationCore';
 import { readInlineData, withInlineData } from './loading/inlineData';
-import { createManifestReader } from './loading/manifests';
 import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTriggers';
 import { fetchRemotesJson, remoteOrigins } from './loading/remotesJson';
-import { createRetryUrls } from './loading/retryUrls';
-import { createReporter, flushWhenHidden } from './status/report';
-import { recordFederationStatus, type FederationStatus, type StatusRecorder } from './status/status';
-import { observeVitals } from './status/vitals';
 import { createRemoteModuleStore, type RemoteModuleStore } from './react/remoteModuleStore';
-import { shopRuntimePlugin } from './runtime/shopRuntimePlugin';
+import { createFederationHook, type FederationStatus } from './status/federationHook';
+import type { PageStatus } from './status/pageStatus';
 
 declare global {
   interface Window {
@@ -27,16 +21,17 @@ export interface ShopFederation {
   remoteOrigins: Promise<string[]>;
   /** Settles when the remote modules of the page being opened have loaded or failed. */
   thisPage: Promise<unknown>;
-  /** The manifest a remote's modules were loaded from (null while none has). */
+  /** The manifest a remote's modules were loaded from (null while none has): the core's record of it. */
   loadedFrom: (remote: RemoteName) => string | null | undefined;
 }
 
 /**
- * Everything the page needs to show remote modules, put together in one place. Runs before the
- * async boundary, so it uses no shared library: it reads remotes.json, hands the federation
- * runtime the host's plugin, and records what happens for on-call. `modulesFor(pathname)`
- * names what the page being opened needs, so its code starts downloading at once; the other
- * pages (`prefetchWhenIdle`) download when the browser is idle or a link is pointed at.
+ * The page's federation, on the core the renderer uses too (core/federationCore.ts). Runs before
+ * the async boundary, so it uses no shared library: it reads remotes.json (from the page's data
+ * when it was rendered), puts the core's records on `window.__MAISON_FEDERATION__`, and starts
+ * the modules of the page being opened (`modulesFor(pathname)`) at once; the other pages'
+ * (`prefetchWhenIdle`) download when the browser is idle or a link is pointed at. The status
+ * chunk (timings, tables, vitals, reports) loads once the page is idle, or at once to report.
  */
 export function startFederation({
   modulesFor,
@@ -45,58 +40,47 @@ export function startFederation({
   modulesFor: (pathname: string) => RemoteModuleId[];
   prefetchWhenIdle: readonly RemoteModuleId[];
 }): ShopFederation {
-  const events = createFederationEvents();
-  const recorder = recordFederationStatus(
-    events,
-    { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract },
-    BUILD_INFO.remoteNames,
-  );
-  window.__MAISON_FEDERATION__ = recorder.status;
-  const retryUrls = createRetryUrls();
   // A rendered page brings remotes.json and its remotes' manifests as data (inlineData.ts).
   const inline = withInlineData(readInlineData(document), (...args) => fetch(...args));
-  // After a Retry the manifest is fetched under a fresh URL too (retryUrls.ts: WebKit's failed preloads).
-  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => inline(retryUrls.urlFor(String(url)), init));
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
-
   const config = fetchRemotesJson(
     { names: BUILD_INFO.remoteNames, defaults: BUILD_INFO.remoteDefaults, base: window.location.href },
     inline,
-  ).then((loaded) => {
-    events.emit({ type: 'configured', ...loaded });
-    if (loaded.reportUrl) reportTo(loaded.reportUrl, recorder);
-    return loaded;
-  });
-  const modules = createRemoteModuleStore(
-    createFederatedLoader({ config, runtime: { loadRemote, registerRemotes }, manifests, events, retryUrls }),
   );
-  const startPath = (pathname: string) => Promise.all(modulesFor(pathname).map((id) => modules.load(id)));
+  const core = createFederationCore({ config, fetch: inline });
 
+  let pageStatus: Promise<PageStatus> | undefined;
+  const withStatus = (use: (status: PageStatus) => void) => {
+    pageStatus ??= import(/* webpackChunkName: "federation-status" */ './status/pageStatus').then(({ startPageStatus }) =>
+      startPageStatus(hook),
+    );
+    pageStatus.then(use, (error: unknown) => {
+      // Not the shopper's concern; the next call (print(), say) asks for the chunk again.
+      pageStatus = undefined;
+      console.warn('[federation] the status chunk did not load', error);
+    });
+  };
+  const hook = createFederationHook(core.records, { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract }, () =>
+    withStatus((status) => status.print()),
+  );
+  window.__MAISON_FEDERATION__ = hook.status;
+  void core.config.then(({ reportUrl }) => reportUrl && withStatus((status) => status.reportTo(reportUrl, BUILD_INFO.version)));
+
+  const modules = createRemoteModuleStore(core.loader);
+  const startPath = (pathname: string) => Promise.all(modulesFor(pathname).map((id) => modules.load(id)));
   const thisPage = startPath(window.location.pathname);
   void thisPage.then(() =>
     whenIdleAfterLoad(() => {
-      events.emit({ type: 'idle-prefetch' });
+      hook.status.idlePrefetchAt = Math.round(performance.now());
       for (const id of prefetchWhenIdle) void modules.prefetch(id);
-      void observeVitals((vital) => recorder.vital({ ...vital, page: window.location.pathname }));
+      withStatus((status) => status.watchVitals());
     }),
   );
   onNavigationIntent((pathname) => void startPath(pathname));
 
   return {
     modules,
-    remoteOrigins: config.then(({ locations }) => remoteOrigins(locations, window.location.origin)),
+    remoteOrigins: core.config.then(({ locations }) => remoteOrigins(locations, window.location.origin)),
     thisPage,
-    loadedFrom: (remote) => (recorder.status.remotes[remote]?.state === 'loaded' ? recorder.status.remotes[remote].url : null),
+    loadedFrom: core.records.loadedFrom,
   };
-}
-
-/** The environment asks for reports: every record of this page load goes to `url`, in beacons when the page is hidden. */
-function reportTo(url: string, recorder: StatusRecorder): void {
-  // randomUUID needs a secure context; an id only has to tell this page load from others.
-  const pageLoad = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  const reporter = createReporter(url, { pageLoad, hostBuild: BUILD_INFO.version });
-  for (const record of recorder.status.records) reporter.add(record);
-  for (const vital of Object.values(recorder.status.vitals)) reporter.add(vital);
-  recorder.onRecord((record) => reporter.add(record));
-  flushWhenHidden(reporter);
 }

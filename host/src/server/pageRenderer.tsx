@@ -1,7 +1,6 @@
 import { renderToString } from 'react-dom/server';
 // The server's side of react-router: never in the page (the shared facade holds the browser's).
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { registerPlugins } from '@module-federation/enhanced/runtime';
 import {
   createShopStore,
   initialShopState,
@@ -13,18 +12,14 @@ import {
   type RemoteModuleId,
   type RemoteName,
   type RemotePublicPages,
-  type RemoteServerModuleId,
 } from '@maison/shared';
 import { BUILD_INFO } from '../federation/buildInfo';
-import { createFederationEvents } from '../federation/loading/events';
-import { createFederatedLoader } from '../federation/loading/loader';
-import { createManifestReader } from '../federation/loading/manifests';
+import { createFederationCore } from '../federation/core/federationCore';
+import { serverModulesOf } from '../federation/loading/manifests';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
-import { parseRemotesJson, type RemoteLocations } from '../federation/loading/remotesJson';
-import { createRetryUrls } from '../federation/loading/retryUrls';
+import { parseRemotesJson, type RemotesJson } from '../federation/loading/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
 import { createRemoteModuleStore } from '../federation/react/remoteModuleStore';
-import { shopRuntimePlugin } from '../federation/runtime/shopRuntimePlugin';
 import { RENDERED_PATHS, remoteModulesFor, ROUTES, type NotFoundPage, type RouteDefinition } from '../routes';
 import { shopRoutes } from '../router';
 import { Shop } from '../Shop';
@@ -32,12 +27,11 @@ import { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER } from './notFoundText';
 import { pageDocument, type PageShell } from './pageDocument';
 import { createServerRuntime } from './serverRuntime';
 
-/** The remotes' lists of their pages with a parameter (their server builds' PublicPages). */
-const PUBLIC_PAGE_LISTS: readonly RemoteServerModuleId[] = ['catalog/PublicPages'];
-
 export interface PageRendererOptions {
-  /** The environment's remotes.json, as served. */
+  /** The environment's remotes.json, as served: every page carries it (the browser reads it by its own rules). */
   remotesJson: string;
+  /** The same file as the caller read it (parseRemotesJson, against `origin`), so a publish reads it once; read here without it. */
+  remotesJsonRead?: RemotesJson;
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
@@ -81,25 +75,23 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
   return { path: route.path.replace(/:[^/]+/, SHOWN_TEXT_PLACEHOLDER), shown: SHOWN_TEXT_PLACEHOLDER };
 }
 
-export function createPageRendererNow({ remotesJson, origin, shell, fetch = globalThis.fetch }: PageRendererOptions): PageRenderer {
-  const parsed = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
+export function createPageRendererNow({
+  remotesJson,
+  remotesJsonRead,
+  origin,
+  shell,
+  fetch = globalThis.fetch,
+}: PageRendererOptions): PageRenderer {
+  const served = JSON.parse(remotesJson) as unknown;
+  const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser loads a remote's first entry, so a page rendered from a
   // fallback build would not be what the code that takes it over renders. No first choice, no page.
-  const locations: RemoteLocations = Object.fromEntries(Object.entries(parsed.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
-  const events = createFederationEvents();
-  const loadedFrom = new Map<RemoteName, string>();
-  events.listen((event) => {
-    if (event.type === 'loaded') loadedFrom.set(event.remote, event.url);
-  });
-  const manifests = createManifestReader(BUILD_INFO.sharedContract, fetch);
-  const retryUrls = createRetryUrls();
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts: fetch })]);
-  const loader = createFederatedLoader({
-    config: Promise.resolve({ locations, problems: parsed.problems }),
-    runtime: createServerRuntime(manifests),
-    manifests,
-    events,
-    retryUrls,
+  const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
+  const { records, loader, manifests } = createFederationCore({
+    config: { locations, problems: read.problems },
+    fetch,
+    scripts: fetch,
+    runtime: createServerRuntime,
   });
   const modules = createRemoteModuleStore(loader);
   // One handler per language: each language's pages live under its own addresses (its basename).
@@ -111,12 +103,21 @@ export function createPageRendererNow({ remotesJson, origin, shell, fetch = glob
   const assetsOf = async (ids: RemoteModuleId[]) => {
     const urls: string[] = [];
     for (const id of ids) {
-      const manifestUrl = loadedFrom.get(remoteOf(id));
+      const manifestUrl = records.loadedFrom(remoteOf(id));
       if (manifestUrl) urls.push(...exposeAssetUrls(manifestUrl, await manifests.json(manifestUrl), id).slice(1));
     }
     return { stylesheets: urls.filter((url) => url.endsWith('.css')), scripts: urls.filter((url) => url.endsWith('.js')) };
   };
-  const remotesJsonData = JSON.parse(remotesJson) as unknown;
+
+  /** A remote's list of its pages with a parameter, if its server build has one (its manifest says); throws when that cannot be known. */
+  const publicPagesOf = async (remote: RemoteName): Promise<RemotePublicPages | undefined> => {
+    const entry = locations[remote]?.[0];
+    if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
+    const serverModules = serverModulesOf(await manifests.json(entry));
+    if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
+    if (!serverModules.includes('PublicPages')) return undefined;
+    return ((await loader.load(`${remote}/PublicPages`)) as { default: RemotePublicPages }).default;
+  };
 
   const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
     const ids = remoteModulesFor(path);
@@ -141,9 +142,9 @@ export function createPageRendererNow({ remotesJson, origin, shell, fetch = glob
       />,
     );
     if (!head) return { reason: 'the page set no title' };
-    const remotes = Object.fromEntries([...new Set(ids.map(remoteOf))].map((name) => [name, loadedFrom.get(name)!]));
+    const builds = Object.fromEntries([...new Set(ids.map(remoteOf))].map((name) => [name, records.loadedFrom(name)!]));
     const manifestsOnPage = Object.fromEntries(
-      await Promise.all(Object.values(remotes).map(async (url) => [url, await manifests.json(url)] as const)),
+      await Promise.all(Object.values(builds).map(async (url) => [url, await manifests.json(url)] as const)),
     );
     const html = pageDocument({
       shell,
@@ -151,26 +152,27 @@ export function createPageRendererNow({ remotesJson, origin, shell, fetch = glob
       markup,
       head,
       ...(await assetsOf(ids)),
-      stamp: { host: BUILD_INFO.version, remotes },
+      stamp: { host: BUILD_INFO.version, remotes: builds },
       address: { language, path, origin },
-      federationData: { remotesJson: remotesJsonData, manifests: manifestsOnPage },
+      federationData: { remotesJson: served, manifests: manifestsOnPage },
     });
-    return { html, remotes };
+    return { html, remotes: builds };
   };
 
   return {
     hostBuild: BUILD_INFO.version,
     languages: LANGUAGES,
-    problems: parsed.problems,
+    problems: read.problems,
     async publicPages() {
       const pages: PublicPages = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [] };
-      for (const id of PUBLIC_PAGE_LISTS) {
+      for (const remote of BUILD_INFO.remoteNames) {
         try {
-          const list = ((await loader.load(id)) as { default: RemotePublicPages }).default;
+          const list = await publicPagesOf(remote);
+          if (!list) continue;
           pages.paths.push(...list.paths);
           Object.assign(pages.redirects, list.redirects);
         } catch {
-          pages.unavailable.push(remoteOf(id));
+          pages.unavailable.push(remote);
         }
       }
       return pages;

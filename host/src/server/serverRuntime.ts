@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { FederationRuntime } from '../federation/loading/loader';
+import type { FederationRuntime } from '../federation/core/loader';
 import type { ManifestReader } from '../federation/loading/manifests';
 
 /** webpack/server.ts (SERVER_PUBLIC_PATHS_GLOBAL): read by each remote's server build. */
@@ -11,7 +11,8 @@ function publicPaths(): Record<string, string> {
 }
 
 /**
- * The federation runtime as the renderer uses it: the browser's two calls, with
+ * The federation runtime's two calls as the renderer makes them (the federation core takes them
+ * from here, core/federationCore.ts): the browser's two calls, with
  * @module-federation/node's runtime plugin (built into this server build) fetching remote
  * entries and chunks over HTTP and running them in this process. Registering a remote also tells
  * its server build where its browser build is served (the manifest's folder), so the URLs it

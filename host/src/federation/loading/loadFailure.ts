@@ -22,11 +22,17 @@ export class LoadFailure extends Error {
   /** The manifest (or file) that failed, when there is one. */
   readonly url: string | undefined;
 
-  constructor(reason: LoadFailureReason, message: string, url?: string) {
-    super(message);
+  /** `cause`: the runtime's own error, when the failure is one (a chunk that did not load). */
+  constructor(reason: LoadFailureReason, message: string, url?: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.reason = reason;
     this.url = url;
   }
+}
+
+/** A file of a build that webpack or the CSS loader could not fetch after its entry had loaded (a chunk). */
+export function isMissingFile(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ChunkLoadError';
 }
 
 /**
@@ -34,5 +40,5 @@ export class LoadFailure extends Error {
  * a LoadFailure, or a chunk that webpack or the CSS loader could not fetch after the entry loaded.
  */
 export function isLoadFailure(error: unknown): boolean {
-  return error instanceof LoadFailure || (error instanceof Error && error.name === 'ChunkLoadError');
+  return error instanceof LoadFailure || isMissingFile(error);
 }

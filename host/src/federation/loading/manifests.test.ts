@@ -1,5 +1,5 @@
 import { LoadFailure } from './loadFailure';
-import { checkManifest, createManifestReader, sharedContractProblem } from './manifests';
+import { checkManifest, createManifestReader, serverModulesOf, sharedContractProblem } from './manifests';
 
 const CDN = 'https://cdn.example.com/cart/1.4.2';
 const url = (name: string) => `${CDN}/${name}/mf-manifest.json`;
@@ -70,6 +70,18 @@ describe('checkManifest', () => {
     const cart = { ...manifest('0.1.0'), metaData: { ...manifest('0.1.0').metaData, name: 'cart', buildInfo: { buildVersion: '1' } } };
     expect(checkManifest(U, cart, '0.1.0', 'cart').buildVersion).toBe('1');
     expect(() => checkManifest(U, cart, '0.1.0', 'account')).toThrow(`${U} was refused: it is the manifest of "cart", not of "account"`);
+  });
+});
+
+describe('serverModulesOf', () => {
+  it.each([
+    ['a server build with a list of pages', { metaData: { serverModules: ['PublicPages'] } }, ['PublicPages']],
+    ['a server build with nothing of its own', { metaData: { serverModules: [] } }, []],
+    ['a manifest that does not say (no server build, or one from before)', { metaData: {} }, undefined],
+    ['a list that is not of names', { metaData: { serverModules: [1] } }, undefined],
+    ['not a manifest', null, undefined],
+  ])('%s', (_case, manifest, names) => {
+    expect(serverModulesOf(manifest)).toEqual(names);
   });
 });
 

@@ -79,6 +79,16 @@ export function checkManifest(url: string, manifest: unknown, providedContract: 
   return { url, buildVersion: typeof buildVersion === 'string' ? buildVersion : 'unknown', sharedContract };
 }
 
+/**
+ * What a remote's server build exposes for the renderer only (RemoteServerModules, `PublicPages`),
+ * as its manifest names them (`metaData.serverModules`, written by the build); undefined when the
+ * manifest does not say (no server build, or one built before manifests said).
+ */
+export function serverModulesOf(manifest: unknown): string[] | undefined {
+  const names = (manifest as { metaData?: { serverModules?: unknown } } | null)?.metaData?.serverModules;
+  return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
+}
+
 export interface ManifestReader {
   /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
   response(url: string): Promise<Response>;

@@ -18,7 +18,7 @@ import { hostMessages } from '../../messages';
 import type { RemoteModuleState, RemoteModuleStore } from './remoteModuleStore';
 import { isLoadFailure } from '../loading/loadFailure';
 import { ErrorPanel, UnavailablePanel } from './RemotePanels';
-import { AREA_ATTRIBUTE } from '../status/vitals';
+import { AREA_ATTRIBUTE } from './areaAttribute';
 import styles from './RemoteArea.module.css';
 
 const RemoteModulesContext = createContext<RemoteModuleStore | null>(null);

@@ -3,10 +3,10 @@ import type { ManifestReader } from '../loading/manifests';
 import type { RetryUrls } from '../loading/retryUrls';
 
 /**
- * The host's hooks into the federation runtime, registered at start-up (federation/index.ts):
+ * The host's hooks into the federation runtime, registered by the federation core (core/federationCore.ts):
  * - manifests are fetched through the host's reader, which refuses one that breaks the shared
  *   contract before the runtime ever uses it (the loader then falls back to the next entry);
- * - after a Retry, a remote's entry script is requested under a fresh URL (retryUrls.ts).
+ * - after a Retry (or a build replaced under the page), a remote's entry script is requested under a fresh URL (retryUrls.ts).
  * Failures are not handled here: the runtime rethrows them and the loader turns them into a
  * LoadFailure with its reason.
  */

@@ -1,5 +1,5 @@
 import { createReporter, reportBatches } from './report';
-import type { FailureRecord, LoadRecord, VitalRecord } from './status';
+import type { FailureRecord, LoadRecord, VitalRecord } from './loadRecords';
 
 const context = { pageLoad: 'p-1', hostBuild: '0.1.0+abc' };
 const load = (n: number): LoadRecord => ({

@@ -1,4 +1,4 @@
-import type { StatusRecord } from './status';
+import type { StatusRecord } from './loadRecords';
 
 /**
  * Reports for an environment that asks for them (remotes.json `reportUrl`): what each remote

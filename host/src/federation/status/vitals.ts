@@ -1,7 +1,5 @@
-import type { VitalRecord } from './status';
-
-/** Set by RemoteArea on the element around a remote's content: the module id the area shows. */
-export const AREA_ATTRIBUTE = 'data-remote-area';
+import { AREA_ATTRIBUTE } from '../react/areaAttribute';
+import type { VitalRecord } from './loadRecords';
 
 /** The area that holds a node: the remote module id of the nearest remote area around it, or 'host'. */
 export function areaOf(node: Node): string {

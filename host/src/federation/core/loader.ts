@@ -1,15 +1,15 @@
 import type { RemoteName } from '@maison/shared';
 import { remoteOf, type LoadableModuleId } from '../moduleIds';
 import type { RemoteModuleLoader } from '../react/remoteModuleStore';
-import type { FederationEvents } from './events';
 import { errorMessage } from '../../errorMessage';
-import { LoadFailure } from './loadFailure';
-import type { ManifestReader } from './manifests';
-import { exposeAssetUrls, prefetchFiles } from './prefetch';
-import type { RemotesJson } from './remotesJson';
-import type { RetryUrls } from './retryUrls';
+import { isMissingFile, LoadFailure } from '../loading/loadFailure';
+import type { ManifestReader } from '../loading/manifests';
+import { exposeAssetUrls, prefetchFiles } from '../loading/prefetch';
+import type { RemotesJson } from '../loading/remotesJson';
+import type { RetryUrls } from '../loading/retryUrls';
+import type { RemoteRecords } from './remoteRecords';
 
-/** The two calls of the federation runtime the loader needs (injected, so tests can fake them). */
+/** The two calls of the federation runtime the loader needs (the browser's, or the renderer's server runtime). */
 export interface FederationRuntime {
   registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
   loadRemote(id: string): Promise<unknown>;
@@ -20,7 +20,8 @@ export interface LoaderDeps {
   config: Promise<RemotesJson>;
   runtime: FederationRuntime;
   manifests: ManifestReader;
-  events: FederationEvents;
+  /** Where the entry in use is kept and every step is reported. */
+  records: RemoteRecords;
   retryUrls: RetryUrls;
 }
 
@@ -34,30 +35,37 @@ function checkedModule(id: LoadableModuleId, module: unknown, url: string): unkn
   return module;
 }
 
-/**
- * Loads remote modules through the federation runtime. Each remote's entries in remotes.json
- * are tried in order: when one cannot be loaded (unreachable, 404, refused, a script that
- * throws, nothing to render) the next one is registered and tried, and the one that works stays
- * in use for the rest of the page's life. Only when every entry fails is the module unavailable.
- * Everything it does is reported as events (events.ts); it keeps no status of its own.
- */
 /** The page's loader, which the renderer also uses for the modules only a server build has. */
 export interface FederatedLoader extends RemoteModuleLoader {
   load(id: LoadableModuleId): Promise<unknown>;
 }
 
-export function createFederatedLoader({ config, runtime, manifests, events, retryUrls }: LoaderDeps): FederatedLoader {
+/**
+ * Loads remote modules through the federation runtime. Each remote's entries in remotes.json
+ * are tried in order: when one cannot be loaded (unreachable, 404, refused, a script that
+ * throws, nothing to render) the next one is registered and tried, and the one that works stays
+ * in use for the rest of the page's life (its index is the remote's record's `entry`). Only when
+ * every entry fails is the module unavailable. A build replaced under the page (a file of the
+ * build in use is gone) is loaded afresh from the same entry, once per load.
+ */
+export function createFederatedLoader({ config, runtime, manifests, records, retryUrls }: LoaderDeps): FederatedLoader {
   const registered = new Map<RemoteName, string>();
-  /** Index of the entry in use (or to try first) per remote. */
-  const current = new Map<RemoteName, number>();
   // Loads of one remote run one after another: a switch to a fallback entry re-registers the
   // remote, which must not happen under another load's feet.
   const queues = new Map<RemoteName, Promise<unknown>>();
 
-  const register = (remote: RemoteName, entry: string) => {
-    if (registered.get(remote) === entry) return;
-    runtime.registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
+  const register = (remote: RemoteName, entry: string, force = false) => {
+    if (!force && registered.get(remote) === entry) return;
+    runtime.registerRemotes([{ name: remote, entry }], { force: force || registered.has(remote) });
     registered.set(remote, entry);
+  };
+
+  /** The next load from these entries goes back to the network, under fresh URLs, into a fresh container. */
+  const startAfresh = (remote: RemoteName, entries: readonly string[]) => {
+    manifests.forget(entries);
+    retryUrls.retried(entries);
+    const entry = registered.get(remote);
+    if (entry !== undefined) register(remote, entry, true);
   };
 
   const loadFrom = async (id: LoadableModuleId, entry: string): Promise<unknown> => {
@@ -67,7 +75,7 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
     } catch (error) {
       if (error instanceof LoadFailure) throw error;
       // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
-      throw manifests.failure(entry) ?? new LoadFailure('load-failed', errorMessage(error), entry);
+      throw manifests.failure(entry) ?? new LoadFailure('load-failed', errorMessage(error), entry, error);
     }
   };
 
@@ -76,30 +84,24 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
     const entries = (await config).locations[remote] ?? [];
     if (entries.length === 0) {
       const failure = new LoadFailure('not-configured', `remotes.json has no manifest URL for "${remote}"`);
-      events.emit({ type: 'failed', remote, module: id, failure });
+      records.emit({ type: 'failed', remote, module: id, failure });
       throw failure;
     }
+    // The entry this page already runs a build of, if any.
+    const running = records.loadedFrom(remote);
+    let renewed = false;
     const failures: LoadFailure[] = [];
-    for (let index = current.get(remote) ?? 0; index < entries.length; index += 1) {
+    for (let index = records.remotes[remote]?.entry ?? 0; index < entries.length; index += 1) {
       const entry = entries[index]!;
-      events.emit({ type: 'loading', remote, module: id, url: entry, at: performance.now() });
+      records.emit({ type: 'loading', remote, module: id, url: entry, at: performance.now() });
       try {
         const module = await loadFrom(id, entry);
-        current.set(remote, index);
         const files = await manifests.json(entry).then(
           (manifest) => exposeAssetUrls(entry, manifest, id),
           () => [],
         );
-        events.emit({
-          type: 'loaded',
-          remote,
-          module: id,
-          url: entry,
-          buildVersion: manifests.summary(entry)?.buildVersion,
-          fallback: index > 0,
-          at: performance.now(),
-          files,
-        });
+        const buildVersion = manifests.summary(entry)?.buildVersion;
+        records.emit({ type: 'loaded', remote, module: id, url: entry, entry: index, buildVersion, at: performance.now(), files });
         if (index > 0) {
           const because = failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; ');
           console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${because}`);
@@ -108,7 +110,15 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
       } catch (error) {
         const failure = error as LoadFailure;
         failures.push(failure);
-        events.emit({ type: 'failed', remote, module: id, failure });
+        records.emit({ type: 'failed', remote, module: id, failure });
+        if (entry === running && !renewed && isMissingFile(failure.cause)) {
+          // A new build took the old one's place at this URL (its files deleted): load the one there now.
+          console.warn(`[federation] ${remote}: a file of the build at ${entry} is gone (${failure.message}); loading the build there now`);
+          renewed = true;
+          startAfresh(remote, [entry]);
+          index -= 1;
+          continue;
+        }
         console.error(`[federation] ${remote}: ${entry} could not be loaded: ${failure.message}`);
       }
     }
@@ -131,23 +141,14 @@ export function createFederatedLoader({ config, runtime, manifests, events, retr
     },
     async prefetch(id) {
       const remote = remoteOf(id);
-      const entry = (await config).locations[remote]?.[current.get(remote) ?? 0];
+      const entry = (await config).locations[remote]?.[records.remotes[remote]?.entry ?? 0];
       if (!entry) return;
       prefetchFiles(exposeAssetUrls(entry, await manifests.json(entry), id));
     },
     forget(remote) {
       // Retry starts again from the first choice, with nothing cached from earlier attempts.
-      current.delete(remote);
-      const entry = registered.get(remote);
-      void config.then(({ locations }) => {
-        manifests.forget(locations[remote] ?? []);
-        retryUrls.retried(locations[remote] ?? []);
-      });
-      if (entry) {
-        registered.delete(remote);
-        runtime.registerRemotes([{ name: remote, entry }], { force: true });
-        registered.set(remote, entry);
-      }
+      records.emit({ type: 'forgotten', remote });
+      void config.then(({ locations }) => startAfresh(remote, locations[remote] ?? []));
     },
   };
 }

@@ -1,15 +1,22 @@
-import { createFederationEvents } from './events';
 import { createFederatedLoader, type FederationRuntime } from './loader';
-import { LoadFailure } from './loadFailure';
-import { createManifestReader, type ManifestReader } from './manifests';
-import type { RemoteLocations } from './remotesJson';
-import { createRetryUrls } from './retryUrls';
-import { recordFederationStatus } from '../status/status';
+import { LoadFailure } from '../loading/loadFailure';
+import { createManifestReader, type ManifestReader } from '../loading/manifests';
+import type { RemoteLocations } from '../loading/remotesJson';
+import { createRetryUrls } from '../loading/retryUrls';
+import { createRemoteRecords } from './remoteRecords';
 import { REMOTE_NAMES } from '@test/apps';
 
 const CART_1 = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const CART_2 = 'https://cdn.example.com/cart/1.4.1/mf-manifest.json';
 const cartPage = { default: function CartPage() {} };
+const checkoutPage = { default: function CheckoutPage() {} };
+const chunkGone = () => Promise.reject(Object.assign(new Error('Loading chunk 7 failed'), { name: 'ChunkLoadError' }));
+/** A manifest (its entry beside it) of build `buildVersion`. */
+const manifestOf = (buildVersion: string) => ({
+  metaData: { buildInfo: { buildVersion }, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [],
+  shared: [],
+});
 
 /** A federation runtime where each registered entry answers as the test says. */
 function fakeRuntime(answers: Record<string, () => Promise<unknown>>) {
@@ -25,23 +32,17 @@ function fakeRuntime(answers: Record<string, () => Promise<unknown>>) {
   return { runtime, registrations };
 }
 
-/** A loader over `runtime`, and the status record listening to its events. */
+/** A loader over `runtime`, and the remotes' records it keeps. */
 function loaderOver(
   runtime: FederationRuntime,
   locations: RemoteLocations,
   manifests: ManifestReader = createManifestReader('0.1.0', () => Promise.reject(new Error('unused'))),
 ) {
-  const events = createFederationEvents();
-  const { status } = recordFederationStatus(events, { buildVersion: 'host', sharedContract: '0.1.0' }, REMOTE_NAMES, () => '/cart');
-  events.emit({ type: 'configured', locations, problems: [] });
-  const loader = createFederatedLoader({
-    config: Promise.resolve({ locations, problems: [] }),
-    runtime,
-    manifests,
-    events,
-    retryUrls: createRetryUrls(),
-  });
-  return { loader, status };
+  const records = createRemoteRecords(REMOTE_NAMES);
+  records.emit({ type: 'configured', locations, problems: [] });
+  const retryUrls = createRetryUrls();
+  const loader = createFederatedLoader({ config: Promise.resolve({ locations, problems: [] }), runtime, manifests, records, retryUrls });
+  return { loader, records, retryUrls };
 }
 
 function loaderWith(answers: Record<string, () => Promise<unknown>>, locations: RemoteLocations) {
@@ -62,9 +63,9 @@ describe('federated loader', () => {
   });
 
   it('loads from the first entry and records it as live', async () => {
-    const { loader, status } = loaderWith({ [CART_1]: () => Promise.resolve(cartPage) }, { cart: [CART_1, CART_2] });
+    const { loader, records } = loaderWith({ [CART_1]: () => Promise.resolve(cartPage) }, { cart: [CART_1, CART_2] });
     await expect(loader.load('cart/CartPage')).resolves.toBe(cartPage);
-    expect(status.remotes.cart).toMatchObject({ state: 'loaded', url: CART_1, fallback: false, configured: [CART_1, CART_2] });
+    expect(records.remotes.cart).toMatchObject({ state: 'loaded', url: CART_1, fallback: false, configured: [CART_1, CART_2] });
   });
 
   it.each([
@@ -72,7 +73,7 @@ describe('federated loader', () => {
     ['a chunk is missing', () => Promise.reject(Object.assign(new Error('Loading chunk 12 failed'), { name: 'ChunkLoadError' }))],
     ['the module exports no component', () => Promise.resolve({ default: 'nothing' })],
   ])('falls back to the next entry when %s, and says which one it used', async (_case, failing) => {
-    const { loader, registrations, status } = loaderWith(
+    const { loader, registrations, records } = loaderWith(
       { [CART_1]: failing, [CART_2]: () => Promise.resolve(cartPage) },
       { cart: [CART_1, CART_2] },
     );
@@ -81,8 +82,8 @@ describe('federated loader', () => {
       { entry: CART_1, force: false },
       { entry: CART_2, force: true },
     ]);
-    expect(status.remotes.cart).toMatchObject({ state: 'loaded', url: CART_2, fallback: true });
-    expect(status.remotes.cart!.failures).toHaveLength(1);
+    expect(records.remotes.cart).toMatchObject({ state: 'loaded', url: CART_2, entry: 1, fallback: true });
+    expect(records.remotes.cart!.failures).toHaveLength(1);
     expect(warn).toHaveBeenCalledWith(
       expect.stringContaining(`[federation] cart: using ${CART_2} (entry 2 in remotes.json) because ${CART_1} failed`),
     );
@@ -94,10 +95,10 @@ describe('federated loader', () => {
     });
     const manifests = createManifestReader('0.1.0', () => Promise.resolve(new Response('', { status: 404 })));
     await manifests.response(CART_1).catch(() => undefined);
-    const { loader, status } = loaderOver(runtime, { cart: [CART_1] }, manifests);
+    const { loader, records } = loaderOver(runtime, { cart: [CART_1] }, manifests);
     await expect(loader.load('cart/CartPage')).rejects.toMatchObject({ reason: 'http-error' });
     expect(error).toHaveBeenCalledWith(`[federation] cart: ${CART_1} could not be loaded: ${CART_1} answered HTTP 404`);
-    expect(status.remotes.cart!.failures).toEqual([{ url: CART_1, reason: 'http-error', error: `${CART_1} answered HTTP 404` }]);
+    expect(records.remotes.cart!.failures).toEqual([{ url: CART_1, reason: 'http-error', error: `${CART_1} answered HTTP 404` }]);
   });
 
   it('keeps using the entry that worked for the remote’s other modules', async () => {
@@ -110,29 +111,64 @@ describe('federated loader', () => {
     expect(registrations.map(({ entry }) => entry)).toEqual([CART_1, CART_2]);
   });
 
+  it.each([
+    ['the build there now has it: it is kept', [chunkGone, () => Promise.resolve(checkoutPage)], CART_1, '0.1.0+new', [CART_1, CART_1]],
+    [
+      'the build there now lacks it too: the next entry',
+      [chunkGone, chunkGone, () => Promise.resolve(checkoutPage)],
+      CART_2,
+      '0.1.0+other',
+      [CART_1, CART_1, CART_2],
+    ],
+  ])(
+    'a chunk of the build in use is gone (a new build in its place), its entry is loaded afresh, once: %s',
+    async (_case, then, url, buildVersion, entries) => {
+      const answers = [() => Promise.resolve(cartPage), ...then];
+      const { runtime, registrations } = fakeRuntime({});
+      runtime.loadRemote = jest.fn(() => answers.shift()!());
+      // CART_1's folder holds the old build, then the new one; CART_2's, the one before.
+      let reads = 0;
+      const buildAt = (url: string) => (url !== CART_1 ? '0.1.0+other' : reads++ === 0 ? '0.1.0+old' : '0.1.0+new');
+      const manifests = createManifestReader('0.1.0', (url) =>
+        Promise.resolve(new Response(JSON.stringify(manifestOf(buildAt(String(url)))))),
+      );
+      const { loader, records, retryUrls } = loaderOver(runtime, { cart: [CART_1, CART_2] }, manifests);
+      await loader.load('cart/CartPage');
+      expect(records.remotes.cart).toMatchObject({ url: CART_1, buildVersion: '0.1.0+old' });
+
+      await expect(loader.load('cart/CheckoutPage')).resolves.toBe(checkoutPage);
+      expect(registrations.map(({ entry }) => entry)).toEqual(entries);
+      expect(registrations[1]).toEqual({ entry: CART_1, force: true });
+      // Its manifest and entry script are asked for under fresh URLs: no cache answers with the old build.
+      expect(retryUrls.urlFor(CART_1)).toBe(`${CART_1}?retry=1`);
+      expect(records.remotes.cart).toMatchObject({ state: 'loaded', url, buildVersion, fallback: url !== CART_1 });
+      expect(records.remotes.cart!.failures[0]).toEqual({ url: CART_1, reason: 'load-failed', error: 'Loading chunk 7 failed' });
+    },
+  );
+
   it('fails with every reason when every entry fails, and Retry starts from the first again', async () => {
-    const { loader, registrations, status } = loaderWith({}, { cart: [CART_1, CART_2] });
+    const { loader, registrations, records } = loaderWith({}, { cart: [CART_1, CART_2] });
     const failure = loader.load('cart/CartPage');
     await expect(failure).rejects.toBeInstanceOf(LoadFailure);
     await expect(failure).rejects.toMatchObject({
       reason: 'load-failed',
       message: expect.stringContaining(`${CART_1} failed: not registered`),
     });
-    expect(status.remotes.cart!.state).toBe('failed');
-    expect(status.remotes.cart!.failures.map(({ reason }) => reason)).toEqual(['load-failed', 'load-failed']);
+    expect(records.remotes.cart!.state).toBe('failed');
+    expect(records.remotes.cart!.failures.map(({ reason }) => reason)).toEqual(['load-failed', 'load-failed']);
     loader.forget!('cart');
     await expect(loader.load('cart/CartPage')).rejects.toBeInstanceOf(LoadFailure);
     expect(registrations.map(({ entry }) => entry)).toEqual([CART_1, CART_2, CART_2, CART_1, CART_2]);
   });
 
   it('fails at once, with a reason, for a remote remotes.json does not name', async () => {
-    const { loader, runtime, status } = loaderWith({}, {});
+    const { loader, runtime, records } = loaderWith({}, {});
     await expect(loader.load('account/ProfilePage')).rejects.toMatchObject({
       reason: 'not-configured',
       message: 'remotes.json has no manifest URL for "account"',
     });
     expect(runtime.loadRemote).not.toHaveBeenCalled();
-    expect(status.remotes.account).toMatchObject({ state: 'failed', failures: [{ url: null, reason: 'not-configured' }] });
+    expect(records.remotes.account).toMatchObject({ state: 'failed', failures: [{ url: null, reason: 'not-configured' }] });
   });
 
   it('runs one remote’s loads one after another', async () => {

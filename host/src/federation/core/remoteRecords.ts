@@ -1,0 +1,111 @@
+import type { RemoteName } from '@maison/shared';
+import type { LoadableModuleId } from '../moduleIds';
+import type { LoadFailure, LoadFailureReason } from '../loading/loadFailure';
+import type { RemotesJson } from '../loading/remotesJson';
+
+/**
+ * What the loader reports as it works, with `at` on the page's clock (performance.now()). The
+ * records below are made from these alone; whoever needs more (the reports' timings) listens too.
+ */
+export type FederationEvent =
+  | ({ type: 'configured' } & RemotesJson)
+  | { type: 'loading'; remote: RemoteName; module: LoadableModuleId; url: string; at: number }
+  | {
+      type: 'loaded';
+      remote: RemoteName;
+      module: LoadableModuleId;
+      url: string;
+      /** Its index in the remote's entries: above 0, a fallback. */
+      entry: number;
+      buildVersion: string | undefined;
+      at: number;
+      /** The files the module needed: the remote's entry, then the module's own JS and CSS. */
+      files: string[];
+    }
+  | { type: 'failed'; remote: RemoteName; module: LoadableModuleId; failure: LoadFailure }
+  /** Retry: the remote's next load starts again from its first entry. */
+  | { type: 'forgotten'; remote: RemoteName };
+
+export type FederationListener = (event: FederationEvent) => void;
+
+export type RemoteState = 'not loaded' | 'loading' | 'loaded' | 'failed';
+
+/** One remote as this page (or the renderer) has it: the one record of which build it runs. */
+export interface RemoteRecord {
+  /** Manifest URLs from remotes.json, first choice first. */
+  configured: string[];
+  /** Which of them is in use, or is to be tried first (an index into `configured`). */
+  entry: number;
+  state: RemoteState;
+  /** The manifest in use (or last tried). */
+  url: string | null;
+  /** Its build, as its manifest says (`metaData.buildInfo.buildVersion`). */
+  buildVersion: string | null;
+  /** True when a fallback entry is in use because an earlier one failed. */
+  fallback: boolean;
+  failures: Array<{ url: string | null; reason: LoadFailureReason; error: string }>;
+}
+
+export interface RemoteRecords {
+  /** Every remote's record by name, kept up to date: read it, never write it. */
+  readonly remotes: Partial<Record<RemoteName, RemoteRecord>>;
+  /** What is wrong with remotes.json. */
+  readonly configProblems: readonly string[];
+  /** The manifest a remote's modules come from now, null while none has loaded. */
+  loadedFrom(remote: RemoteName): string | null;
+  /** The loader's report: the records change, then every listener hears it. */
+  emit(event: FederationEvent): void;
+  listen(listener: FederationListener): () => void;
+}
+
+export function createRemoteRecords(names: readonly RemoteName[]): RemoteRecords {
+  const remotes: Partial<Record<RemoteName, RemoteRecord>> = {};
+  let configProblems: readonly string[] = [];
+  const listeners = new Set<FederationListener>();
+  const record = (name: RemoteName): RemoteRecord =>
+    (remotes[name] ??= { configured: [], entry: 0, state: 'not loaded', url: null, buildVersion: null, fallback: false, failures: [] });
+  for (const name of names) record(name);
+
+  const apply = (event: FederationEvent) => {
+    switch (event.type) {
+      case 'configured':
+        configProblems = event.problems;
+        for (const name of names) record(name).configured = event.locations[name] ?? [];
+        break;
+      case 'loading':
+        Object.assign(record(event.remote), { state: 'loading', url: event.url });
+        break;
+      case 'loaded': {
+        const { entry, url, buildVersion } = event;
+        Object.assign(record(event.remote), { state: 'loaded', entry, url, buildVersion: buildVersion ?? null, fallback: entry > 0 });
+        break;
+      }
+      case 'failed': {
+        const remote = record(event.remote);
+        const { url = null, reason, message } = event.failure;
+        remote.state = 'failed';
+        remote.failures.push({ url, reason, error: message });
+        break;
+      }
+      case 'forgotten':
+        record(event.remote).entry = 0;
+        break;
+    }
+  };
+
+  return {
+    remotes,
+    get configProblems() {
+      return configProblems;
+    },
+    loadedFrom: (name) => (remotes[name]?.state === 'loaded' ? remotes[name].url : null),
+    emit(event) {
+      apply(event);
+      for (const listener of [...listeners]) listener(event);
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { RemoteName } from '@maison/shared';
+import type { FederationEvent, RemoteRecord, RemoteRecords } from '../core/remoteRecords';
+import type { FailureRecord, LoadRecord, VitalRecord } from './loadRecords';
+
+/**
+ * `window.__MAISON_FEDERATION__`: what is live in this page and what it cost, for on-call
+ * (`__MAISON_FEDERATION__.print()` in the console) and the browser tests. `remotes` is the
+ * federation core's own record of each remote, live from the start; the load records, the
+ * vitals and the tables come with the status chunk (pageStatus.ts), loaded once the page is idle.
+ */
+export interface FederationStatus {
+  host: { buildVersion: string; sharedContract: string };
+  readonly configProblems: readonly string[];
+  remotes: Partial<Record<RemoteName, RemoteRecord>>;
+  /** Every module load and failure of this page load, in order. */
+  records: Array<LoadRecord | FailureRecord>;
+  /** The latest LCP and INP, as the page reports them. */
+  vitals: Partial<Record<VitalRecord['name'], VitalRecord>>;
+  /** When the idle prefetch of other pages began (ms since the page started), if it has. */
+  idlePrefetchAt: number | null;
+  /** Prints the remotes, the loads and the vitals as tables (once the status chunk is in). */
+  print(): void;
+}
+
+/** A core event with the page's path when it happened. */
+export interface PageEvent {
+  event: FederationEvent;
+  page: string;
+}
+
+export interface FederationHook {
+  status: FederationStatus;
+  /** Hands `listener` every event so far, then each one as it comes (the status chunk takes over the listening). */
+  takeEvents(listener: (pageEvent: PageEvent) => void): void;
+}
+
+export function createFederationHook(
+  records: RemoteRecords,
+  host: FederationStatus['host'],
+  print: () => void,
+  page: () => string = () => window.location.pathname,
+): FederationHook {
+  // Until the status chunk listens, events wait here with their page (a few per page shown).
+  let waiting: PageEvent[] | undefined = [];
+  let listener = (pageEvent: PageEvent): void => {
+    waiting?.push(pageEvent);
+  };
+  records.listen((event) => listener({ event, page: page() }));
+  return {
+    status: {
+      host,
+      get configProblems() {
+        return records.configProblems;
+      },
+      remotes: records.remotes,
+      records: [],
+      vitals: {},
+      idlePrefetchAt: null,
+      print,
+    },
+    takeEvents(taking) {
+      for (const pageEvent of waiting ?? []) taking(pageEvent);
+      waiting = undefined;
+      listener = taking;
+    },
+  };
+}
