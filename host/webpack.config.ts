@@ -6,6 +6,7 @@ import { REMOTE_APPS as remotes } from '../apps.mts';
 import { EmitJsonPlugin } from '../webpack/parts';
 import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
+import { HOST_BUILD_FILES } from './src/hostBuildFiles';
 
 export default createAppConfig({
   appDir: __dirname,
@@ -19,7 +20,7 @@ export default createAppConfig({
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the boot script of rendered pages.
   plugins: [
-    new EmitJsonPlugin('routes.json', servedRoutes()),
+    new EmitJsonPlugin(HOST_BUILD_FILES.routes, servedRoutes()),
     new RenderedPagePlugin({ bootEntry: path.join(__dirname, 'src/boot/index.ts'), hostBuild: buildVersion(__dirname) }),
   ],
   // The renderer (webpack/server.ts): the same shell and pages, built for Node, never published.

@@ -1,10 +1,7 @@
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
-import type { PageShell } from '@maison/host/hosting';
+import { HOST_BUILD_FILES, type PageShell } from '@maison/host/hosting';
 import { compileBootScript, type BootScript } from './bootScript';
-
-/** In dist, like routes.json: a fact about the build for the deploy tools (not secret). */
-export const PAGE_SHELL_FILE = 'page-shell.json';
 
 /**
  * The host's pieces of a rendered page: the head of its index.html as data (so the renderer
@@ -43,7 +40,7 @@ export class RenderedPagePlugin {
           .digest('hex')
           .slice(0, 8);
         const shell: PageShell = { hostBuild: `${this.options.hostBuild}.${files}`, headTags, startScript: `/${startScript}` };
-        compilation.emitAsset(PAGE_SHELL_FILE, new webpack.sources.RawSource(`${JSON.stringify(shell, null, 2)}\n`));
+        compilation.emitAsset(HOST_BUILD_FILES.shell, new webpack.sources.RawSource(`${JSON.stringify(shell, null, 2)}\n`));
         return data;
       });
     });

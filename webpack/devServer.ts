@@ -25,6 +25,7 @@ import {
   type ReadableFileSystem,
 } from '@maison/deploy';
 import { nodeListener } from '@maison/deploy/serve';
+import { HOST_BUILD_FILES } from '@maison/host/hosting';
 import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
 
@@ -126,7 +127,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     const read = (name: string) => output.readSync(path.join(dist, name));
     try {
       hostBuild = {
-        build: readHostBuild(hostDir, { read, rendererFile: path.join(devServerBuildDir(app), 'render.cjs') }),
+        build: readHostBuild(hostDir, { read, rendererFile: path.join(devServerBuildDir(app), HOST_BUILD_FILES.renderer) }),
         key: stats.hash!,
       };
     } catch (error) {

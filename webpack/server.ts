@@ -14,12 +14,10 @@ import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { moduleRules, SERVER_DIR } from './parts';
+import { HOST_BUILD_FILES } from '@maison/host/hosting';
 import { resolveOptions, sharedSingletons } from './sharing';
 
 export { SERVER_DIR };
-
-/** The host's server build (the renderer), beside its dist: host/dist-server/render.cjs. */
-export const HOST_SERVER_DIST = 'dist-server';
 
 /**
  * Where `npm start` writes the apps' server builds (scripts/start/serverBuilds.ts), apart from a
@@ -97,14 +95,14 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
   const outDir = production
     ? isRemote
       ? path.join(appDir, 'dist')
-      : path.join(appDir, HOST_SERVER_DIST)
+      : path.join(appDir, HOST_BUILD_FILES.rendererDir)
     : devServerBuildDir(federationName);
   return {
     name: 'server',
     mode: production ? 'production' : 'development',
     target: 'async-node',
     context: appDir,
-    entry: options.entry ? { render: options.entry } : {},
+    entry: options.entry ? { [HOST_BUILD_FILES.rendererEntry]: options.entry } : {},
     devtool: false,
     output: isRemote
       ? {

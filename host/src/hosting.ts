@@ -26,6 +26,7 @@ export { firstMatching, parameterOf } from './routePatterns.ts';
 export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './server/notFoundText.ts';
 export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './server/refusalPage.ts';
 export { errorMessage } from './errorMessage.ts';
+export { HOST_BUILD_FILES } from './hostBuildFiles.ts';
 export { servedRoutes, type NotFoundPage, type ServedRoute } from './routes.ts';
 export type { PageShell } from './server/pageDocument.ts';
 export type { PageRenderer, PageRendererOptions, RenderedPage, PublicPages } from './server/pageRenderer.tsx';

@@ -1,7 +1,7 @@
 /**
  * `@maison/shared`: the contract between the four apps, loaded once per page as a federation
  * singleton. Every name here is a promise to every team: export only what an app uses, add
- * before you remove (README, "Evolving the shared contract").
+ * before you remove (docs/development.md, "Evolving the shared contract").
  */
 export { LANGUAGES, type CartItemInput, type CartLine, type Language, type LocalizedText, type Order, type WishlistItem } from './types';
 export { formatMoney } from './money';

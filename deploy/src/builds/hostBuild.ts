@@ -8,12 +8,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PageRenderer, PageRendererOptions, PageShell, ServedRoute } from '@maison/host/hosting';
+import { HOST_BUILD_FILES, type PageRenderer, type PageRendererOptions, type PageShell, type ServedRoute } from '@maison/host/hosting';
 
 export const HOST_BUILD_FILE = {
-  routes: 'routes.json',
-  shell: 'page-shell.json',
-  renderer: path.join('dist-server', 'render.cjs'),
+  routes: HOST_BUILD_FILES.routes,
+  shell: HOST_BUILD_FILES.shell,
+  renderer: path.join(HOST_BUILD_FILES.rendererDir, HOST_BUILD_FILES.renderer),
 } as const;
 
 export interface HostBuild {

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host/hosting';
+import { HOST_BUILD_FILES, servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host/hosting';
 import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
 
 export const HOST_BUILD = '0.1.0+test.1';
@@ -49,8 +49,8 @@ export function fixtureShop(): FixtureShop {
   write(path.join(hostDist, 'main.0123456789.js.map'), '{"version":3}');
   write(path.join(hostDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write(path.join(hostDist, '.env'), 'SECRET=1');
-  write(path.join(hostDist, 'routes.json'), JSON.stringify(servedRoutes()));
-  write(path.join(hostDist, 'page-shell.json'), JSON.stringify({ hostBuild: HOST_BUILD, headTags: [], startScript: '/start.js' }));
+  write(path.join(hostDist, HOST_BUILD_FILES.routes), JSON.stringify(servedRoutes()));
+  write(path.join(hostDist, HOST_BUILD_FILES.shell), JSON.stringify({ hostBuild: HOST_BUILD, headTags: [], startScript: '/start.js' }));
   write(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ name: 'catalog' }));
   write(path.join(remoteDist, 'mf-manifest-stats.json'), JSON.stringify({ source: '/home/builder/remote-catalog/src/index.ts' }));
   write(path.join(remoteDist, 'remoteEntry.js'), script);
@@ -132,10 +132,10 @@ export function fakeHostRenderer(
   behaviour: RendererBehaviour = {},
 ): { hostDir: string; behave(next: RendererBehaviour): void } {
   const hostDir = path.dirname(shop.hostDist);
-  const behaviourFile = path.join(hostDir, 'dist-server', 'behaviour.json');
+  const behaviourFile = path.join(hostDir, HOST_BUILD_FILES.rendererDir, 'behaviour.json');
   write(behaviourFile, JSON.stringify(behaviour));
   write(
-    path.join(hostDir, 'dist-server', 'render.cjs'),
+    path.join(hostDir, HOST_BUILD_FILES.rendererDir, HOST_BUILD_FILES.renderer),
     `const { readFileSync } = require('node:fs');
 const behaviour = () => JSON.parse(readFileSync(${JSON.stringify(behaviourFile)}, 'utf8'));
 const page = (language, name, catalog, whole) =>
