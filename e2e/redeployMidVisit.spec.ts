@@ -191,7 +191,7 @@ test.describe('a remote redeployed onto its origin while a shopper is mid-visit'
         url: CATALOG_MANIFEST,
         buildVersion: NEW_BUILD_VERSION,
         fallback: false,
-        failures: [expect.objectContaining({ reason: 'load-failed', error: expect.stringMatching(/^Loading chunk \d+ failed/) })],
+        failures: [expect.objectContaining({ reason: 'load-failed', error: expect.stringMatching(/^Loading (CSS )?chunk \d+ failed/) })],
       });
       expect(panels, 'the "temporarily unavailable" panel showed').toEqual([]);
       expect(loads.length - 1, `full reloads (${loads.join(', ')})`).toBeLessThanOrEqual(1);

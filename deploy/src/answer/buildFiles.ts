@@ -3,10 +3,12 @@
  * and nothing outside the folder, no dot-file or dot-folder, no empty segment, no encoded slash.
  * A file read once is kept (with its ETag and compressed forms) until it changes; a rebuilt
  * folder is seen at the next request. A file the build compressed itself (`<file>.br`, brotli's
- * best: webpack/PrecompressPlugin.ts) is its brotli form, while the file is not newer than it. The folder is on disk, or in webpack's
+ * best: webpack/PrecompressPlugin.ts) is its brotli form, if it decompresses to the file. The folder is on disk, or in webpack's
  * in-memory output (the development server passes that file system).
  */
 import { readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliDecompress as brotliDecompressCallback } from 'node:zlib';
 import path from 'node:path';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import type { FileSource } from './files.ts';
@@ -45,14 +47,20 @@ export interface ReadableFileSystem {
   readFile(file: string): Promise<Buffer>;
 }
 
+const brotliDecompress = promisify(brotliDecompressCallback);
+
 const DISK: ReadableFileSystem = { stat, readFile: (file) => readFile(file) };
 
-/** The file's brotli form, unless the file was changed after it was written (a hand-patched build). */
-async function freshPrecompressed(fileSystem: ReadableFileSystem, file: string, fileMtimeMs: number): Promise<Buffer | undefined> {
-  const compressed = `${file}${PRECOMPRESSED}`;
-  const stats = await fileSystem.stat(compressed).catch(() => undefined);
-  if (!stats?.isFile() || stats.mtimeMs < fileMtimeMs) return undefined;
-  return fileSystem.readFile(compressed).catch(() => undefined);
+/**
+ * The file's brotli form, if it is the file's: a file patched after its build (a hotfix, an edited
+ * copy) has a stale one beside it, and file times cannot tell (two writes in one clock tick have
+ * the same time). Checked once per version of the file: decompressing is fast next to the reading.
+ */
+async function ownPrecompressed(fileSystem: ReadableFileSystem, file: string, bytes: Buffer): Promise<Buffer | undefined> {
+  const compressed = await fileSystem.readFile(`${file}${PRECOMPRESSED}`).catch(() => undefined);
+  if (!compressed) return undefined;
+  const original = await brotliDecompress(compressed).catch(() => undefined);
+  return original?.equals(bytes) ? compressed : undefined;
 }
 
 /** `hidden(relativePath)`: files of the build that are never handed out. */
@@ -70,11 +78,9 @@ export function buildFiles(dist: string, hidden: (relativePath: string) => boole
       const stamp = `${stats.size}@${stats.mtimeMs}`;
       const known = kept.get(relative);
       if (known?.stamp === stamp) return known.body;
-      const [bytes, precompressed] = await Promise.all([
-        fileSystem.readFile(file).catch(() => undefined),
-        freshPrecompressed(fileSystem, file, stats.mtimeMs),
-      ]);
+      const bytes = await fileSystem.readFile(file).catch(() => undefined);
       if (!bytes) return undefined;
+      const precompressed = await ownPrecompressed(fileSystem, file, bytes);
       const body = bodyOf(bytes, typeOf(relative));
       if (precompressed && body.encoded) body.encoded.set('br', Promise.resolve(precompressed));
       if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value!);
