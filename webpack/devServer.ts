@@ -7,7 +7,7 @@
  * needs: nothing is kept by a browser, styles may be injected, each dev server's update socket.
  */
 import path from 'node:path';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Compiler } from 'webpack';
@@ -135,7 +135,9 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     }
   });
   const pages = pagesOnDemand({
-    hostBuild: () => hostBuild,
+    // Until this npm start's server builds are done (built.json), pages are rendered in the browser.
+    hostBuild: () =>
+      existsSync(DEV_SERVER_BUILT_FILE) ? hostBuild : { key: 'server builds', problem: 'the server builds are not ready yet' },
     remotesJson: () => readText(devRemotesFile()) ?? '{}',
     origin: localOrigin(appNamed(app)),
     buildsStamp: () => stampOf(DEV_SERVER_BUILT_FILE),

@@ -7,7 +7,7 @@
  *
  *   node --import=tsx scripts/start/serverBuilds.ts host,catalog,cart,account
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
@@ -25,6 +25,8 @@ const configs = names.map((name) => {
 });
 
 mkdirSync(DEV_SERVER_BUILDS, { recursive: true });
+// An earlier npm start's stamp would have pages rendered from code older than the checkout's.
+rmSync(DEV_SERVER_BUILT_FILE, { force: true });
 const started = Date.now();
 let first = true;
 webpack(configs).watch({ aggregateTimeout: 300 }, (error, stats) => {
