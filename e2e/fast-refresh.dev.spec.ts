@@ -3,11 +3,22 @@
  * shop at localhost:3000, then edits to a remote's exposed page and to a host component. Each
  * change shows in place, without a reload, the form field and the search query kept. An edit
  * Fast Refresh cannot apply in place, and a syntax error then fixed, still show by themselves.
- * Every edited file is restored.
+ * Every edited file is restored. Last, SIGTERM to npm start stops all of it.
  */
 import { test, expect, addProductToCart, cartBadge } from './fixtures';
 import { checkAddressTable } from './addressTable';
 import { DEV_SERVERS_START_MS, edit, markPage, restoreAllSources, startDevServers, wasReloaded } from './devLoop';
+import { APPS } from '../apps.mts';
+
+/** Whether anything answers at the URL (any status). */
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 test.describe('Fast Refresh across the apps (npm start)', () => {
   test.describe.configure({ mode: 'serial' });
@@ -112,5 +123,13 @@ test.describe('Fast Refresh across the apps (npm start)', () => {
       broken.restore();
     }
     await expect(page.locator('main h1')).not.toHaveText(/\(fixed\)$/, { timeout: 60_000 });
+  });
+
+  test('SIGTERM to npm start alone, as a process manager sends it, stops every development server', async () => {
+    const origins = APPS.map(({ port }) => `http://localhost:${port}/`);
+    for (const origin of origins) expect(await answers(origin), `${origin} answers before`).toBe(true);
+    await servers!.terminate();
+    // Whatever npm start started has let go of its port: the next npm start finds them free.
+    await expect.poll(async () => (await Promise.all(origins.map(answers))).filter(Boolean).length, { timeout: 10_000 }).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `npm start` (with its arguments) as the development-loop benchmark and browser tests run it:
  * in its own process group, resolved once the named apps' development servers answer, stopped
- * with everything it started.
+ * with everything it started (`stop`, Ctrl-C to the group), or by SIGTERM to npm start alone (`terminate`).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -47,6 +47,13 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
         resolve();
       }
     });
+  /** SIGTERM to `npm start` alone, as a process manager, a container stop or an editor's task sends it: resolves when it exits. */
+  const terminate = () =>
+    new Promise((resolve) => {
+      if (exited) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   process.once('exit', () => {
     try {
       if (!exited) process.kill(-child.pid, 'SIGKILL');
@@ -65,5 +72,5 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  return { seconds: (Date.now() - started) / 1000, stop, log: () => log };
+  return { seconds: (Date.now() - started) / 1000, stop, terminate, log: () => log };
 }
