@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import { test, expect, switchLanguage, expectNoAxeViolations } from './fixtures';
 
-const productNames = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('heading').allTextContents();
+/** The list's product names, in order: asserted with toHaveText, which waits for the list to settle. */
+const productNames = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('heading');
 
 test.describe('/products', () => {
   test('lists the four products with their counts, prices and links', async ({ page }) => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
     await expect(page.getByText('4 ITEMS')).toBeVisible();
-    expect(await productNames(page)).toEqual([
+    await expect(productNames(page)).toHaveText([
       'Hoan Kiem Lake Handkerchief',
       'One Pillar Pagoda Handkerchief',
       'Hoi An Handkerchief',
@@ -32,7 +33,7 @@ test.describe('/products', () => {
     ]);
     await sort.selectOption({ label: 'Price: Low to High' });
     await expect(page).toHaveURL('/products?sort=price-asc');
-    expect(await productNames(page)).toEqual([
+    await expect(productNames(page)).toHaveText([
       'One Pillar Pagoda Handkerchief',
       'Hoan Kiem Lake Handkerchief',
       'Hoi An Handkerchief',
@@ -41,7 +42,7 @@ test.describe('/products', () => {
     await page.reload();
     await expect(sort).toHaveValue('price-asc');
     await sort.selectOption({ label: 'Alphabetically: Z-A' });
-    expect(await productNames(page)).toEqual([
+    await expect(productNames(page)).toHaveText([
       'One Pillar Pagoda Handkerchief',
       'Hoi An Handkerchief',
       'Hoan Kiem Lake Handkerchief',
@@ -53,7 +54,7 @@ test.describe('/products', () => {
     await page.goto('/products?sort=name-asc');
     await switchLanguage(page, 'Tiếng Việt');
     await expect(page.getByText('4 SẢN PHẨM')).toBeVisible();
-    expect(await productNames(page)).toEqual(['Khăn tay Cầu Rồng', 'Khăn tay Chùa Một Cột', 'Khăn tay Hồ Hoàn Kiếm', 'Khăn tay Hội An']);
+    await expect(productNames(page)).toHaveText(['Khăn tay Cầu Rồng', 'Khăn tay Chùa Một Cột', 'Khăn tay Hồ Hoàn Kiếm', 'Khăn tay Hội An']);
     await expect(page.getByText('Từ 10.000đ')).toBeVisible();
   });
 
@@ -75,7 +76,7 @@ test.describe('/products', () => {
     await page.getByLabel('Maximum price (đ)').fill('60000');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL('/products?min=40000&max=60000');
-    expect(await productNames(page)).toEqual(['Hoi An Handkerchief', 'Dragon Bridge Handkerchief']);
+    await expect(productNames(page)).toHaveText(['Hoi An Handkerchief', 'Dragon Bridge Handkerchief']);
     await page.reload();
     await expect(page.getByText('2 ITEMS')).toBeVisible();
   });
