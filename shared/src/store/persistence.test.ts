@@ -4,20 +4,7 @@ import { itemAdded, selectCartItemCount, selectCartLines } from '../cart/cartSli
 import { wishlistToggled } from '../wishlist/wishlistSlice';
 import { selectOrdersNewestFirst } from '../orders/ordersSlice';
 import { HOAN_KIEM } from '@test/sampleItems';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const values = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
-}
+import { memoryStorage } from '@test/memoryStorage';
 
 const scarf = HOAN_KIEM;
 /** The page's store on this storage, with no other tab. */
