@@ -220,9 +220,11 @@ test.describe('coming alive without a flash', () => {
       };
     });
     expect(timing.mainAdded).toBeGreaterThanOrEqual(timing.paint);
-    const named = [...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g)].map(
-      ([, href]) => new URL(href!, HOST).href,
-    );
+    // Preloaded from the head, or (the host's chunks) async scripts of the body.
+    const named = [
+      ...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g),
+      ...html.matchAll(/<script async fetchpriority="low" src="([^"]+)">/g),
+    ].map(([, href]) => new URL(href!, HOST).href);
     const startScript = new URL(/<script src="([^"]+)"/.exec(html)![1]!, HOST).href;
     // None of them waited for another to name it: the page's HTML named them all.
     expect(timing.scripts.length).toBeGreaterThan(3);
@@ -295,6 +297,25 @@ test.describe('coming alive without a flash', () => {
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await page.goto('/cart');
     await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: 'Hoan Kiem Lake Handkerchief' })).toBeVisible();
+  });
+
+  test('a chunk of the first view that fails to arrive is fetched again when the page asks for it, and the page comes alive', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const requests: string[] = [];
+    await page.route(/\/shared-libraries\.[0-9a-f]+\.js$/, (route) => {
+      requests.push(route.request().url());
+      return requests.length === 1 ? route.abort() : route.continue();
+    });
+    await page.goto(PRODUCT);
+    // Not after webpack's two minutes for a script that never answers: at once.
+    await expect(page.locator('html')).toHaveAttribute('data-alive', 'true', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    await expect(cartBadge(page)).toHaveText('1');
+    expect(requests).toHaveLength(2);
+    // The failed request's own line, nothing else.
+    expect(consoleErrors.filter((text) => !text.includes('net::ERR_FAILED'))).toEqual([]);
   });
 
   test('a tap on ADD TO CART before the page is alive is kept and counts once, when it is @firefox', async ({ page }) => {

@@ -19,8 +19,11 @@ export interface BootScript {
 
 const OUTPUT = 'boot.js';
 
-/** It blocks the first paint: never larger, gzipped as the answerer sends it (level 6), than the ES5 start.js it replaced. */
-export const BOOT_SCRIPT_BUDGET = 1850;
+/**
+ * It blocks the first paint: gzipped as the answerer sends it (level 6), about the ES5 start.js it
+ * replaced (1,850 B), and the 50 B of keeping the first view's chunks recoverable (boot/firstViewChunks.ts).
+ */
+export const BOOT_SCRIPT_BUDGET = 1900;
 
 export function compileBootScript({ entry, production }: { entry: string; production: boolean }): Promise<BootScript> {
   const root = path.resolve(__dirname, '..');

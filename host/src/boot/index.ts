@@ -7,9 +7,11 @@
  * 1. A stored choice of language moves the page to its address in that language, unpainted.
  * 2. The intro's rule: on a session's first visit the page is covered until the intro has played.
  * 3. Until the page is alive, what the shopper does is held for it (./earlyInput.ts).
- * 4. The shop's scripts run after the first paint, so they do not hold it up (./mainScript.ts).
+ * 4. The shop's scripts run after the first paint, so they do not hold it up (./mainScript.ts);
+ *    a chunk of the first view that fails to arrive is fetched again when asked for (./firstViewChunks.ts).
  */
 import { holdEarlyInput } from './earlyInput';
+import { forgetFailedChunks } from './firstViewChunks';
 import { markIntroPending } from './introMark';
 import { moveToChosenLanguage } from './languageMove';
 import { afterFirstPaint, startMain } from './mainScript';
@@ -18,6 +20,7 @@ import { whenParsed } from './whenParsed';
 const main = document.currentScript?.getAttribute('data-main');
 if (!moveToChosenLanguage()) {
   markIntroPending();
+  forgetFailedChunks();
   const giveUp = holdEarlyInput();
   whenParsed(() => afterFirstPaint(() => startMain(main!, giveUp)));
 }

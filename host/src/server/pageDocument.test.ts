@@ -42,28 +42,33 @@ describe('a rendered page', () => {
     const html = pageDocument(product);
     expect(html.startsWith('<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>')).toBe(true);
     expect(html).toContain(
-      '</head><body><script src="/boot.0123456789.js" data-main="/main.0123456789.js"></script><div id="root" data-rendered>',
+      '</head><body><script src="/boot.0123456789.js" data-main="/main.0123456789.js"></script><script async fetchpriority="low" src="/bootstrap.0123456789.js"></script><div id="root" data-rendered>',
     );
     expect(html).not.toContain('defer');
     expect(html).not.toContain('<noscript>');
   });
 
-  it('links the stylesheets the markup needs, then preloads every script the first view runs at low priority, none found late', () => {
+  it('links the stylesheets the markup needs, then fetches every script the first view runs at low priority, none found late', () => {
     const html = pageDocument(product);
     const preload = (href: string) => `<link rel="preload" as="script" fetchpriority="low" href="${href}">`;
+    // main.js runs after the first paint, a remote's files only if the page uses that build: preloads.
     const scripts = [
       '/main.0123456789.js',
-      '/bootstrap.0123456789.js',
       'http://localhost:3001/remoteEntry.js',
       'http://localhost:3001/__federation_expose_ProductDetailPage.0123456789.js',
     ];
     expect(html).toContain(`${scripts.map(preload).join('')}</head>`);
+    // The host's chunks, compiled as they arrive: async scripts, after the boot script (it sees them fail).
+    expect(html.indexOf('<script async fetchpriority="low" src="/bootstrap.0123456789.js"></script>')).toBeGreaterThan(
+      html.indexOf('/boot.0123456789.js'),
+    );
     const stylesheets = ['/main.0123456789.css', '/bootstrap.0123456789.css', 'http://localhost:3001/page.0123456789.css'];
     for (const href of stylesheets) {
       expect(html).toContain(`<link href="${href}" rel="stylesheet">`);
       expect(html.indexOf(href)).toBeLessThan(html.indexOf(preload(scripts[0]!)));
     }
-    expect(html.match(/<script/g)).toHaveLength(3); // the boot script, JSON-LD, the federation data: no other script runs from the HTML
+    // The boot script, the host's chunk, JSON-LD, the federation data: no other script runs from the HTML.
+    expect(html.match(/<script/g)).toHaveLength(4);
     expect(html).not.toContain('href="/remotes.json"');
     expect(html).toContain('<meta name="theme-color" content="#1f1a17">');
   });

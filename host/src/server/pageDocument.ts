@@ -54,9 +54,14 @@ function describingTags({ head, address }: PageDocumentInput): string[] {
  * A rendered page: index.html's head, changed where a page that paints from its HTML needs it.
  * - The boot script is the body's first element (the language's move and the intro's rule: it runs
  *   before anything is painted), and it runs main.js after the first paint.
- * - Every script the first view runs is preloaded from the head at low priority (after the
+ * - Every script the first view runs is fetched from the start at low priority (after the
  *   stylesheets and images the first paint needs), and the federation's data (remotes.json, the
- *   manifests) is in the page: nothing the page needs to come alive is found late.
+ *   manifests) is in the page: nothing the page needs to come alive is found late. The host's own
+ *   chunks are async scripts right after the boot script: a browser compiles those as they
+ *   arrive, off the main thread (a preloaded script is compiled on it once asked for: 0.2 s for
+ *   the shared libraries on a phone), and a chunk that runs before main.js only files its modules
+ *   for it. The rest are preloads: main.js runs after the first paint, and a remote's files
+ *   must run only if the page does use that build of it.
  * - The stylesheets the markup needs are links, not preloads: the host's lazily loaded CSS and
  *   the remotes' CSS for the page's modules (their loaders find them already in the page).
  * - React's preloads of the page's images move to the head, after the stylesheets.
@@ -74,12 +79,10 @@ export function pageDocument(input: PageDocumentInput): string {
   // Every script the first view runs, named up front so none waits on another's answer: main.js,
   // index.html's script preloads, each remote's entry and the page's own chunks of it.
   // remotes.json and the manifests are not fetched at all: the page carries them as data.
-  const firstViewScripts = [String(main.attributes.src)];
-  for (const { attributes } of shell.headTags) {
-    if (attributes.rel === 'preload' && attributes.as === 'script') firstViewScripts.push(String(attributes.href));
-  }
-  for (const manifest of Object.values(stamp.remotes)) firstViewScripts.push(entryUrlOf(manifest));
-  firstViewScripts.push(...scripts);
+  const hostChunks = shell.headTags.flatMap(({ attributes }) =>
+    attributes.rel === 'preload' && attributes.as === 'script' ? [String(attributes.href)] : [],
+  );
+  const preloadedScripts = [String(main.attributes.src), ...Object.values(stamp.remotes).map(entryUrlOf), ...scripts];
   for (const { tagName, attributes } of shell.headTags) {
     if (tagName === 'title' || tagName === 'script' || (tagName === 'meta' && attributes.name === 'description')) continue;
     if (attributes.rel === 'preload' && attributes.as === 'style') headTags.push(tag('link', { href: attributes.href, rel: 'stylesheet' }));
@@ -98,9 +101,12 @@ export function pageDocument(input: PageDocumentInput): string {
     // At low priority: not in the way of the stylesheets and images of the first paint (nor, for
     // Lighthouse, render-blocking). A browser holds low-priority requests back while a script
     // blocks the head, so the boot script is the body's first element, not the head's last.
-    ...firstViewScripts.map((href) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href })),
-    // Still before anything is painted: nothing of the body comes before it.
-    `</head><body>${startScript}<div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,
+    ...preloadedScripts.map((href) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href })),
+    // Still before anything is painted: nothing of the body comes before it. The host's chunks
+    // after it, so that it sees them fail (boot/firstViewChunks.ts).
+    `</head><body>${startScript}`,
+    ...hostChunks.map((src) => tag('script', { async: true, fetchpriority: 'low', src })),
+    `<div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,
     `<script type="application/json" id="${FEDERATION_DATA_ID}">${jsonForScript(federationData)}</script>`,
     '</body></html>',
   ].join('');
