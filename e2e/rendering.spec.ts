@@ -341,6 +341,28 @@ test.describe('coming alive without a flash', () => {
     await expect(cartBadge(page)).toHaveText('1');
   });
 
+  test('an email typed in the footer and sent before the page is alive reaches the form, though the footer is taken over after the page', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/about', { waitUntil: 'commit' });
+    const footer = page.getByRole('contentinfo');
+    await footer.getByLabel('Sign up for our newsletter').fill('not-an-email');
+    const subscribe = footer.getByRole('button', { name: 'Subscribe' });
+    await subscribe.scrollIntoViewIfNeeded();
+    const box = (await subscribe.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await page.evaluate(() => document.documentElement.dataset.alive)).toBeUndefined();
+    release();
+    await expect(footer.getByRole('alert')).toContainText('valid email');
+    await expect(footer.getByLabel('Sign up for our newsletter')).toHaveValue('not-an-email');
+  });
+
   test('a language chosen on one page moves to its address without a reload, and is the language of every later page', async ({ page }) => {
     await page.goto('/about');
     await expect(page.locator('html')).toHaveAttribute('data-alive', 'true');

@@ -143,8 +143,25 @@ describe('what the shopper does before the page is alive', () => {
     const heard = listen({ name: page.name, save: page.save, method: page.method }, ['input', 'change', 'click']);
     page.name.addEventListener('input', () => heard.push(`known ${known()}, now ${page.name.value}`));
     window.__maisonAlive!();
-    expect(heard).toEqual(['input name', 'known , now Lan', 'click save', 'change method']);
+    // The rendered value first (no change to a field the page knows already), then the shopper's.
+    expect(heard).toEqual(['input name', 'known , now ', 'input name', 'known , now Lan', 'click save', 'click save', 'change method']);
     expect([page.name.value, page.save.checked, page.method.value]).toEqual(['Lan', true, 'cod']);
+  });
+
+  it('a field in a part taken over after the page is alive (it starts knowing its value when it first hears it) gets the shopper’s value as a change', () => {
+    const page = renderedPage();
+    holdEarlyInput();
+    page.name.value = 'lan@example';
+    page.name.dispatchEvent(new Event('input', { bubbles: true }));
+    // As React takes over a Suspense boundary on the first event in it: it notes the value the field has then.
+    let known: (() => string) | undefined;
+    const changes: string[] = [];
+    page.name.addEventListener('input', () => {
+      if (!known) known = trackValue(page.name);
+      else if (known() !== page.name.value) changes.push(page.name.value);
+    });
+    window.__maisonAlive!();
+    expect(changes).toEqual(['lan@example']);
   });
 
   it('a form sent is sent once the page is alive, once, also when a held tap sent it', () => {

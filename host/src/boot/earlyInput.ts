@@ -100,14 +100,20 @@ export function holdEarlyInput(): () => void {
 /**
  * The page knows a text field or box as it was rendered: set that back through the field's own
  * setter (what the page saw), then the shopper's value past it, and say it changed (a plain
- * 'click' event is what the page hears from a box; it does not tick it again).
+ * 'click' event is what the page hears from a box; it does not tick it again). A field in a part
+ * taken over later (a Suspense boundary) is taken over when it first hears something, and knows
+ * the value it has then: it hears the rendered value first, so that the shopper's is a change.
  */
 function replayChange(field: Field, value: string | boolean): void {
   const isSelect = field instanceof HTMLSelectElement;
   const property = typeof value === 'boolean' ? 'checked' : 'value';
   const rendered = field as unknown as Record<string, unknown>;
-  if (!isSelect) rendered[property] = property === 'checked' ? (field as HTMLInputElement).defaultChecked : field.defaultValue;
+  const say = () => field.dispatchEvent(new Event(property === 'checked' ? 'click' : isSelect ? 'change' : 'input', { bubbles: true }));
+  if (!isSelect) {
+    rendered[property] = property === 'checked' ? (field as HTMLInputElement).defaultChecked : field.defaultValue;
+    say();
+  }
   // The element's own setter (its class's), past anything the page set on the field itself.
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), property)!.set!.call(field, value);
-  field.dispatchEvent(new Event(property === 'checked' ? 'click' : isSelect ? 'change' : 'input', { bubbles: true }));
+  say();
 }
