@@ -230,6 +230,11 @@ test.describe('coming alive without a flash', () => {
     expect(timing.scripts.length).toBeGreaterThan(3);
     for (const url of timing.scripts) expect([startScript, ...named], url).toContain(url);
     expect(html).not.toContain('rel="modulepreload"');
+    // The host's chunks ask V8 to compile them whole as they arrive (webpack/PreloadPlugin.ts).
+    const hostChunks = [...html.matchAll(/<script async fetchpriority="low" src="([^"]+)">/g)].map(([, src]) => src!);
+    expect(hostChunks.length).toBeGreaterThan(1);
+    for (const src of hostChunks)
+      expect((await (await page.request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
   });
 
   test('main.js runs once the page’s main picture has painted, not before it, however late the picture comes', async ({ page }) => {
