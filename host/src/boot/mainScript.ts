@@ -4,7 +4,7 @@ import { waitForMainPictures } from './mainPictures';
 /** A page that never paints (a tab opened in the background) runs main.js after this. */
 export const UNPAINTED_START_AFTER_MS = 3000;
 
-/** Adds main.js (preloaded, with every other script of the first view, by the page's head). */
+/** Adds main.js (preloaded by the page's head; the host's chunks are async scripts of the page, the remotes' files preloads). */
 export function startMain(src: string, onError: () => void): void {
   const main = document.createElement('script');
   main.src = src;
