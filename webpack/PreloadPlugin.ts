@@ -7,7 +7,7 @@ import webpack from 'webpack';
  * startup chunks run nearly all of theirs at once (React, the router, the shell): on the bench's
  * phone the page came alive about 0.2 s sooner (docs/performance.md).
  */
-export const COMPILE_WHOLE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_WHOLE_HINT = '//# allFunctionsCalledOnLoad';
 
 export interface PreloadOptions {
   /** Named async chunks: their JS and CSS. */
