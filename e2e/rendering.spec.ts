@@ -225,16 +225,56 @@ test.describe('coming alive without a flash', () => {
       ...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g),
       ...html.matchAll(/<script async fetchpriority="low" src="([^"]+)">/g),
     ].map(([, href]) => new URL(href!, HOST).href);
-    const startScript = new URL(/<script src="([^"]+)"/.exec(html)![1]!, HOST).href;
-    // None of them waited for another to name it: the page's HTML named them all.
+    // None of them waited for another to name it: the page's HTML named them all (the boot script is in it).
     expect(timing.scripts.length).toBeGreaterThan(3);
-    for (const url of timing.scripts) expect([startScript, ...named], url).toContain(url);
+    for (const url of timing.scripts) expect(named, url).toContain(url);
     expect(html).not.toContain('rel="modulepreload"');
     // The host's chunks ask V8 to compile them whole as they arrive (webpack/PreloadPlugin.ts).
     const hostChunks = [...html.matchAll(/<script async fetchpriority="low" src="([^"]+)">/g)].map(([, src]) => src!);
     expect(hostChunks.length).toBeGreaterThan(1);
     for (const src of hostChunks)
       expect((await (await page.request.get(src)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(true);
+  });
+
+  test('a rendered page paints from its HTML alone: its boot script and stylesheets come in it, allowed by the policy', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // No stylesheet file can be had at all: the page is styled all the same, the host's part and the catalog's.
+    const cssRequests: Array<{ url: string; at: number }> = [];
+    await page.route(/\.css(\?|$)/, (route) => {
+      cssRequests.push({ url: route.request().url(), at: Date.now() });
+      return route.abort();
+    });
+    const response = await page.goto(PRODUCT);
+    const html = await response!.text();
+    expect(html).toMatch(/<body><script data-main="[^"]+">[^<]/);
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    expect(response!.headers()['content-security-policy']).not.toContain('unsafe');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hoan Kiem Lake Handkerchief' })).toBeVisible();
+    const buy = page.getByRole('button', { name: 'ADD TO CART' });
+    const styled = await buy.evaluate((button) => {
+      const bare = document.body.appendChild(document.createElement('button'));
+      const looks = (element: Element) => getComputedStyle(element).backgroundColor + getComputedStyle(element).padding;
+      const result = {
+        tokens: getComputedStyle(document.documentElement).getPropertyValue('--mk-font-display'),
+        same: looks(button) === looks(bare),
+      };
+      bare.remove();
+      return result;
+    });
+    expect(styled.tokens).toContain('Cormorant Garamond');
+    expect(styled.same, 'the buy button is styled by the catalog').toBe(false);
+    // It comes alive and works: nothing waits on a stylesheet file that never comes.
+    await expect(page.locator('html')).toHaveAttribute('data-alive', 'true');
+    await buy.click();
+    await expect(cartBadge(page)).toHaveText('1');
+    expect(consoleErrors.filter((text) => !text.includes('net::ERR_FAILED'))).toEqual([]);
+    // Nothing was asked for before the first paint (later: the idle prefetch of other pages, the runtime's preloads).
+    const paintedAt = await page.evaluate(
+      () => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+    );
+    expect(cssRequests.filter(({ at }) => at <= paintedAt)).toEqual([]);
   });
 
   test('main.js runs once the page’s main picture has painted, not before it, however late the picture comes', async ({ page }) => {

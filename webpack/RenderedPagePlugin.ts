@@ -1,12 +1,13 @@
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
-import { HOST_BUILD_FILES, type PageShell } from '@maison/host/hosting';
+import { HOST_BUILD_FILES, inlineScript, inlineStyle, type PageShell } from '@maison/host/hosting';
 import { compileBootScript, type BootScript } from './bootScript';
 
 /**
- * The host's pieces of a rendered page: the head of its index.html as data (so the renderer
- * builds the page from the same files, never by editing HTML text), and the boot script
- * (./bootScript.ts), content-hashed, so it is cached for a year like every other hashed file.
+ * The host's pieces of a rendered page, in page-shell.json: the head of its index.html as data (so
+ * the renderer builds the page from the same files, never by editing HTML text), and the texts a
+ * rendered page carries inline: the boot script (./bootScript.ts) and the stylesheets the head
+ * links, as built (minified, with their source maps' addresses).
  */
 export class RenderedPagePlugin {
   /** The last boot script built; a rebuild (npm start) that changed none of its files keeps it. */
@@ -24,22 +25,26 @@ export class RenderedPagePlugin {
           if (!this.boot || !modified || this.boot.files.some((file) => modified.has(file)))
             this.boot = await compileBootScript({ entry: this.options.bootEntry, production: compiler.options.mode === 'production' });
           compilation.fileDependencies.addAll(this.boot.files);
-          const { code } = this.boot;
-          const hash = webpack.util.createHash('sha256').update(code).digest('hex').slice(0, 10);
-          startScript = `boot.${hash}.js`;
-          compilation.emitAsset(startScript, new webpack.sources.RawSource(code), { minimized: true, immutable: true });
+          startScript = inlineScript(this.boot.code);
         },
       );
       HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('RenderedPagePlugin', (data) => {
         const headTags = data.headTags.map(({ tagName, attributes }) => ({ tagName, attributes }));
+        const stylesheets: PageShell['stylesheets'] = {};
+        for (const { attributes } of headTags) {
+          if (attributes.rel !== 'stylesheet' || typeof attributes.href !== 'string') continue;
+          const asset = compilation.getAsset(new URL(attributes.href, 'http://root.invalid/').pathname.slice(1));
+          const text = asset && inlineStyle(asset.source.source().toString(), attributes.href);
+          if (text !== undefined) stylesheets[attributes.href] = text;
+        }
         // Two builds of one commit (a dirty tree) differ in their files: the pages rendered for one
-        // name its files, so the build is named by what the pages name, not by the commit alone.
+        // name its files, so the build is named by what the pages name and carry, not by the commit alone.
         const files = webpack.util
           .createHash('sha256')
-          .update(JSON.stringify([headTags, startScript]))
+          .update(JSON.stringify([headTags, startScript, stylesheets]))
           .digest('hex')
           .slice(0, 8);
-        const shell: PageShell = { hostBuild: `${this.options.hostBuild}.${files}`, headTags, startScript: `/${startScript}` };
+        const shell: PageShell = { hostBuild: `${this.options.hostBuild}.${files}`, headTags, startScript, stylesheets };
         compilation.emitAsset(HOST_BUILD_FILES.shell, new webpack.sources.RawSource(`${JSON.stringify(shell, null, 2)}\n`));
         return data;
       });

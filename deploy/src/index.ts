@@ -9,7 +9,15 @@ export { hiddenFile, type FileSource } from './answer/files.ts';
 export type { PagesNow, ServedPages } from './answer/pages.ts';
 export { readHostBuild, watchHostBuild, type HostBuild, type HostBuildState } from './builds/hostBuild.ts';
 export { pagesOnDemand } from './render/pagesOnDemand.ts';
-export { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes, type ServedRemotes } from './answer/policy.ts';
+export {
+  FILE_POLICY,
+  inlineSource,
+  pagePolicy,
+  securityHeaders,
+  servedRemotes,
+  type InlineCode,
+  type ServedRemotes,
+} from './answer/policy.ts';
 export { refusal, refusedLanguage } from './answer/refusal.ts';
 export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';
 export { CACHE_CONTROL, navigationAnswer, preloadLinkFor, preloadLinks, type NavigationAnswer } from './answer/rules.ts';

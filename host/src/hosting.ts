@@ -29,4 +29,5 @@ export { errorMessage } from './errorMessage.ts';
 export { HOST_BUILD_FILES } from './hostBuildFiles.ts';
 export { servedRoutes, type NotFoundPage, type ServedRoute } from './routes.ts';
 export type { PageShell } from './server/pageDocument.ts';
+export { inlineScript, inlineStyle } from './server/inlineCode.ts';
 export type { PageRenderer, PageRendererOptions, RenderedPage, PublicPages } from './server/pageRenderer.tsx';

@@ -8,7 +8,7 @@ import { REMOTE_NAMES } from '../../../apps.mts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, HOST_BUILD, renderRecord, SHELL, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import { createAnswerer, type Answer } from './answer.ts';
-import { FILE_POLICY } from './policy.ts';
+import { FILE_POLICY, inlineSource } from './policy.ts';
 
 const PAGE_POLICY_SOURCES = "'self' http://localhost:3001 https://cdn.example.com";
 const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
@@ -164,7 +164,8 @@ describe('the host answers', () => {
     expect(response.status).toBe(expected.status);
     const policy = response.headers.get('content-security-policy')!;
     if (expected.policy === 'file') expect(policy).toBe(FILE_POLICY);
-    else expect(policy).toContain(`script-src ${PAGE_POLICY_SOURCES};`);
+    // The boot script the served generation's pages carry, allowed by its hash (its render record says so).
+    else expect(policy).toContain(`script-src ${PAGE_POLICY_SOURCES} ${inlineSource('start()')};`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();

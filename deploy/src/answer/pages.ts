@@ -74,7 +74,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       key,
       now,
       remotesJson: bodyOf(Buffer.from(now.remotesJson), typeOf('.json')),
-      pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes))),
+      pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes, render?.inline))),
       routes,
       links: preloadLinks(routes, remotes.locations),
       ...(render ? { render } : {}),

@@ -1,5 +1,5 @@
 import { REMOTE_NAMES } from '../../../apps.mts';
-import { FILE_POLICY, pagePolicy, policySource, securityHeaders, servedRemotes } from './policy.ts';
+import { allowsInline, FILE_POLICY, inlineSource, pagePolicy, policySource, securityHeaders, servedRemotes } from './policy.ts';
 
 const LOCAL = JSON.stringify({
   catalog: 'http://localhost:3001/mf-manifest.json',
@@ -71,6 +71,21 @@ describe('the policies', () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toMatch(/unsafe|\*/);
+  });
+
+  it('allows the code rendered pages carry by its hash, exactly that and nothing unsafe', () => {
+    const boot = inlineSource('boot()');
+    const style = inlineSource('.a{color:red}');
+    // The standard's example: the hash of `alert('Hello, world.');`.
+    expect(inlineSource("alert('Hello, world.');")).toBe("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
+    const policy = pagePolicy(servedRemotes('{}', REMOTE_NAMES), { scripts: [boot], styles: [style, "'unsafe-inline'", '*'] });
+    expect(policy).toContain(`script-src 'self' ${boot};`);
+    expect(policy).toContain(`style-src 'self' ${style};`);
+    expect(policy).not.toMatch(/unsafe|\*/);
+    expect(allowsInline({ scripts: [boot], styles: [style] }, { scripts: ['boot()'], styles: ['.a{color:red}'] })).toBe(true);
+    expect(allowsInline({ scripts: [boot], styles: [style] }, { scripts: ['boot()'], styles: ['.a{color:blue}'] })).toBe(false);
+    expect(allowsInline(undefined, { scripts: ['boot()'], styles: [] })).toBe(false);
+    expect(allowsInline(undefined, { scripts: [], styles: [] })).toBe(true);
   });
 
   it('lets pages connect to the report URL’s origin, and only connect', () => {

@@ -7,6 +7,7 @@
  *   it is not a page, and a file opened as a document (an SVG) runs nothing. It never changes, so
  *   a file cached for a year (by a CDN, by nginx) can never carry a policy a publish made stale.
  */
+import { createHash } from 'node:crypto';
 import type { RemoteName } from '@maison/shared';
 import { parseRemotesJson, remoteOrigins, reportOrigin, originProblem, type RemoteLocations } from '@maison/host/hosting';
 
@@ -48,19 +49,41 @@ export function policySource(origin: string): string {
   return origin;
 }
 
+/** The code a rendered page carries in itself, as the hash sources that allow exactly it. */
+export interface InlineCode {
+  scripts: string[];
+  styles: string[];
+}
+
+/** The source that allows one inline script or style, exactly this text and nothing else. */
+export function inlineSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** Whether the hash sources `allowed` allow all of `code` (its texts): a page carrying anything else is not served with them. */
+export function allowsInline(allowed: InlineCode | undefined, code: InlineCode): boolean {
+  const all = (texts: string[], sources: string[] = []) => texts.every((text) => sources.includes(inlineSource(text)));
+  return all(code.scripts, allowed?.scripts) && all(code.styles, allowed?.styles);
+}
+
 /**
  * The shop's pages: scripts, styles, data and images from this origin and the remotes' origins
- * only; no inline code and no eval anywhere, so no 'unsafe-*'. default-src names the remotes too,
- * for the idle prefetch of other teams' pages (`<link rel="prefetch">`): the standard checks a
- * prefetch against default-src, and Firefox does. Every other kind of fetch that would fall back
- * to default-src has its own directive, so that is all it allows.
+ * only; no eval anywhere and no 'unsafe-*'. Inline code only as rendered pages carry it (their
+ * boot script and the stylesheets of their first paint, `inline`), each allowed by its hash.
+ * default-src names the remotes too, for the idle prefetch of other teams' pages (`<link
+ * rel="prefetch">`): the standard checks a prefetch against default-src, and Firefox does. Every
+ * other kind of fetch that would fall back to default-src has its own directive, so that is all it allows.
  */
-export function pagePolicy({ origins, reportOrigin: report }: Pick<ServedRemotes, 'origins' | 'reportOrigin'>): string {
+export function pagePolicy(
+  { origins, reportOrigin: report }: Pick<ServedRemotes, 'origins' | 'reportOrigin'>,
+  inline: InlineCode = { scripts: [], styles: [] },
+): string {
   const sources = ["'self'", ...origins.map(policySource)].join(' ');
+  const withHashes = (hashes: string[]) => [sources, ...hashes.filter(isHashSource)].join(' ');
   return [
     `default-src ${sources}`,
-    `script-src ${sources}`,
-    `style-src ${sources}`,
+    `script-src ${withHashes(inline.scripts)}`,
+    `style-src ${withHashes(inline.styles)}`,
     `connect-src ${[sources, report && policySource(report)].filter(Boolean).join(' ')}`,
     `img-src ${sources}`,
     "font-src 'self'",
@@ -75,6 +98,9 @@ export function pagePolicy({ origins, reportOrigin: report }: Pick<ServedRemotes
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/** Checked where it is written: whatever a render record read from disk holds, only a hash can open the policy. */
+const isHashSource = (source: string) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source);
 
 /** Everything that is not a page of the shop. */
 export const FILE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

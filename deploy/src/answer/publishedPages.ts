@@ -18,6 +18,7 @@ import type { ServedEnvironment } from '../environment/served.ts';
 import { pageCache } from '../render/pageCache.ts';
 import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
+import { allowsInline } from './policy.ts';
 import type { ServedPages } from './pages.ts';
 
 const KEPT_FILES = 512;
@@ -68,9 +69,17 @@ export function publishedPages(
     if (!service) return Promise.resolve(undefined);
     const rendered = views.get(`${generation.id} ${language} ${pathname}?${query}`, async () => {
       const page = await service.render(pathname, language as 'en', query);
-      if (page.html !== undefined) return bodyOf(Buffer.from(page.html), typeOf('.html'));
-      log(`[serve] ${language} ${pathname}?${query}: not rendered (${page.reason}): rendered in the browser`);
-      return undefined;
+      if (page.html === undefined) {
+        log(`[serve] ${language} ${pathname}?${query}: not rendered (${page.reason}): rendered in the browser`);
+        return undefined;
+      }
+      // The generation's policy allows the code its pages carry; a view carrying other code (a
+      // remote's file changed under the same address since the publish) would be neither styled nor booted.
+      if (!allowsInline(generation.render.inline, page.inline)) {
+        log(`[serve] ${language} ${pathname}?${query}: carries code the generation's policy does not allow: rendered in the browser`);
+        return undefined;
+      }
+      return bodyOf(Buffer.from(page.html), typeOf('.html'));
     });
     return Promise.race([rendered, wait(VIEW_WAIT_MS, undefined, { ref: false })]);
   };

@@ -5,19 +5,15 @@
  * a closed policy. Node's server sends it, and nginx in front sends the same bytes (its
  * configuration is written from these functions), so both refuse alike.
  */
-import { createHash } from 'node:crypto';
 import type { Language } from '@maison/shared';
 import { LANGUAGE_PATH_PREFIX, pathInLanguage, ROOT_LANGUAGE } from '@maison/shared/address';
 import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';
-import { FILE_POLICY, securityHeaders } from './policy.ts';
+import { FILE_POLICY, inlineSource, securityHeaders } from './policy.ts';
 
 const TEXTS = { 400: 'Bad request\n', 414: 'Request line too long\n', 431: 'Request headers too large\n' } as const;
 
 /** The closed policy, with the refusal page's one inline style named by its hash. */
-const PAGE_POLICY = FILE_POLICY.replace(
-  "default-src 'none';",
-  `default-src 'none'; style-src 'sha256-${createHash('sha256').update(REFUSAL_STYLE).digest('base64')}';`,
-);
+const PAGE_POLICY = FILE_POLICY.replace("default-src 'none';", `default-src 'none'; style-src ${inlineSource(REFUSAL_STYLE)};`);
 
 const PREFIXED = (Object.entries(LANGUAGE_PATH_PREFIX) as Array<[Language, string]>).filter(([, prefix]) => prefix !== '');
 

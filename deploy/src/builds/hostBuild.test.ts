@@ -16,7 +16,7 @@ describe('reading the host build', () => {
     const build = readHostBuild(hostDir());
     expect(build.id).toBe(HOST_BUILD);
     expect(build.routes.map((route) => route.path)).toContain('/products/:slug');
-    expect(build.shell.startScript).toBe('/start.js');
+    expect(build.shell.startScript).toBe('start()');
     expect(build.rendererFile).toBe(path.join(hostDir(), 'dist-server', 'render.cjs'));
   });
 
@@ -33,12 +33,12 @@ describe('reading the host build', () => {
     ['page-shell.json missing', () => rmSync(path.join(shop.hostDist, 'page-shell.json')), 'page-shell.json is missing'],
     [
       'a shell without its build',
-      () => write('page-shell.json', '{"headTags":[],"startScript":"/s.js"}'),
+      () => write('page-shell.json', '{"headTags":[],"startScript":"s()","stylesheets":{}}'),
       'page-shell.json names no hostBuild',
     ],
     [
       'a shell without head tags',
-      () => write('page-shell.json', '{"hostBuild":"b","startScript":"/s.js","headTags":{}}'),
+      () => write('page-shell.json', '{"hostBuild":"b","startScript":"s()","stylesheets":{},"headTags":{}}'),
       'page-shell.json has no list of head tags',
     ],
   ])('%s', (_case, breakIt, problem) => {
@@ -49,7 +49,7 @@ describe('reading the host build', () => {
   it('reads from another file system when given one (webpack’s in-memory output)', () => {
     const files: Record<string, string> = {
       'routes.json': '[{"path":"/","pattern":"^/$","remotes":[]}]',
-      'page-shell.json': '{"hostBuild":"dev","headTags":[],"startScript":"/start.js"}',
+      'page-shell.json': '{"hostBuild":"dev","headTags":[],"startScript":"start()","stylesheets":{}}',
     };
     const read = (name: string) => (files[name] ? Buffer.from(files[name]) : undefined);
     const build = readHostBuild('/memory/host', { read, rendererFile: '/cache/host/render.cjs' });
@@ -65,7 +65,7 @@ describe('the host build under a running server', () => {
     write('page-shell.json', '{"hostBuild":');
     expect(watched.now().build).toBeUndefined();
     watched.now();
-    write('page-shell.json', '{"hostBuild":"0.1.0+next","headTags":[],"startScript":"/start.js"}');
+    write('page-shell.json', '{"hostBuild":"0.1.0+next","headTags":[],"startScript":"start()","stylesheets":{}}');
     expect(watched.now().build?.id).toBe('0.1.0+next');
     expect(lines).toEqual([expect.stringContaining('page-shell.json is not JSON')]);
   });

@@ -51,7 +51,9 @@ function routeProblem(route: unknown): string | undefined {
 function shellProblem(shell: unknown): string | undefined {
   if (!isObject(shell)) return 'is not an object';
   if (typeof shell.hostBuild !== 'string' || shell.hostBuild === '') return 'names no hostBuild';
-  if (typeof shell.startScript !== 'string') return 'names no startScript';
+  if (typeof shell.startScript !== 'string' || shell.startScript === '') return 'has no startScript';
+  if (!isObject(shell.stylesheets) || Object.values(shell.stylesheets).some((text) => typeof text !== 'string'))
+    return 'has no stylesheets';
   if (!Array.isArray(shell.headTags) || shell.headTags.some((tag) => !isObject(tag) || typeof tag.tagName !== 'string'))
     return 'has no list of head tags';
   return undefined;

@@ -62,6 +62,11 @@ export interface RenderRecord {
   kept: string[];
   /** What could not be rendered, and why: those routes are client-rendered. */
   problems: string[];
+  /**
+   * The hash sources of the code the pages carry inline (their boot script, their first paint's
+   * stylesheets): the page policy allows these. None in a record written before pages carried any.
+   */
+  inline?: { scripts: string[]; styles: string[] };
 }
 
 /** The path without its trailing slashes ('/' stays '/'); a loop, so a path of slashes costs its length, not its square. */

@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { inlineSource } from '../answer/policy.ts';
 import { checkGeneration, isGood } from '../environment/generation.ts';
 import { currentId, generationDir, generationIds } from '../environment/generations.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
@@ -36,6 +37,14 @@ describe('a publish', () => {
     expect(environmentRemotes().catalog).toBe('https://cdn.example.com/catalog/2/mf-manifest.json');
     expect(servedPage('vi/products/hoi-an-handkerchief.html')).toContain('from https://cdn.example.com/catalog/2/mf-manifest.json');
     expect(generation.render.pages).toContain('/products/hoi-an-handkerchief');
+    // What the pages carry inline, by hash: the page policy allows exactly this.
+    expect(generation.render.inline).toEqual({
+      scripts: [inlineSource('start()')],
+      styles: expect.arrayContaining([
+        inlineSource('[data-page="/products"]{color:red}'),
+        inlineSource('[data-page="not-found"]{color:red}'),
+      ]),
+    });
     expect(readFileSync(path.join(shop.env, 'current', 'sitemap.xml'), 'utf8')).toContain('<loc>https://shop.example.com/products</loc>');
     expect(readFileSync(path.join(shop.env, 'current', 'robots.txt'), 'utf8')).toContain('Disallow: /cart');
     expect(readdirSync(path.join(shop.env, 'generations')).filter((name) => name.startsWith('.'))).toEqual([]);
@@ -65,6 +74,8 @@ describe('a publish', () => {
     const { generation } = await run();
     expect(generation.render.kept).toEqual(['/products/hoi-an-handkerchief']);
     expect(generation.render.pages).toContain('/products/hoi-an-handkerchief');
+    // The kept page's inline style is still allowed: the last generation's record had it.
+    expect(generation.render.inline?.styles).toContain(inlineSource('[data-page="/products/hoi-an-handkerchief"]{color:red}'));
     expect(servedPage('en/products/hoi-an-handkerchief.html')).toContain(`from ${REMOTES.catalog}`);
     expect(lines.join('\n')).toContain(
       'en /products/hoi-an-handkerchief: not rendered (catalog/ProductDetailPage could not be loaded); its last version, from the same builds, is kept',

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { firstChoices, firstMatching, type RemotesJson } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
+import { inlineSource } from '../answer/policy.ts';
 import { loadRenderer, type HostBuild } from '../builds/hostBuild.ts';
 import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
@@ -90,12 +91,23 @@ export async function renderPages({
   const remotes: Record<string, string> = {};
   const kept = new Set<string>();
   const done = new Map<string, number>();
+  // The hash of every script and style the pages carry inline: the policy they are served with allows these.
+  const inline = { scripts: new Set<string>(), styles: new Set<string>() };
+  const carried = (code: { scripts: string[]; styles: string[] }, hash: (text: string) => string) => {
+    for (const text of code.scripts) inline.scripts.add(hash(text));
+    for (const text of code.styles) inline.styles.add(hash(text));
+  };
   const attempt = async (
     name: string,
     file: string,
     language: string,
     remotesOfPage: readonly string[],
-    render: () => Promise<{ html?: string; reason?: string; remotes?: Record<string, string | undefined> }>,
+    render: () => Promise<{
+      html?: string;
+      reason?: string;
+      remotes?: Record<string, string | undefined>;
+      inline?: { scripts: string[]; styles: string[] };
+    }>,
   ) => {
     const target = path.join(GENERATION_FILE.pages, language, file);
     const page = await beforeDeadline(render(), deadline).catch((error: Error) => ({
@@ -106,10 +118,13 @@ export async function renderPages({
     if (page.html) {
       written.set(target, page.html);
       for (const [remote, manifest] of Object.entries(page.remotes ?? {})) if (manifest) remotes[remote] = manifest;
+      if (page.inline) carried(page.inline, inlineSource);
     } else if (previous && sameBuilds(remotesOfPage) && hasPage(previous.render, name)) {
       copied.set(target, path.join(previous.dir, target));
       for (const remote of remotesOfPage) remotes[remote] = before!.remotes[remote]!;
       kept.add(name);
+      // Rendered by the same builds last time: what it carries is among what that generation's did.
+      if (before?.inline) carried(before.inline, (hash) => hash);
       problems.push(`${language} ${name}: not rendered (${page.reason}); its last version, from the same builds, is kept`);
     } else {
       return void problems.push(`${language} ${name}: not rendered (${page.reason}); rendered in the browser`);
@@ -138,6 +153,7 @@ export async function renderPages({
       unlistedRemotes: unlisted,
       kept: [...kept],
       problems,
+      inline: { scripts: [...inline.scripts].sort(), styles: [...inline.styles].sort() },
     },
     written,
     copied,

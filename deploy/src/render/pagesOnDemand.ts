@@ -10,6 +10,7 @@ import type { RemoteName } from '@maison/shared';
 import type { HostBuild, HostBuildState } from '../builds/hostBuild.ts';
 import { bodyOf, typeOf, type Body } from '../answer/bodies.ts';
 import type { PagesNow, ServedPages } from '../answer/pages.ts';
+import { inlineSource } from '../answer/policy.ts';
 import type { RenderRecord } from '../environment/layout.ts';
 import { robotsTxt, sitemapXml } from '../publish/crawlers.ts';
 import { pageCache } from './pageCache.ts';
@@ -49,6 +50,9 @@ async function recordOf(build: HostBuild, service: RenderService, origin: string
     unlistedRemotes: lists.unavailable as RemoteName[],
     kept: [],
     problems,
+    // The boot script every page carries; styles are allowed by development's policy (style-loader's
+    // <style> elements), which a hash beside its 'unsafe-inline' would switch off.
+    inline: { scripts: [inlineSource(build.shell.startScript)], styles: [] },
   };
 }
 

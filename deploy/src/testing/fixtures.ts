@@ -3,6 +3,7 @@
  * files, the real route table), an environment folder, and generations written as a publish
  * writes them. Nothing here is shipped.
  */
+import { inlineSource } from '../answer/policy.ts';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +51,10 @@ export function fixtureShop(): FixtureShop {
   write(path.join(hostDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write(path.join(hostDist, '.env'), 'SECRET=1');
   write(path.join(hostDist, HOST_BUILD_FILES.routes), JSON.stringify(servedRoutes()));
-  write(path.join(hostDist, HOST_BUILD_FILES.shell), JSON.stringify({ hostBuild: HOST_BUILD, headTags: [], startScript: '/start.js' }));
+  write(
+    path.join(hostDist, HOST_BUILD_FILES.shell),
+    JSON.stringify({ hostBuild: HOST_BUILD, headTags: [], startScript: 'start()', stylesheets: {} }),
+  );
   write(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ name: 'catalog' }));
   write(path.join(remoteDist, 'mf-manifest-stats.json'), JSON.stringify({ source: '/home/builder/remote-catalog/src/index.ts' }));
   write(path.join(remoteDist, 'remoteEntry.js'), script);
@@ -77,6 +81,8 @@ export function renderRecord(overrides: Partial<RenderRecord> = {}): RenderRecor
     unlistedRemotes: [],
     kept: [],
     problems: [],
+    // The fixture's boot script (its page-shell.json), the one code its pages carry.
+    inline: { scripts: [inlineSource('start()')], styles: [] },
     ...overrides,
   };
 }
@@ -150,7 +156,8 @@ exports.createPageRenderer = async ({ remotesJson, shell }) => {
     if (now.delayMs) await new Promise((resolve) => setTimeout(resolve, now.delayMs));
     if ((now.hanging || []).includes(name)) return new Promise(() => {});
     if ((now.failing || []).includes(name)) return { reason: 'catalog/ProductDetailPage could not be loaded' };
-    return { html: page(language, name, catalog, !(now.cutShort || []).includes(name)), remotes: { catalog } };
+    const inline = { scripts: [shell.startScript], styles: ['[data-page="' + name + '"]{color:red}'] };
+    return { html: page(language, name, catalog, !(now.cutShort || []).includes(name)), remotes: { catalog }, inline };
   };
   return {
     hostBuild: shell.hostBuild,

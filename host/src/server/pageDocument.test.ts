@@ -1,9 +1,12 @@
 import { jsonForScript } from '../head/pageHeadTags';
-import { pageDocument, type PageDocumentInput, type PageShell } from './pageDocument';
+import { pageDocument as documentOf, type PageDocumentInput, type PageShell } from './pageDocument';
+
+const pageDocument = (input: PageDocumentInput) => documentOf(input).html;
 
 const shell: PageShell = {
   hostBuild: '0.1.0+abc',
-  startScript: '/boot.0123456789.js',
+  startScript: 'boot("start")',
+  stylesheets: { '/main.0123456789.css': '.shell{color:red}' },
   headTags: [
     { tagName: 'meta', attributes: { name: 'viewport', content: 'width=device-width, initial-scale=1' } },
     { tagName: 'meta', attributes: { name: 'description', content: 'The shop’s own description' } },
@@ -27,7 +30,10 @@ const product: PageDocumentInput = {
     image: 'http://localhost:3001/images/hoan-kiem-dusk.svg',
     structuredData: { '@type': 'Product', name: '</script><script>alert(1)</script>', offers: [{ price: 10000, priceCurrency: 'VND' }] },
   },
-  stylesheets: ['http://localhost:3001/page.0123456789.css'],
+  stylesheets: [
+    { href: 'http://localhost:3001/page.0123456789.css', text: '.page{color:blue}' },
+    { href: 'http://localhost:3001/other.0123456789.css' },
+  ],
   stamp: { host: '0.1.0+abc', remotes: { catalog: 'http://localhost:3001/mf-manifest.json' } },
   address: { language: 'vi', path: '/products/hoan-kiem-lake-handkerchief', origin: 'https://shop.example.com' },
   scripts: ['http://localhost:3001/__federation_expose_ProductDetailPage.0123456789.js'],
@@ -38,17 +44,17 @@ const product: PageDocumentInput = {
 };
 
 describe('a rendered page', () => {
-  it('starts its body with the boot script, which names main.js instead of loading it: nothing is painted before it runs', () => {
+  it('starts its body with the boot script, in the page, which names main.js instead of loading it: nothing is painted before it runs', () => {
     const html = pageDocument(product);
     expect(html.startsWith('<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>')).toBe(true);
     expect(html).toContain(
-      '</head><body><script src="/boot.0123456789.js" data-main="/main.0123456789.js"></script><script async fetchpriority="low" src="/bootstrap.0123456789.js"></script><div id="root" data-rendered>',
+      '</head><body><script data-main="/main.0123456789.js">boot("start")</script><script async fetchpriority="low" src="/bootstrap.0123456789.js"></script><div id="root" data-rendered>',
     );
     expect(html).not.toContain('defer');
     expect(html).not.toContain('<noscript>');
   });
 
-  it('links the stylesheets the markup needs, then fetches every script the first view runs at low priority, none found late', () => {
+  it('carries the stylesheets it has the text of, links the others, then fetches every script the first view runs at low priority, none found late', () => {
     const html = pageDocument(product);
     const preload = (href: string) => `<link rel="preload" as="script" fetchpriority="low" href="${href}">`;
     // main.js runs after the first paint, a remote's files only if the page uses that build: preloads.
@@ -60,17 +66,34 @@ describe('a rendered page', () => {
     expect(html).toContain(`${scripts.map(preload).join('')}</head>`);
     // The host's chunks, compiled as they arrive: async scripts, after the boot script (it sees them fail).
     expect(html.indexOf('<script async fetchpriority="low" src="/bootstrap.0123456789.js"></script>')).toBeGreaterThan(
-      html.indexOf('/boot.0123456789.js'),
+      html.indexOf('boot("start")'),
     );
-    const stylesheets = ['/main.0123456789.css', '/bootstrap.0123456789.css', 'http://localhost:3001/page.0123456789.css'];
-    for (const href of stylesheets) {
-      expect(html).toContain(`<link href="${href}" rel="stylesheet">`);
-      expect(html.indexOf(href)).toBeLessThan(html.indexOf(preload(scripts[0]!)));
+    // Carried where the text is known, with the address their loaders look for; linked otherwise.
+    const stylesheets = [
+      '<style data-href="/main.0123456789.css">.shell{color:red}</style>',
+      '<link href="/bootstrap.0123456789.css" rel="stylesheet">',
+      '<style data-href="http://localhost:3001/page.0123456789.css">.page{color:blue}</style>',
+      '<link href="http://localhost:3001/other.0123456789.css" rel="stylesheet">',
+    ];
+    for (const element of stylesheets) {
+      expect(html).toContain(element);
+      expect(html.indexOf(element)).toBeLessThan(html.indexOf(preload(scripts[0]!)));
     }
     // The boot script, the host's chunk, JSON-LD, the federation data: no other script runs from the HTML.
     expect(html.match(/<script/g)).toHaveLength(4);
     expect(html).not.toContain('href="/remotes.json"');
     expect(html).toContain('<meta name="theme-color" content="#1f1a17">');
+  });
+
+  it('reports the code it carries, exactly as carried: the policy it is served with allows that', () => {
+    const { html, inline } = documentOf(product);
+    expect(inline).toEqual({ scripts: ['boot("start")'], styles: ['.shell{color:red}', '.page{color:blue}'] });
+    for (const text of [...inline.scripts, ...inline.styles]) expect(html).toContain(`>${text}</`);
+    expect(html.match(/<style/g)).toHaveLength(2);
+  });
+
+  it('refuses to carry a boot script that could end its element', () => {
+    expect(() => documentOf({ ...product, shell: { ...shell, startScript: 'a("</script>")' } })).toThrow(/<\/script/);
   });
 
   it('says what the page is to search engines and link previews, at its address in its language, with its other addresses', () => {

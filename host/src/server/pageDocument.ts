@@ -3,6 +3,7 @@ import { entryUrlOf } from '../federation/loading/remotesJson';
 import { FEDERATION_DATA_ID, type InlineFederationData } from '../federation/loading/inlineData';
 import { jsonForScript, pageHeadTags, type PageAddress } from '../head/pageHeadTags';
 import { RENDER_STAMP_META, RENDERED_ATTRIBUTE, type RenderStamp } from '../renderStamp';
+import { inlineScript } from './inlineCode';
 import { escapeHtml } from './notFoundText';
 
 /** The host's page as data (webpack/RenderedPagePlugin.ts writes it beside the build: page-shell.json). */
@@ -11,8 +12,10 @@ export interface PageShell {
   hostBuild: string;
   /** index.html's head tags, in order: meta, icon, stylesheets, preloads, main.js. */
   headTags: Array<{ tagName: string; attributes: Record<string, string | boolean | null | undefined> }>;
-  /** The content-hashed boot script (host/src/boot/): the first element of a rendered page's body. */
+  /** The boot script's text (host/src/boot/): a rendered page's body starts with it, inline. */
   startScript: string;
+  /** The text of each stylesheet the head links (the host's styles.css), by its href, as a page carries it (./inlineCode.ts). */
+  stylesheets: Record<string, string>;
 }
 
 export interface PageDocumentInput {
@@ -21,8 +24,8 @@ export interface PageDocumentInput {
   /** React's markup of the shop (the content of #root). */
   markup: string;
   head: PageHead;
-  /** The stylesheets of the page's remote modules, absolute URLs. */
-  stylesheets: string[];
+  /** The stylesheets of the page's remote modules: absolute URLs, with the text to carry inline where it can be (./inlineCode.ts). */
+  stylesheets: Array<{ href: string; text?: string | undefined }>;
   stamp: RenderStamp;
   /** The page's address: its language, its path in it, the shop's origin (canonical and alternate URLs). */
   address: PageAddress;
@@ -40,9 +43,17 @@ const attributesOf = (attributes: Attributes) =>
     .map(([name, value]) => (value === true || value === '' ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
     .join('');
 
-/** An element; a script's text is already safe inside it (jsonForScript). */
+/** An element; a script's or style's text is already safe inside it (jsonForScript, ./inlineCode.ts). */
 function tag(tagName: string, attributes: Attributes, text = ''): string {
-  return tagName === 'script' ? `<script${attributesOf(attributes)}>${text}</script>` : `<${tagName}${attributesOf(attributes)}>`;
+  return tagName === 'script' || tagName === 'style'
+    ? `<${tagName}${attributesOf(attributes)}>${text}</${tagName}>`
+    : `<${tagName}${attributesOf(attributes)}>`;
+}
+
+/** A rendered page, and the code it carries inline: the page policy must allow exactly that. */
+export interface PageDocument {
+  html: string;
+  inline: { scripts: string[]; styles: string[] };
 }
 
 /** What search engines and link previews read (head/pageHeadTags.ts, the same the browser writes after a navigation). */
@@ -53,7 +64,9 @@ function describingTags({ head, address }: PageDocumentInput): string[] {
 /**
  * A rendered page: index.html's head, changed where a page that paints from its HTML needs it.
  * - The boot script is the body's first element (the language's move and the intro's rule: it runs
- *   before anything is painted), and it runs main.js after the first paint.
+ *   before anything is painted), and it runs main.js after the first paint. It and the stylesheets
+ *   of the first paint come in the page (./inlineCode.ts): the first paint waits for nothing but
+ *   the HTML (and the main picture), not for a round trip after it.
  * - Every script the first view runs is fetched from the start at low priority (after the
  *   stylesheets and images the first paint needs), and the federation's data (remotes.json, the
  *   manifests) is in the page: nothing the page needs to come alive is found late. The host's own
@@ -62,12 +75,13 @@ function describingTags({ head, address }: PageDocumentInput): string[] {
  *   the shared libraries on a phone), and a chunk that runs before main.js only files its modules
  *   for it. The rest are preloads: main.js runs after the first paint, and a remote's files
  *   must run only if the page does use that build of it.
- * - The stylesheets the markup needs are links, not preloads: the host's lazily loaded CSS and
- *   the remotes' CSS for the page's modules (their loaders find them already in the page).
+ * - The stylesheets the markup needs, the host's and the remotes' for the page's modules, are
+ *   `<style data-href>` (or links where they cannot be carried): their loaders find them already
+ *   in the page by that address.
  * - React's preloads of the page's images move to the head, after the stylesheets.
  * - No <noscript> notice: the page works as a document without scripts.
  */
-export function pageDocument(input: PageDocumentInput): string {
+export function pageDocument(input: PageDocumentInput): PageDocument {
   const { shell, language, markup: rendered, head, stylesheets, stamp, scripts, federationData } = input;
   // React puts the preloads of the page's (not lazy) images first in its markup; in the head the
   // browser finds them before the body. Hydration skips such links either way.
@@ -76,6 +90,12 @@ export function pageDocument(input: PageDocumentInput): string {
   const main = shell.headTags.find(({ tagName, attributes }) => tagName === 'script' && attributes.src);
   if (!main) throw new Error('page-shell.json names no main script');
   const headTags: string[] = [];
+  const inline: PageDocument['inline'] = { scripts: [], styles: [] };
+  const stylesheet = (href: string, text: string | undefined) => {
+    if (text === undefined) return tag('link', { href, rel: 'stylesheet' });
+    inline.styles.push(text);
+    return tag('style', { 'data-href': href }, text);
+  };
   // Every script the first view runs, named up front so none waits on another's answer: main.js,
   // index.html's script preloads, each remote's entry and the page's own chunks of it.
   // remotes.json and the manifests are not fetched at all: the page carries them as data.
@@ -85,18 +105,20 @@ export function pageDocument(input: PageDocumentInput): string {
   const preloadedScripts = [String(main.attributes.src), ...Object.values(stamp.remotes).map(entryUrlOf), ...scripts];
   for (const { tagName, attributes } of shell.headTags) {
     if (tagName === 'title' || tagName === 'script' || (tagName === 'meta' && attributes.name === 'description')) continue;
-    if (attributes.rel === 'preload' && attributes.as === 'style') headTags.push(tag('link', { href: attributes.href, rel: 'stylesheet' }));
+    if ((attributes.rel === 'preload' && attributes.as === 'style') || attributes.rel === 'stylesheet')
+      headTags.push(stylesheet(String(attributes.href), shell.stylesheets[String(attributes.href)]));
     else if (attributes.rel !== 'preload') headTags.push(tag(tagName, attributes));
   }
   // The languages' addresses and where the choice is kept are built into it (@maison/shared/address).
-  const startScript = tag('script', { src: shell.startScript, 'data-main': String(main.attributes.src) });
-  return [
+  const startScript = tag('script', { 'data-main': String(main.attributes.src) }, inlineScript(shell.startScript));
+  inline.scripts.push(shell.startScript);
+  const html = [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(head.title)}</title>`,
     ...describingTags(input),
     tag('meta', { name: RENDER_STAMP_META, content: JSON.stringify(stamp) }),
     ...headTags,
-    ...stylesheets.map((href) => tag('link', { href, rel: 'stylesheet' })),
+    ...stylesheets.map(({ href, text }) => stylesheet(href, text)),
     preloads,
     // At low priority: not in the way of the stylesheets and images of the first paint (nor, for
     // Lighthouse, render-blocking). A browser holds low-priority requests back while a script
@@ -110,4 +132,5 @@ export function pageDocument(input: PageDocumentInput): string {
     `<script type="application/json" id="${FEDERATION_DATA_ID}">${jsonForScript(federationData)}</script>`,
     '</body></html>',
   ].join('');
+  return { html, inline };
 }

@@ -24,7 +24,8 @@ import { RENDERED_PATHS, remoteModulesFor, ROUTES, type NotFoundPage, type Route
 import { shopRoutes } from '../router';
 import { Shop } from '../Shop';
 import { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER } from './notFoundText';
-import { pageDocument, type PageShell } from './pageDocument';
+import { inlineStyle } from './inlineCode';
+import { pageDocument, type PageDocument, type PageShell } from './pageDocument';
 import { createServerRuntime } from './serverRuntime';
 
 export interface PageRendererOptions {
@@ -44,6 +45,8 @@ export type RenderedPage =
       html: string;
       /** The manifest each remote on the page came from: the page's stamp. */
       remotes: Partial<Record<RemoteName, string>>;
+      /** The code the page carries inline: the policy it is served with must allow exactly that. */
+      inline: PageDocument['inline'];
     }
   | { html?: undefined; reason: string };
 
@@ -99,6 +102,21 @@ export function createPageRendererNow({
     LANGUAGES.map((language) => [language, createStaticHandler(shopRoutes(), { basename: routerBasename(language) ?? '/' })]),
   );
 
+  // A stylesheet's text as pages carry it, by its (content-hashed) address; one that cannot be had
+  // now stays a link, and is asked for again by the next page.
+  const styleTexts = new Map<string, Promise<string | undefined>>();
+  const styleText = (href: string) => {
+    let text = styleTexts.get(href);
+    if (!text) {
+      text = fetch(href)
+        .then(async (response) => (response.ok ? inlineStyle(await response.text(), href) : undefined))
+        .catch(() => undefined);
+      styleTexts.set(href, text);
+      void text.then((got) => got === undefined && styleTexts.delete(href));
+    }
+    return text;
+  };
+
   /** The page's remote modules' own files (their chunks and styles), from their manifests. */
   const assetsOf = async (ids: RemoteModuleId[]) => {
     const urls: string[] = [];
@@ -106,7 +124,10 @@ export function createPageRendererNow({
       const manifestUrl = records.loadedFrom(remoteOf(id));
       if (manifestUrl) urls.push(...exposeAssetUrls(manifestUrl, await manifests.json(manifestUrl), id).slice(1));
     }
-    return { stylesheets: urls.filter((url) => url.endsWith('.css')), scripts: urls.filter((url) => url.endsWith('.js')) };
+    const stylesheets = await Promise.all(
+      urls.filter((url) => url.endsWith('.css')).map(async (href) => ({ href, text: await styleText(href) })),
+    );
+    return { stylesheets, scripts: urls.filter((url) => url.endsWith('.js')) };
   };
 
   /** A remote's list of its pages with a parameter, if its server build has one (its manifest says); throws when that cannot be known. */
@@ -146,7 +167,7 @@ export function createPageRendererNow({
     const manifestsOnPage = Object.fromEntries(
       await Promise.all(Object.values(builds).map(async (url) => [url, await manifests.json(url)] as const)),
     );
-    const html = pageDocument({
+    const { html, inline } = pageDocument({
       shell,
       language,
       markup,
@@ -156,7 +177,7 @@ export function createPageRendererNow({
       address: { language, path, origin },
       federationData: { remotesJson: served, manifests: manifestsOnPage },
     });
-    return { html, remotes: builds };
+    return { html, remotes: builds, inline };
   };
 
   return {
