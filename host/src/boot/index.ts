@@ -1,6 +1,6 @@
 /**
- * The first script of a rendered page, the first element of its body: external (the policy
- * allows no inline script), tiny, and the only one that blocks the first paint. Not in the head:
+ * The first script of a rendered page, the first element of its body: in the page (its hash is in
+ * the page policy), tiny, and the only one that runs before the first paint. Not in the head:
  * a browser holds low-priority requests (the page's script preloads) back while a script blocks
  * the head. Built on its own, without the federation runtime or any shared library
  * (webpack/bootScript.ts); server/pageDocument.ts writes its tag, with main.js in data-main.
