@@ -97,3 +97,13 @@ export async function addProductToCart(page: Page, slug: string, style?: RegExp)
 export function cartBadge(page: Page) {
   return page.getByTestId('cart-count');
 }
+
+/** The origins a page policy's directive allows, without the hashes of a rendered page's inline code. */
+export function policyOrigins(policy: string | null | undefined, directive: string): string {
+  const sources = (policy ?? '').split('; ').find((entry) => entry.startsWith(`${directive} `)) ?? '';
+  return sources
+    .split(' ')
+    .slice(1)
+    .filter((source) => !source.startsWith("'sha256-"))
+    .join(' ');
+}

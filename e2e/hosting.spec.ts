@@ -11,11 +11,13 @@ import {
   CACHE_CONTROL,
   ENVIRONMENT_FILE,
   FILE_POLICY,
+  GENERATION_FILE,
   LOCAL_ENVIRONMENT_DIR,
   pagePolicy,
   refusedTarget,
   securityHeaders,
   servedRemotes,
+  type RenderRecord,
 } from '@maison/deploy';
 import { routeFor } from '../host/src/routes';
 import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
@@ -23,9 +25,18 @@ import { hostilePaths } from './hostilePaths';
 import { REMOTE_NAMES } from '../apps.mts';
 
 const HOST = originOf('host');
-const remotesJson = readFileSync(path.join(__dirname, '..', LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes), 'utf8');
-/** A page runs under the shop's policy, which names the remotes' origins; every other answer under one that allows nothing. */
-const PAGE_HEADERS = securityHeaders(pagePolicy(servedRemotes(remotesJson, REMOTE_NAMES)));
+const ENVIRONMENT = path.join(__dirname, '..', LOCAL_ENVIRONMENT_DIR);
+/**
+ * A page runs under the shop's policy, which names the remotes' origins and the hashes of the code
+ * the served generation's pages carry (its render record); every other answer under one that allows
+ * nothing. Read when a test runs: the servers publish the generation as they start.
+ */
+const pageHeaders = () => {
+  const remotesJson = readFileSync(path.join(ENVIRONMENT, ENVIRONMENT_FILE.remotes), 'utf8');
+  const render = JSON.parse(readFileSync(path.join(ENVIRONMENT, ENVIRONMENT_FILE.current, GENERATION_FILE.render), 'utf8')) as RenderRecord;
+  expect(render.inline?.scripts, 'the boot script rendered pages carry').toHaveLength(1);
+  return securityHeaders(pagePolicy(servedRemotes(remotesJson, REMOTE_NAMES), render.inline));
+};
 const FILE_HEADERS = securityHeaders(FILE_POLICY);
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -147,7 +158,7 @@ test.describe('hosting rules @smoke', () => {
       const response = await request.get(kind.url, { headers: { accept: kind.accept ?? '*/*', 'accept-encoding': 'gzip' } });
       const headers = response.headers();
       expect(response.status(), kind.name).toBe(kind.status);
-      const expected = /^text\/html/.test(headers['content-type'] ?? '') ? PAGE_HEADERS : FILE_HEADERS;
+      const expected = /^text\/html/.test(headers['content-type'] ?? '') ? pageHeaders() : FILE_HEADERS;
       for (const [name, value] of Object.entries(expected)) expect(headers[name.toLowerCase()], `${kind.name}: ${name}`).toBe(value);
       expect(headers['cache-control'], `${kind.name}: Cache-Control`).toBe(kind.cache);
       expect(headers['access-control-allow-origin'], `${kind.name}: CORS`).toBe(kind.cors ? '*' : undefined);
@@ -260,10 +271,11 @@ test.describe('strict Content-Security-Policy @smoke', () => {
   test('every route renders, styled, under the policy the server sends, with no violation', async ({ page }) => {
     for (const route of ROUTES) {
       const response = await page.goto(route);
-      expect(response?.headers()['content-security-policy'], route).toBe(PAGE_HEADERS['Content-Security-Policy']);
+      expect(response?.headers()['content-security-policy'], route).toBe(pageHeaders()['Content-Security-Policy']);
       expect(await mainHeading(page), route).not.toBe('');
-      // Styled from files: the shell's layout styles apply, and no <style> element exists.
-      expect(await page.locator('style').count(), `${route}: inline <style> elements`).toBe(0);
+      // Styled from the builds' CSS files, carried in the page (each <style> names its file) or
+      // linked: the shell's layout styles apply, and no other <style> element exists.
+      expect(await page.locator('style:not([data-href$=".css"])').count(), `${route}: inline <style> elements`).toBe(0);
       expect(await page.getByRole('banner').evaluate((header) => getComputedStyle(header).position), route).toBe('fixed');
     }
     // The fixture fails the test on any securitypolicyviolation event.

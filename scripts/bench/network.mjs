@@ -31,12 +31,15 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
   page.on('requestfinished', finish);
   page.on('requestfailed', finish);
 
-  await page.goto(url);
+  const answer = await page.goto(url);
+  const html = await answer.body();
   await page.locator('main h1').first().waitFor();
   await page.waitForLoadState('networkidle');
-  const { timeOrigin, idlePrefetchAt } = await page.evaluate(() => ({
+  const { timeOrigin, idlePrefetchAt, inlineScripts } = await page.evaluate(() => ({
     timeOrigin: performance.timeOrigin,
     idlePrefetchAt: window.__MAISON_FEDERATION__?.idlePrefetchAt ?? null,
+    // Code the page carries (a rendered page's boot script), not data blocks.
+    inlineScripts: [...document.scripts].filter((script) => !script.src && !/json/.test(script.type)).map((script) => script.text),
   }));
   await context.close();
 
@@ -50,15 +53,21 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
     record.depth = 1 + Math.max(0, ...before.map((other) => other.depth ?? 1));
   }
   const scripts = firstLoad.filter(({ request }) => request.resourceType() === 'script');
+  const scriptFiles = [
+    ...scripts.map(({ request }) => ({ url: request.url(), bytes: gzipBytes(fileFor(request.url())) })),
+    ...inlineScripts.map((text) => ({ url: `${answer.url()}#inline-script`, bytes: gzipSync(text, { level: 6 }).length })),
+  ];
   const prefetched = all.filter(isPrefetch);
   const chainDepth = Math.max(0, ...firstLoad.map((record) => record.depth));
   const documentEnd = firstLoad.find(({ request }) => request.resourceType() === 'document')?.end ?? firstLoad[0]?.end ?? 0;
   return {
     requests: firstLoad.length,
     jsFiles: scripts.length,
-    jsBytes: scripts.reduce((sum, { request }) => sum + gzipBytes(fileFor(request.url())), 0),
-    /** Each first-load script and its size on the wire (gzip -6). */
-    scriptFiles: scripts.map(({ request }) => ({ url: request.url(), bytes: gzipBytes(fileFor(request.url())) })),
+    jsBytes: scriptFiles.reduce((sum, { bytes }) => sum + bytes, 0),
+    /** Each first-load script and its size on the wire (gzip -6); a script in the page, as `…#inline-script`. */
+    scriptFiles,
+    /** The page's HTML (gzip -6): a rendered page's markup, data and inline code. */
+    htmlBytes: gzipSync(html, { level: 6 }).length,
     chainDepth,
     /** After the HTML: how many waves of requests, and how long until the last first-load request ended. */
     afterHtml: {

@@ -21,7 +21,8 @@ const WIDTHS = [50, 11, 12, 10, 7, 15, 7, 10, 24, 9, 7];
 
 /** What a first-load script is for, by its name (the builds' naming: webpack/parts.ts, webpack/sharing.ts). */
 function scriptPurpose(url, build) {
-  const { port, pathname } = new URL(url);
+  const { port, pathname, hash } = new URL(url);
+  if (hash === '#inline-script') return 'host: boot script before main.js, in the page (language, intro, held taps)';
   const name = pathname.slice(1);
   const remote = APPS.find((app) => String(app.port) === port && !isHostApp(app))?.name;
   if (remote && name === 'remoteEntry.js') return `${remote}: its entry (module map, share scope, chunk loading)`;
@@ -32,7 +33,7 @@ function scriptPurpose(url, build) {
   if (/^shared-libraries\./.test(name)) return 'React, react-dom, router, Redux, @maison/shared (one copy for all)';
   if (/^bootstrap\./.test(name)) return 'host: the shell (header, footer, routes, store, language)';
   if (/^web-vitals\./.test(name)) return 'field measurements (web-vitals)';
-  // boot.*.js (host/src/boot/); start.*.js in a build from before it (--federated-root).
+  // boot.*.js, start.*.js: builds from before the boot script came in the page (--federated-root).
   if (/^(boot|start)\./.test(name)) return 'host: boot script before main.js (language, intro, held taps)';
   return build === 'single' ? 'a lazily loaded page of the shop' : 'host: a split chunk';
 }
@@ -115,10 +116,12 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
   const lcpRatios = routeTable(results, routes);
   console.log('');
   for (const build of ['federated', 'single']) {
-    const { scriptFiles, jsBytes } = results.routes[productRoute][build].network;
-    console.log(`first-load JS on ${productRoute}, ${build}: ${kib(jsBytes)}`);
-    for (const { url, bytes } of [...scriptFiles].sort((a, b) => b.bytes - a.bytes))
-      console.log(`  ${kib(bytes).padStart(10)}  ${scriptPurpose(url, build).padEnd(62)} ${new URL(url).pathname}`);
+    const { scriptFiles, jsBytes, htmlBytes } = results.routes[productRoute][build].network;
+    console.log(`first-load JS on ${productRoute}, ${build}: ${kib(jsBytes)} (its HTML: ${kib(htmlBytes ?? 0)})`);
+    for (const { url, bytes } of [...scriptFiles].sort((a, b) => b.bytes - a.bytes)) {
+      const where = new URL(url).hash ? '(in the page)' : new URL(url).pathname;
+      console.log(`  ${kib(bytes).padStart(10)}  ${scriptPurpose(url, build).padEnd(62)} ${where}`);
+    }
   }
   console.log('');
   const home = results.routes['/'].federated.network;

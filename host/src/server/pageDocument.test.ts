@@ -75,6 +75,8 @@ describe('a rendered page', () => {
       '<style data-href="http://localhost:3001/page.0123456789.css">.page{color:blue}</style>',
       '<link href="http://localhost:3001/other.0123456789.css" rel="stylesheet">',
     ];
+    // The first paint waits for the markup whole: the federation data comes after it.
+    expect(html).toContain('<link rel="expect" href="#maison-federation-data" blocking="render">');
     for (const element of stylesheets) {
       expect(html).toContain(element);
       expect(html.indexOf(element)).toBeLessThan(html.indexOf(preload(scripts[0]!)));

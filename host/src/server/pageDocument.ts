@@ -119,6 +119,10 @@ export function pageDocument(input: PageDocumentInput): PageDocument {
     tag('meta', { name: RENDER_STAMP_META, content: JSON.stringify(stamp) }),
     ...headTags,
     ...stylesheets.map(({ href, text }) => stylesheet(href, text)),
+    // Nothing painted until the markup is parsed whole (where the browser knows it: Chromium):
+    // with the stylesheets in the page a paint can come mid-parse, and a row whose later parts
+    // were not yet there shifts when they are (the product list's toolbar did).
+    tag('link', { rel: 'expect', href: `#${FEDERATION_DATA_ID}`, blocking: 'render' }),
     preloads,
     // At low priority: not in the way of the stylesheets and images of the first paint (nor, for
     // Lighthouse, render-blocking). A browser holds low-priority requests back while a script
