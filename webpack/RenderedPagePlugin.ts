@@ -7,7 +7,7 @@ import { compileBootScript, type BootScript } from './bootScript';
  * The host's pieces of a rendered page, in page-shell.json: the head of its index.html as data (so
  * the renderer builds the page from the same files, never by editing HTML text), and the texts a
  * rendered page carries inline: the boot script (./bootScript.ts) and the stylesheets the head
- * links, as built (minified, with their source maps' addresses).
+ * links, as built (minified; a source map comment, if there is one, pointing at its file).
  */
 export class RenderedPagePlugin {
   /** The last boot script built; a rebuild (npm start) that changed none of its files keeps it. */
