@@ -275,6 +275,12 @@ test.describe('coming alive without a flash', () => {
       () => performance.timeOrigin + performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
     );
     expect(cssRequests.filter(({ at }) => at <= paintedAt)).toEqual([]);
+    // Nor later: the federation runtime does not fetch again what the page carries when its module loads.
+    const carried = await page
+      .locator('style[data-href]')
+      .evaluateAll((styles) => styles.map((style) => new URL(style.getAttribute('data-href')!, location.href).href));
+    expect(carried.length).toBeGreaterThan(1);
+    expect(cssRequests.filter(({ url }) => carried.includes(url))).toEqual([]);
   });
 
   test('main.js runs once the page’s main picture has painted, not before it, however late the picture comes', async ({ page }) => {

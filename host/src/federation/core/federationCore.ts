@@ -3,6 +3,7 @@ import { BUILD_INFO } from '../buildInfo';
 import { createManifestReader, type ManifestReader } from '../loading/manifests';
 import type { RemotesJson } from '../loading/remotesJson';
 import { createRetryUrls } from '../loading/retryUrls';
+import { carriedStylesPlugin } from '../runtime/carriedStylesPlugin';
 import { shopRuntimePlugin } from '../runtime/shopRuntimePlugin';
 import { createFederatedLoader, type FederatedLoader, type FederationRuntime } from './loader';
 import { createRemoteRecords, type RemoteRecords } from './remoteRecords';
@@ -37,7 +38,7 @@ export function createFederationCore({ config, fetch, scripts, runtime }: Federa
   const retryUrls = createRetryUrls();
   // After a Retry (or a build replaced under the page) a manifest is fetched under a fresh URL too (retryUrls.ts).
   const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init));
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts })]);
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts }), carriedStylesPlugin()]);
   const configured = Promise.resolve(config).then((read) => {
     records.emit({ type: 'configured', ...read });
     return read;
