@@ -186,13 +186,16 @@ test.describe('a remote redeployed onto its origin while a shopper is mid-visit'
       await expect(page.getByRole('region', { name: 'New this season' }).getByRole('link').first()).toBeVisible();
 
       // The catalogue's record names the build in use now, the new one (the search's results needed it), and why.
-      expect(await page.evaluate(() => window.__MAISON_FEDERATION__?.remotes.catalog)).toMatchObject({
-        state: 'loaded',
-        url: CATALOG_MANIFEST,
-        buildVersion: NEW_BUILD_VERSION,
-        fallback: false,
-        failures: [expect.objectContaining({ reason: 'load-failed', error: expect.stringMatching(/^Loading (CSS )?chunk \d+ failed/) })],
-      });
+      // Read once its loads have settled: the record says 'loading' while any of its modules is on the way.
+      await expect
+        .poll(() => page.evaluate(() => window.__MAISON_FEDERATION__?.remotes.catalog))
+        .toMatchObject({
+          state: 'loaded',
+          url: CATALOG_MANIFEST,
+          buildVersion: NEW_BUILD_VERSION,
+          fallback: false,
+          failures: [expect.objectContaining({ reason: 'load-failed', error: expect.stringMatching(/^Loading (CSS )?chunk \d+ failed/) })],
+        });
       expect(panels, 'the "temporarily unavailable" panel showed').toEqual([]);
       expect(loads.length - 1, `full reloads (${loads.join(', ')})`).toBeLessThanOrEqual(1);
       expect(consoleErrors).toEqual([]);
