@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { firstChoices, firstMatching, type RemotesJson } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
-import { inlineSource } from '../answer/policy.ts';
+import { inlineSource, type InlineCode } from '../answer/policy.ts';
 import { loadRenderer, type HostBuild } from '../builds/hostBuild.ts';
 import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
@@ -93,7 +93,7 @@ export async function renderPages({
   const done = new Map<string, number>();
   // The hash of every script and style the pages carry inline: the policy they are served with allows these.
   const inline = { scripts: new Set<string>(), styles: new Set<string>() };
-  const carried = (code: { scripts: string[]; styles: string[] }, hash: (text: string) => string) => {
+  const carried = (code: InlineCode, hash: (text: string) => string) => {
     for (const text of code.scripts) inline.scripts.add(hash(text));
     for (const text of code.styles) inline.styles.add(hash(text));
   };
@@ -106,7 +106,7 @@ export async function renderPages({
       html?: string;
       reason?: string;
       remotes?: Record<string, string | undefined>;
-      inline?: { scripts: string[]; styles: string[] };
+      inline?: InlineCode;
     }>,
   ) => {
     const target = path.join(GENERATION_FILE.pages, language, file);

@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** Whether the page carries the stylesheet at `url` itself (a rendered page's `<style data-href>`, server/inlineCode.ts). */
-export function isCarried(url: string, doc: Document): boolean {
+function isCarried(url: string, doc: Document): boolean {
   return [...doc.querySelectorAll('style[data-href]')].some((style) => style.getAttribute('data-href') === url);
 }
 
