@@ -35,5 +35,10 @@ describe('a stored choice of language', () => {
     [at('/products'), undefined, undefined],
     [at('/products'), 'fr', undefined],
     [at('/products'), 'hasOwnProperty', undefined],
+    // A crafted shop link never carries the shopper off the shop.
+    [at('/vi//evil.example/'), 'en', '/evil.example/'],
+    [at('/vi/\\evil.example/'), 'en', '/evil.example/'],
+    [at('/vi//evil.example/', '?a=1', '#//x'), 'en', '/evil.example/?a=1#//x'],
+    [at('//evil.example/'), 'vi', '/vi/evil.example/'],
   ])('at %j, having chosen %p, goes to %p', (location, chosen, expected) => expect(addressForChoice(location, chosen)).toBe(expected));
 });

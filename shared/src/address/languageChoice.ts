@@ -5,6 +5,7 @@
  */
 import type { Language } from '../types';
 import { isLanguage, languageOfPath, pathInLanguage } from './languagePath.ts';
+import { isSameOriginPath } from './sameOrigin.ts';
 
 /** Where the shopper's choice of language is kept (local storage), as the original shop kept it. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -24,8 +25,8 @@ export function storedLanguage(storage: () => Pick<Storage, 'getItem'> | undefin
 
 /**
  * Where a shopper who chose `chosen` (the stored choice, if any) goes from `address`: the same
- * page in the chosen language, or nowhere (undefined) when it already is in it or nothing was
- * chosen.
+ * page in the chosen language, on the shop's own origin whatever the address held, or nowhere
+ * (undefined) when it already is in it or nothing was chosen.
  */
 export function addressForChoice(
   { pathname, search, hash }: { pathname: string; search: string; hash: string },
@@ -33,5 +34,7 @@ export function addressForChoice(
 ): string | undefined {
   if (!isLanguage(chosen)) return undefined;
   const { language, path } = languageOfPath(pathname);
-  return language === chosen ? undefined : `${pathInLanguage(path, chosen)}${search}${hash}`;
+  if (language === chosen) return undefined;
+  const address = pathInLanguage(`${path}${search}${hash}`, chosen);
+  return isSameOriginPath(address) ? address : undefined;
 }

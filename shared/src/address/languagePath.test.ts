@@ -20,6 +20,10 @@ describe('an address per language', () => {
     ['/', 'vi', '/vi/'],
     ['/products', 'vi', '/vi/products'],
     ['/cart', 'en', '/cart'],
+    // Never another origin: a path read from a crafted address (`/vi//evil.example/`) stays the shop's.
+    ['//evil.example/', 'en', '/evil.example/'],
+    ['/\\evil.example/', 'en', '/evil.example/'],
+    ['//evil.example/', 'vi', '/vi/evil.example/'],
   ])('%s in %s is %s', (path, language, address) => expect(pathInLanguage(path, language as 'en' | 'vi')).toBe(address));
 
   it('reads back what it writes', () => {

@@ -4,6 +4,7 @@
  * (a crawler, a cache, a shopper), so the same address is always the same page.
  */
 import type { Language } from '../types';
+import { sameOriginPath } from './sameOrigin.ts';
 
 /** The path each language's addresses start with. */
 export const LANGUAGE_PATH_PREFIX: Readonly<Record<Language, string>> = { en: '', vi: '/vi' };
@@ -47,9 +48,12 @@ export function routerBasename(language: Language): string | undefined {
   return prefix ? `${prefix}/` : undefined;
 }
 
-/** The address of a path in a language (`/products`, vi → `/vi/products`; `/`, vi → `/vi/`). */
+/**
+ * The address of a path in a language (`/products`, vi → `/vi/products`; `/`, vi → `/vi/`), always
+ * on the shop's own origin: `//evil.example/` is `/evil.example/` (sameOrigin.ts).
+ */
 export function pathInLanguage(path: string, language: Language): string {
-  return `${LANGUAGE_PATH_PREFIX[language]}${path}`;
+  return `${LANGUAGE_PATH_PREFIX[language]}${sameOriginPath(path)}`;
 }
 
 /** A path's address in every language (Object order: the root language first), and `x-default`: what search engines are told. */
