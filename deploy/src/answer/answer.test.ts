@@ -78,6 +78,8 @@ const HOST_ANSWERS: Array<[string, Record<string, string>, Expected]> = [
     { accept: HTML },
     {
       status: 200,
+      // The shell, where a rendered view could not be had: kept seconds, not minutes.
+      cache: 'public, max-age=0, must-revalidate, s-maxage=2',
       policy: 'page',
       body: /mk-app-shell/,
       headers: {
@@ -150,10 +152,39 @@ const HOST_ANSWERS: Array<[string, Record<string, string>, Expected]> = [
   ['/routes.json', {}, { status: 404, policy: 'file', body: /^Not found/ }],
   ['/page-shell.json', {}, { status: 404, policy: 'file', body: /^Not found/ }],
   ['/.env', {}, { status: 404, policy: 'file', body: /^Not found/ }],
-  ['/%2eenv', { accept: 'text/plain' }, { status: 404, policy: 'file', body: /^Not found/ }],
+  // An address a cache reads as another: sent to that one, never kept (no-store).
+  ['/%2eenv', { accept: 'text/plain' }, { status: 301, cache: 'no-store', policy: 'file', headers: { location: '/.env' } }],
   ['/current/render.json', {}, { status: 404, policy: 'file', body: /^Not found/ }],
   ['/missing.0123456789.js', { accept: '*/*' }, { status: 404, policy: 'file', body: /^Not found/ }],
-  ['/assets//x.svg', {}, { status: 404, policy: 'file' }],
+  ['/assets//x.svg', {}, { status: 301, cache: 'no-store', policy: 'file', headers: { location: '/assets/x.svg' } }],
+  ['//products', { accept: HTML }, { status: 301, cache: 'no-store', policy: 'file', headers: { location: '/products' } }],
+  [
+    '/products//hoi-an-handkerchief',
+    { accept: HTML },
+    { status: 301, policy: 'file', headers: { location: '/products/hoi-an-handkerchief' } },
+  ],
+  ['/vi//evil.example/?a=1', { accept: HTML }, { status: 301, policy: 'file', headers: { location: '/vi/evil.example/?a=1' } }],
+  ['/vi/%5Cevil.example/', { accept: HTML }, { status: 301, policy: 'file', headers: { location: '/vi/evil.example/' } }],
+  [
+    '/products%2Fhoi-an-handkerchief',
+    { accept: HTML },
+    { status: 301, policy: 'file', headers: { location: '/products/hoi-an-handkerchief' } },
+  ],
+  ['/%70roducts?sort=price-asc', { accept: HTML }, { status: 301, policy: 'file', headers: { location: '/products?sort=price-asc' } }],
+  // What is answered depends on the encoding accepted, and at a file name on the Accept: caches are told.
+  ['/nowhere', { accept: HTML }, { status: 404, cache: PAGE_CACHE, policy: 'page', headers: { vary: 'Accept-Encoding' } }],
+  [
+    '/products/v1.2',
+    { accept: HTML },
+    { status: 404, policy: 'page', body: /product-not-found/, headers: { vary: 'Accept, Accept-Encoding' } },
+  ],
+  [
+    '/products/v1.2',
+    { accept: '*/*' },
+    { status: 404, cache: 'no-cache', policy: 'file', body: /^Not found/, headers: { vary: 'Accept' } },
+  ],
+  // A path that is no file name is a page whatever the request accepts.
+  ['/about', { accept: 'application/json' }, { status: 200, policy: 'page', body: /<main>\/about 20/ }],
   // A page request for a file name that is not there is a page request all the same.
   ['/.env', { accept: HTML }, { status: 404, policy: 'page', body: /not-found/ }],
 ];

@@ -5,9 +5,10 @@
  * in-memory output (webpack/devServer.ts), and the tests call it directly. In order:
  *
  * 1. Anything but GET or HEAD: 405 (http.ts `onlyReads`).
- * 2. A file of the app's build (files.ts): the file, by its cache class.
- * 3. The host only (pages.ts): /remotes.json, /sitemap.xml, /robots.txt and page requests.
- * 4. Anything else: 404.
+ * 2. An address a cache would read as another (`//products`): 301 to its normal form (`normalAddresses`).
+ * 3. A file of the app's build (files.ts): the file, by its cache class.
+ * 4. The host only (pages.ts): /remotes.json, /sitemap.xml, /robots.txt and page requests.
+ * 5. Anything else: 404.
  * Around them the HTTP mechanics (http.ts): compression, conditional GET, HEAD. Every answer
  * carries the security headers: the shop's policy on pages, the closed one on everything else
  * (policy.ts). Requests refused before this function runs (too long, malformed) are in
@@ -19,9 +20,10 @@ import { watchHostBuild, type HostBuildState } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { buildFiles } from './buildFiles.ts';
 import { corsFor, FILE_HEADERS, filesAnswer, hiddenFile, type FileSource } from './files.ts';
-import { asResponse, compressed, onlyReads, textReply, type Answer, type ReplyHandler } from './http.ts';
+import { asResponse, compressed, normalAddresses, onlyReads, textReply, withVary, type Answer, type ReplyHandler } from './http.ts';
 import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
+import { readsAccept } from './rules.ts';
 
 export type { Answer } from './http.ts';
 
@@ -38,13 +40,17 @@ export interface AnswererParts {
 
 /** The answerer from its parts: the files answer, the host's pages answer, and the layers around them. */
 export function composeAnswerer({ isHost, files, host, cacheOf, policyExtras }: AnswererParts): Answer {
-  const notFound = (): ReturnType<typeof textReply> =>
-    textReply(404, { ...FILE_HEADERS, 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') }, 'Not found\n');
+  const notFound = (url: URL): ReturnType<typeof textReply> => {
+    const headers = { ...FILE_HEADERS, 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
+    // On the host a browser asking for HTML gets the not-found page here instead.
+    return textReply(404, isHost && readsAccept(url.pathname) ? withVary(headers, 'Accept') : headers, 'Not found\n');
+  };
   const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, ...(policyExtras ? { policyExtras } : {}) });
   const file = filesAnswer({ files, isHost, pageHeaders: pages ? pages.pageHeaders : () => FILE_HEADERS, ...(cacheOf ? { cacheOf } : {}) });
-  const route: ReplyHandler = async (request, url) => (await file(url)) ?? (await pages?.answer(request, url)) ?? notFound();
-  const refusedHeaders = () => ({ ...FILE_HEADERS, 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') });
-  return asResponse(compressed(onlyReads(route, refusedHeaders)));
+  const route: ReplyHandler = async (request, url) => (await file(url)) ?? (await pages?.answer(request, url)) ?? notFound(url);
+  const closedHeaders = () => ({ ...FILE_HEADERS, ...corsFor(isHost, 'text/plain') });
+  const refusedHeaders = () => ({ ...closedHeaders(), 'Cache-Control': 'no-cache' });
+  return asResponse(compressed(onlyReads(normalAddresses(route, closedHeaders), refusedHeaders)));
 }
 
 export interface ServedApp {

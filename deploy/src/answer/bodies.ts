@@ -47,7 +47,7 @@ export function typeOf(name: string): string {
 }
 
 /** Worth compressing: text, at least a kilobyte of it. */
-const compressible = ({ bytes, type }: Pick<Body, 'bytes' | 'type'>) =>
+export const compressible = ({ bytes, type }: Pick<Body, 'bytes' | 'type'>) =>
   bytes.length >= 1024 && /^(text\/|application\/(json|xml)|image\/svg)/.test(type);
 
 /** A body that is sent again and again (a build's file, a page): it gets an ETag, and keeps its compressed forms. */

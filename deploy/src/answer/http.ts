@@ -4,7 +4,8 @@
  * and HEAD. An answer is a Reply (status, headers, a Body with its ETag) until the last layer
  * turns it into a Web Response, so a body is compressed once and kept, not once per request.
  */
-import { encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
+import { normalPath } from '@maison/shared/address';
+import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
 
 export interface Reply {
   status: number;
@@ -32,13 +33,39 @@ export function onlyReads(next: ReplyHandler, refusedHeaders: () => Record<strin
       : Promise.resolve(textReply(405, { ...refusedHeaders(), Allow: 'GET, HEAD' }, 'Method not allowed\n'));
 }
 
-/** The body compressed (brotli first, then gzip) when the client accepts it and it is worth it, with its own ETag. */
+/**
+ * An address a cache reads as another (nginx's `$uri` merges slashes, decodes escapes, resolves
+ * dot segments): 301 to that normal form, which no cache keeps, so a request for `//products`
+ * never leaves an answer under the key of `/products`, and no path leaves the origin.
+ */
+export function normalAddresses(next: ReplyHandler, redirectHeaders: () => Record<string, string>): ReplyHandler {
+  return (request, url) => {
+    const normal = normalPath(url.pathname);
+    if (normal === url.pathname) return next(request, url);
+    return Promise.resolve({
+      status: 301,
+      headers: { ...redirectHeaders(), 'Cache-Control': 'no-store', Location: `${normal}${url.search}` },
+    });
+  };
+}
+
+/** `headers` with `name` in their Vary. */
+export function withVary(headers: Record<string, string>, name: string): Record<string, string> {
+  const named = headers.Vary ? headers.Vary.split(',').map((part) => part.trim()) : [];
+  return named.includes(name) ? headers : { ...headers, Vary: [...named, name].join(', ') };
+}
+
+/**
+ * The body compressed (brotli first, then gzip) when the client accepts it and it is worth it, with
+ * its own ETag. Every answer whose encoding may be chosen says so to caches (Vary), whether or not
+ * this client's was.
+ */
 export function compressed(next: ReplyHandler): ReplyHandler {
   return async (request, url) => {
     const reply = await next(request, url);
     if (!reply.body) return reply;
     const encoding = encodingFor(reply.body, request.headers.get('accept-encoding'));
-    const headers = reply.body.encoded ? { ...reply.headers, Vary: 'Accept-Encoding' } : reply.headers;
+    const headers = compressible(reply.body) ? withVary(reply.headers, 'Accept-Encoding') : reply.headers;
     if (!encoding) return { ...reply, headers };
     const sent = await encoded(reply.body, encoding);
     const body: Body = { bytes: sent.bytes, type: reply.body.type, ...(sent.etag ? { etag: sent.etag } : {}) };

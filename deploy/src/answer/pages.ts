@@ -10,9 +10,9 @@ import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import { FILE_HEADERS, type FileSource } from './files.ts';
-import type { Reply } from './http.ts';
+import { withVary, type Reply } from './http.ts';
 import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
-import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks } from './rules.ts';
+import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks, readsAccept } from './rules.ts';
 
 /** What the host serves beside its build's files, as of now. */
 export interface PagesNow {
@@ -105,7 +105,8 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     const shell = await files.find('/index.html');
     if (!shell) return undefined;
     const link = preloadLinkFor(languageOfPath(url.pathname).path, state.links);
-    return { status: answer.status, headers: { ...headers, ...(link ? { Link: link } : {}) }, body: shell };
+    const shellHeaders = { ...headers, 'Cache-Control': CACHE_CONTROL.shell, ...(link ? { Link: link } : {}) };
+    return { status: answer.status, headers: shellHeaders, body: shell };
   };
 
   return {
@@ -119,8 +120,9 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
         const body = await state.now.crawlerFile(url.pathname.slice(1));
         return body ? { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body } : undefined;
       }
-      if (isNavigation(request.method, request.headers.get('accept'), url.pathname)) return navigation(url, state);
-      return undefined;
+      if (!isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
+      const reply = await navigation(url, state);
+      return reply && readsAccept(url.pathname) ? { ...reply, headers: withVary(reply.headers, 'Accept') } : reply;
     },
   };
 }

@@ -3,7 +3,7 @@ import { servedRoutes } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import type { RenderRecord } from '../environment/layout.ts';
 import { servedRemotes } from './policy.ts';
-import { CACHE_CONTROL, cacheControl, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks } from './rules.ts';
+import { CACHE_CONTROL, cacheControl, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks, readsAccept } from './rules.ts';
 
 const NAMES = REMOTE_NAMES;
 const LOCAL = JSON.stringify({
@@ -26,7 +26,7 @@ describe('cache classes', () => {
 });
 
 describe('navigations', () => {
-  it('are GET or HEAD requests that accept HTML', () => {
+  it('are GET or HEAD requests for a path that is no file name, or that accept HTML', () => {
     expect(isNavigation('GET', 'text/html,application/xhtml+xml', '/')).toBe(true);
     expect(isNavigation('HEAD', 'text/html', '/')).toBe(true);
     expect(isNavigation('POST', 'text/html', '/')).toBe(false);
@@ -37,7 +37,10 @@ describe('navigations', () => {
     expect(isNavigation('GET', '*/*', '/missing.0123456789.js')).toBe(false);
     expect(isNavigation('GET', '*/*', '/products/v1.2')).toBe(false);
     expect(isNavigation('GET', 'image/avif,image/webp,*/*', '/favicon.png')).toBe(false);
-    expect(isNavigation('GET', 'application/json', '/remotes')).toBe(false);
+    // What a path that is no file name answers never depends on Accept: a cache keeps one copy.
+    expect(isNavigation('GET', 'application/json', '/remotes')).toBe(true);
+    expect(readsAccept('/remotes')).toBe(false);
+    expect(readsAccept('/products/v1.2')).toBe(true);
   });
 });
 
@@ -122,6 +125,12 @@ describe('how a navigation is answered', () => {
     expect(answer('/profile', { query: 'tab=orders' })).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/products/not-rendered')).toEqual({ kind: 'shell', status: 200 });
     expect(answer('/Products')).toEqual({ kind: 'shell', status: 200 });
+  });
+
+  it('redirects only within the shop, whatever a remote listed as the target', () => {
+    const hostile = { ...render, redirects: { '/product/7': '//evil.example/', '/product/8': '/\\evil.example/x?a=1' } };
+    expect(answer('/product/7', { rendered: hostile })).toEqual({ kind: 'redirect', status: 301, location: '/evil.example/' });
+    expect(answer('/vi/product/8', { rendered: hostile })).toEqual({ kind: 'redirect', status: 301, location: '/vi/evil.example/x?a=1' });
   });
 
   it('redirects a legacy link for good, in its language, and says an unknown one is not found', () => {

@@ -25,6 +25,11 @@ export const CACHE_CONTROL = {
   uncached: 'no-cache',
   /** Content-hashed by the build (`[name].[contenthash:10].ext`): never changes. */
   hashed: 'public, max-age=31536000, immutable',
+  /**
+   * The shop's page rendered in the browser, where a rendered page could not be had (a view past the
+   * renderer's budget, a remote down): kept seconds, not minutes, so a flood leaves nothing behind.
+   */
+  shell: 'public, max-age=0, must-revalidate, s-maxage=2',
   other: 'public, max-age=3600',
 } as const;
 
@@ -41,17 +46,17 @@ export function cacheControl(pathname: string): string {
 }
 
 /**
- * A page request, answered with a page of the shop: GET or HEAD that accepts HTML, or that says
- * nothing of what it accepts (curl, link-preview bots: no Accept, or `*\/*`) for a path that is
- * not a file name (no dot in its last segment). A script, image or fetch of a missing file stays
- * a plain 404.
+ * A page request, answered with a page of the shop: GET or HEAD of a path that is not a file name
+ * (no dot in its last segment), whatever it accepts; or of one that is, by a browser that accepts
+ * HTML (a mistyped `/products/v1.2`). A script, image or fetch of a missing file stays a plain 404.
  */
 export function isNavigation(method: string, accept: string | null | undefined, pathname: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
-  const accepts = (accept ?? '').trim();
-  if (accepts.includes('text/html')) return true;
-  return (accepts === '' || accepts === '*/*') && !lastSegment(pathname).includes('.');
+  return !readsAccept(pathname) || (accept ?? '').includes('text/html');
 }
+
+/** Whether what is answered at `pathname` depends on the request's Accept (a path that may name a file): caches are told (Vary). */
+export const readsAccept = (pathname: string) => lastSegment(pathname).includes('.');
 
 /** A URL as the shop's page names it: root-relative on the shop's own origin. */
 const asServed = (url: string) => (url.startsWith(`${SHOP_ORIGIN}/`) ? url.slice(SHOP_ORIGIN.length) : url);
