@@ -23,9 +23,10 @@ import { corsFor, FILE_HEADERS, filesAnswer, hiddenFile, type FileSource } from 
 import { asResponse, compressed, normalAddresses, onlyReads, textReply, withVary, type Answer, type ReplyHandler } from './http.ts';
 import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
+import { refusedMethod } from './refusal.ts';
 import { readsAccept } from './rules.ts';
 
-export type { Answer } from './http.ts';
+export type { Answer, Asker } from './http.ts';
 
 export interface AnswererParts {
   isHost: boolean;
@@ -47,10 +48,10 @@ export function composeAnswerer({ isHost, files, host, cacheOf, policyExtras }: 
   };
   const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, ...(policyExtras ? { policyExtras } : {}) });
   const file = filesAnswer({ files, isHost, pageHeaders: pages ? pages.pageHeaders : () => FILE_HEADERS, ...(cacheOf ? { cacheOf } : {}) });
-  const route: ReplyHandler = async (request, url) => (await file(url)) ?? (await pages?.answer(request, url)) ?? notFound(url);
+  const route: ReplyHandler = async (request, url, asker) =>
+    (await file(url)) ?? (await pages?.answer(request, url, asker)) ?? notFound(url);
   const closedHeaders = () => ({ ...FILE_HEADERS, ...corsFor(isHost, 'text/plain') });
-  const refusedHeaders = () => ({ ...closedHeaders(), 'Cache-Control': 'no-cache' });
-  return asResponse(compressed(onlyReads(normalAddresses(route, closedHeaders), refusedHeaders)));
+  return asResponse(compressed(onlyReads(normalAddresses(route, closedHeaders), () => refusedMethod(!isHost))));
 }
 
 export interface ServedApp {

@@ -6,6 +6,7 @@
  */
 import { normalPath } from '@maison/shared/address';
 import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
+import { SERVED_METHODS } from './refusal.ts';
 
 export interface Reply {
   status: number;
@@ -13,11 +14,17 @@ export interface Reply {
   body?: Body;
 }
 
+/** Who asks, as the server read it off the connection: what a Web Request cannot carry. */
+export interface Asker {
+  /** The client's address (or the one a trusted proxy forwarded), for its share of rendering on demand. */
+  client?: string;
+}
+
 /** What the rules answer: a Reply for a request (its URL parsed once). */
-export type ReplyHandler = (request: Request, url: URL) => Promise<Reply>;
+export type ReplyHandler = (request: Request, url: URL, asker: Asker) => Promise<Reply>;
 
 /** What a server calls: a Web Request in, a Web Response out. */
-export type Answer = (request: Request) => Promise<Response>;
+export type Answer = (request: Request, asker?: Asker) => Promise<Response>;
 
 export const textReply = (status: number, headers: Record<string, string>, text: string): Reply => ({
   status,
@@ -25,12 +32,14 @@ export const textReply = (status: number, headers: Record<string, string>, text:
   body: onceBody(text, typeOf('.txt')),
 });
 
-/** Anything but GET and HEAD: 405, with the headers `refusedHeaders` gives (the closed policy). */
-export function onlyReads(next: ReplyHandler, refusedHeaders: () => Record<string, string>): ReplyHandler {
-  return (request, url) =>
-    request.method === 'GET' || request.method === 'HEAD'
-      ? next(request, url)
-      : Promise.resolve(textReply(405, { ...refusedHeaders(), Allow: 'GET, HEAD' }, 'Method not allowed\n'));
+/** Anything but GET and HEAD: 405, as refusal.ts `refusedMethod` says (the closed policy). */
+export function onlyReads(next: ReplyHandler, refused: () => { headers: Record<string, string>; text: string }): ReplyHandler {
+  return (request, url, asker) => {
+    if ((SERVED_METHODS as readonly string[]).includes(request.method)) return next(request, url, asker);
+    const { headers, text } = refused();
+    const { 'Content-Type': type = typeOf('.txt'), ...rest } = headers;
+    return Promise.resolve({ status: 405, headers: rest, body: onceBody(text, type) });
+  };
 }
 
 /**
@@ -39,9 +48,9 @@ export function onlyReads(next: ReplyHandler, refusedHeaders: () => Record<strin
  * never leaves an answer under the key of `/products`, and no path leaves the origin.
  */
 export function normalAddresses(next: ReplyHandler, redirectHeaders: () => Record<string, string>): ReplyHandler {
-  return (request, url) => {
+  return (request, url, asker) => {
     const normal = normalPath(url.pathname);
-    if (normal === url.pathname) return next(request, url);
+    if (normal === url.pathname) return next(request, url, asker);
     return Promise.resolve({
       status: 301,
       headers: { ...redirectHeaders(), 'Cache-Control': 'no-store', Location: `${normal}${url.search}` },
@@ -61,8 +70,8 @@ export function withVary(headers: Record<string, string>, name: string): Record<
  * this client's was.
  */
 export function compressed(next: ReplyHandler): ReplyHandler {
-  return async (request, url) => {
-    const reply = await next(request, url);
+  return async (request, url, asker) => {
+    const reply = await next(request, url, asker);
     if (!reply.body) return reply;
     const encoding = encodingFor(reply.body, request.headers.get('accept-encoding'));
     const headers = compressible(reply.body) ? withVary(reply.headers, 'Accept-Encoding') : reply.headers;
@@ -83,8 +92,8 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 
 /** The Response: 304 when the client already has this body (If-None-Match), no body for HEAD. */
 export function asResponse(next: ReplyHandler): Answer {
-  return async (request) => {
-    const { status, headers, body } = await next(request, new URL(request.url));
+  return async (request, asker = {}) => {
+    const { status, headers, body } = await next(request, new URL(request.url), asker);
     const out = new Headers(headers);
     if (!body) return new Response(null, { status, headers: out });
     if (body.etag) out.set('ETag', body.etag);

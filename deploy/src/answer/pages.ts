@@ -10,7 +10,7 @@ import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import { FILE_HEADERS, type FileSource } from './files.ts';
-import { withVary, type Reply } from './http.ts';
+import { withVary, type Asker, type Reply } from './http.ts';
 import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
 import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks, readsAccept } from './rules.ts';
 
@@ -23,9 +23,10 @@ export interface PagesNow {
   render?: RenderRecord;
   /**
    * A page the render record lists, in a language, showing what `query` (canonical) asks for: its
-   * HTML, or undefined when it cannot be had now (the page is then rendered in the browser).
+   * HTML, or undefined when it cannot be had now (the page is then rendered in the browser). A view
+   * rendered on demand counts against `client`'s share.
    */
-  page(language: Language, path: string, query: string): Promise<Body | undefined>;
+  page(language: Language, path: string, query: string, client?: string): Promise<Body | undefined>;
   /** A not-found page, with the marker where the server puts what was asked for (notFoundText.ts). */
   notFoundPage(language: Language, page: NotFoundPage['page']): Promise<Body | undefined>;
   /** What crawlers read: sitemap.xml, robots.txt. */
@@ -82,7 +83,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     return derived;
   };
 
-  const navigation = async (url: URL, state: Derived): Promise<Reply | undefined> => {
+  const navigation = async (url: URL, state: Derived, { client }: Asker): Promise<Reply | undefined> => {
     const answer = navigationAnswer({
       path: url.pathname,
       query: url.search.slice(1),
@@ -94,7 +95,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
     if (answer.kind === 'redirect') return { status: 301, headers: { ...headers, Location: answer.location } };
     if (answer.kind === 'page') {
-      const page = await state.now.page(answer.language, answer.path, answer.query);
+      const page = await state.now.page(answer.language, answer.path, answer.query, client);
       if (page) return { status: 200, headers, body: page };
     }
     if (answer.kind === 'not-found') {
@@ -112,7 +113,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
   return {
     /** The page policy's headers for what is served now (the build's own HTML gets them too). */
     pageHeaders: async () => (await derive()).pageHeaders,
-    async answer(request: Request, url: URL): Promise<Reply | undefined> {
+    async answer(request: Request, url: URL, asker: Asker = {}): Promise<Reply | undefined> {
       const state = await derive();
       if (url.pathname === '/remotes.json')
         return { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson };
@@ -121,7 +122,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
         return body ? { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body } : undefined;
       }
       if (!isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
-      const reply = await navigation(url, state);
+      const reply = await navigation(url, state, asker);
       return reply && readsAccept(url.pathname) ? { ...reply, headers: withVary(reply.headers, 'Accept') } : reply;
     },
   };

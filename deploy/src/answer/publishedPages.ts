@@ -64,23 +64,27 @@ export function publishedPages(
     }
     return renderer?.service;
   };
-  const view = (generation: Generation, language: string, pathname: string, query: string): Promise<Body | undefined> => {
+  const view = (generation: Generation, language: string, pathname: string, query: string, client?: string): Promise<Body | undefined> => {
     const service = rendererFor(generation);
     if (!service) return Promise.resolve(undefined);
-    const rendered = views.get(`${generation.id} ${language} ${pathname}?${query}`, async () => {
-      const page = await service.render(pathname, language as 'en', query);
-      if (page.html === undefined) {
-        log(`[serve] ${language} ${pathname}?${query}: not rendered (${page.reason}): rendered in the browser`);
-        return undefined;
-      }
-      // The generation's policy allows the code its pages carry; a view carrying other code (a
-      // remote's file changed under the same address since the publish) would be neither styled nor booted.
-      if (!allowsInline(generation.render.inline, page.inline)) {
-        log(`[serve] ${language} ${pathname}?${query}: carries code the generation's policy does not allow: rendered in the browser`);
-        return undefined;
-      }
-      return bodyOf(Buffer.from(page.html), typeOf('.html'));
-    });
+    const rendered = views.get(
+      `${generation.id} ${language} ${pathname}?${query}`,
+      async () => {
+        const page = await service.render(pathname, language as 'en', query);
+        if (page.html === undefined) {
+          log(`[serve] ${language} ${pathname}?${query}: not rendered (${page.reason}): rendered in the browser`);
+          return undefined;
+        }
+        // The generation's policy allows the code its pages carry; a view carrying other code (a
+        // remote's file changed under the same address since the publish) would be neither styled nor booted.
+        if (!allowsInline(generation.render.inline, page.inline)) {
+          log(`[serve] ${language} ${pathname}?${query}: carries code the generation's policy does not allow: rendered in the browser`);
+          return undefined;
+        }
+        return bodyOf(Buffer.from(page.html), typeOf('.html'));
+      },
+      client,
+    );
     return Promise.race([rendered, wait(VIEW_WAIT_MS, undefined, { ref: false })]);
   };
 
@@ -94,10 +98,10 @@ export function publishedPages(
         key: served.key,
         remotesJson: served.remotesJson,
         ...(generation ? { render: generation.render } : {}),
-        page: (language, pathname, query) =>
+        page: (language, pathname, query, client) =>
           query === '' || !generation
             ? read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?'))
-            : view(generation, language, pathname, query),
+            : view(generation, language, pathname, query, client),
         notFoundPage: (language, page) => read(path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
         crawlerFile: read,
       };

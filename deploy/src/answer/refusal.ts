@@ -45,3 +45,15 @@ export function refusal(
     text: refusalPage(status, language, pathInLanguage('/', language)),
   };
 }
+
+/** Methods the shop answers; anything else is 405. */
+export const SERVED_METHODS = ['GET', 'HEAD'] as const;
+
+/** The answer to a method the shop does not serve: plain text, the closed policy, never kept. */
+export function refusedMethod(isRemote: boolean): { headers: Record<string, string>; text: string } {
+  const headers = { ...securityHeaders(FILE_POLICY), 'Cache-Control': 'no-cache', Allow: SERVED_METHODS.join(', ') };
+  return {
+    headers: { ...headers, ...(isRemote ? { 'Access-Control-Allow-Origin': '*' } : {}), 'Content-Type': 'text/plain; charset=utf-8' },
+    text: 'Method not allowed\n',
+  };
+}

@@ -11,6 +11,7 @@
  *   npm run serve -- --source-maps                also hand out the source maps (debugging only)
  *   npm run serve -- --sockets DIR                each app on DIR/<app>.sock, behind nginx (npm run nginx:config)
  *   npm run serve -- --base-port N                the apps on N, N+1, … (apps.json's order): a second shop on one machine
+ *   npm run serve -- --trust-proxy ADDR[,ADDR]    peers whose X-Forwarded-For names the client (a socket's peer always is)
  *   npm run serve -- --build DIR --port N [--remote] [--env DIR]
  *                                                 one build alone, as a team serves its remote's new build
  */
@@ -24,7 +25,7 @@ import { serveShop } from '../server/shop.ts';
 import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
 
 const USAGE =
-  'npm run serve -- [--env DIR] [--only host,catalog,…] [--no-publish] [--source-maps] [--sockets DIR] [--base-port N]  |  --build DIR --port N [--remote] [--env DIR]';
+  'npm run serve -- [--env DIR] [--only host,catalog,…] [--no-publish] [--source-maps] [--sockets DIR] [--base-port N] [--trust-proxy ADDR,…]  |  --build DIR --port N [--remote] [--env DIR]';
 const { values } = parseOptions('serve', USAGE, {
   ...ENV_OPTION,
   only: { type: 'string' },
@@ -35,7 +36,9 @@ const { values } = parseOptions('serve', USAGE, {
   build: { type: 'string' },
   port: { type: 'string' },
   remote: { type: 'boolean' },
+  'trust-proxy': { type: 'string' },
 });
+const trustedProxies = values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [];
 const env = environmentDir(values.env);
 const portOf = (value: string | undefined) => {
   const port = Number(value);
@@ -56,7 +59,7 @@ try {
       sourceMaps: values['source-maps'],
       log,
     });
-    const server: Server = await listen(answer, port, { isRemote: !app.isHost, log });
+    const server: Server = await listen(answer, port, { isRemote: !app.isHost, log, trustedProxies });
     console.log(`listening on ${port}`);
     stop = () => new Promise((resolve) => server.close(() => resolve()));
   } else {
@@ -72,6 +75,7 @@ try {
       ...(sockets ? { listenOn: (app: AppEntry) => path.join(sockets, `${app.name}.sock`) } : {}),
       publish: !values['no-publish'] && apps.some((app) => app.name === HOST_APP.name),
       sourceMaps: values['source-maps'],
+      trustedProxies,
       log,
     });
     console.log(`[serve] environment: ${path.relative(process.cwd(), env) || env}`);

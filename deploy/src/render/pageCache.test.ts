@@ -1,7 +1,14 @@
 /** Pages rendered on demand: kept within bounds, rendered once per key, never more at once than allowed. */
 import { pageCache, type PageCacheLimits } from './pageCache.ts';
 
-const LIMITS: PageCacheLimits = { entries: 3, bytes: 100, rendering: 1, waiting: 1, perSecond: 100 };
+const LIMITS: PageCacheLimits = {
+  entries: 3,
+  bytes: 100,
+  rendering: 1,
+  waiting: 1,
+  perSecond: 100,
+  perClient: { active: 100, perSecond: 100 },
+};
 const text = (value: string) => () => Promise.resolve(value);
 const later = () => {
   let resolve!: (value: string) => void;
@@ -65,5 +72,27 @@ describe('the cache of pages rendered on demand', () => {
     expect(await cache.get('k', () => Promise.reject(new Error('down')))).toBeUndefined();
     expect(await cache.get('k', () => Promise.resolve(undefined))).toBeUndefined();
     expect(await cache.get('k', text('back'))).toBe('back');
+  });
+
+  it('gives each client a share of its own: one client’s flood leaves the others’ pages rendered', async () => {
+    const limits = { ...LIMITS, entries: 100, rendering: 2, waiting: 8, perSecond: 20, perClient: { active: 2, perSecond: 8 } };
+    const cache = pageCache<string>((value) => value.length, limits);
+    const slow = (key: string) => () => new Promise<string>((resolve) => setTimeout(() => resolve(key), 20));
+    // 40 distinct addresses at once from one client: two of them rendered, the rest refused at once.
+    const flood = Array.from({ length: 40 }, (_, index) => cache.get(`min=${index}`, slow(`min=${index}`), 'flooder'));
+    const shopper = [];
+    for (const key of ['sort=price-desc', 'sort=price-asc', 'view=list']) shopper.push(await cache.get(key, slow(key), 'shopper'));
+    expect(shopper).toEqual(['sort=price-desc', 'sort=price-asc', 'view=list']);
+    expect((await Promise.all(flood)).filter(Boolean)).toHaveLength(2);
+  });
+
+  it('starts at most perClient.perSecond renders a second for one client, and lets it render again once they are done', async () => {
+    const cache = pageCache<string>((value) => value.length, { ...LIMITS, entries: 10, perClient: { active: 10, perSecond: 3 } });
+    const answers = [];
+    for (let index = 0; index < 5; index += 1) answers.push(await cache.get(`k${index}`, text(`k${index}`), 'one'));
+    expect(answers.filter(Boolean)).toHaveLength(3);
+    // Another client is not held back by it; a kept page costs no share.
+    expect(await cache.get('other', text('other'), 'two')).toBe('other');
+    expect(await cache.get('k0', () => Promise.reject(new Error('not rendered again')), 'one')).toBe('k0');
   });
 });

@@ -2,9 +2,11 @@
  * Pages rendered on demand, kept: a cache bounded in entries and in bytes (the least recently used
  * page goes first), one render per key at a time (a second request waits for the first), at most
  * `rendering` renders at once with `waiting` more queued, and at most `perSecond` renders started
- * in any second. Past that a request is not rendered at all (`undefined`: the caller answers
- * without the page, as cheaply as a 404), so a flood of distinct addresses costs a bounded amount
- * of work and memory, never more.
+ * in any second. Each client (its address, as the server reads it) has a share of its own: at most
+ * `perClient.active` of its renders under way or queued and `perClient.perSecond` started a second,
+ * so one client's flood of distinct addresses never uses up everyone's budget. Past any limit a
+ * request is not rendered at all (`undefined`: the caller answers without the page, as cheaply as a
+ * 404), so a flood costs a bounded amount of work and memory, never more.
  */
 export interface PageCacheLimits {
   entries: number;
@@ -15,20 +17,51 @@ export interface PageCacheLimits {
   waiting: number;
   /** Renders started in any one second (a render costs a few milliseconds of a core). */
   perSecond: number;
+  /** One client's share: its renders under way or queued, and started in any one second. */
+  perClient: { active: number; perSecond: number };
 }
 
-export const PAGE_CACHE_LIMITS: PageCacheLimits = { entries: 256, bytes: 16 * 1024 * 1024, rendering: 2, waiting: 8, perSecond: 20 };
+export const PAGE_CACHE_LIMITS: PageCacheLimits = {
+  entries: 256,
+  bytes: 16 * 1024 * 1024,
+  rendering: 2,
+  waiting: 8,
+  perSecond: 20,
+  perClient: { active: 2, perSecond: 8 },
+};
+
+/** Clients whose share is remembered at once; the quietest are forgotten first. */
+const KNOWN_CLIENTS = 10_000;
 
 export interface PageCache<T> {
-  /** The kept value for `key`, or `make()`'s (kept if defined), or undefined when too many renders are under way. */
-  get(key: string, make: () => Promise<T | undefined>): Promise<T | undefined>;
+  /**
+   * The kept value for `key`, or `make()`'s (kept if defined), or undefined when too many renders are
+   * under way, in all or for `client`.
+   */
+  get(key: string, make: () => Promise<T | undefined>, client?: string): Promise<T | undefined>;
   readonly size: { entries: number; bytes: number };
+}
+
+/** Starts within the last second, at most `perSecond` of them: `take()` says whether one more may start now. */
+function rateWindow(perSecond: number) {
+  const started: number[] = [];
+  return {
+    take(now: number): boolean {
+      while (started.length > 0 && now - started[0]! >= 1000) started.shift();
+      if (started.length >= perSecond) return false;
+      started.push(now);
+      return true;
+    },
+    idle: (now: number) => started.every((at) => now - at >= 1000),
+  };
 }
 
 export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimits = PAGE_CACHE_LIMITS): PageCache<T> {
   const kept = new Map<string, { value: T; bytes: number }>();
   const inFlight = new Map<string, Promise<T | undefined>>();
   const queue: Array<() => void> = [];
+  const rate = rateWindow(limits.perSecond);
+  const clients = new Map<string, { active: number; rate: ReturnType<typeof rateWindow> }>();
   let running = 0;
   let bytes = 0;
 
@@ -44,18 +77,19 @@ export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimi
     }
   };
 
-  /** When the renders of the last second started: a render is refused while there are `perSecond` of them. */
-  const started: number[] = [];
-  const withinRate = () => {
-    const now = performance.now();
-    while (started.length > 0 && now - started[0]! >= 1000) started.shift();
-    if (started.length >= limits.perSecond) return false;
-    started.push(now);
-    return true;
+  /** The client's share, if it has room for one more render now (taking it). */
+  const clientShare = (client: string, now: number) => {
+    let share = clients.get(client);
+    if (!share) {
+      if (clients.size >= KNOWN_CLIENTS)
+        for (const [known, other] of clients) if (other.active === 0 && other.rate.idle(now)) clients.delete(known);
+      share = { active: 0, rate: rateWindow(limits.perClient.perSecond) };
+      clients.set(client, share);
+    }
+    return share.active < limits.perClient.active && share.rate.take(now) ? share : undefined;
   };
 
   const slot = (): Promise<void> | undefined => {
-    if (!withinRate()) return undefined;
     if (running < limits.rendering) {
       running += 1;
       return Promise.resolve();
@@ -73,7 +107,7 @@ export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimi
     get size() {
       return { entries: kept.size, bytes };
     },
-    get(key, make) {
+    get(key, make, client) {
       const hit = kept.get(key);
       if (hit) {
         // Most recently used: last in the map's order.
@@ -83,8 +117,12 @@ export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimi
       }
       const pending = inFlight.get(key);
       if (pending) return pending;
-      const turn = slot();
+      const now = performance.now();
+      const share = client === undefined ? undefined : clientShare(client, now);
+      if (client !== undefined && !share) return Promise.resolve(undefined);
+      const turn = rate.take(now) ? slot() : undefined;
       if (!turn) return Promise.resolve(undefined);
+      if (share) share.active += 1;
       const made = turn
         .then(make)
         .then(
@@ -96,6 +134,7 @@ export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimi
         )
         .finally(() => {
           inFlight.delete(key);
+          if (share) share.active -= 1;
           release();
         });
       inFlight.set(key, made);

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { isHostApp, type AppEntry } from '../../../apps.mts';
 import type { Language } from '@maison/shared';
 import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/address';
-import { refusal, refusedLanguagePatterns } from '../answer/refusal.ts';
+import { refusal, refusedLanguagePatterns, refusedMethod } from '../answer/refusal.ts';
 import { REQUEST_LIMITS } from '../answer/requestLimits.ts';
 
 const TEMPLATES = fileURLToPath(new URL('../../nginx/', import.meta.url));
@@ -49,28 +49,41 @@ const REFUSED_LANGUAGE_VARIABLE = '$maison_refused_language';
 /** Where nginx sends each refused request, for an app: the host's in the address's language. */
 function errorPages(isRemote: boolean): string {
   const at = (status: number) => `/.maison/${status}${isRemote ? '' : `-${REFUSED_LANGUAGE_VARIABLE}`}`;
-  return [`    error_page 400 ${at(400)};`, `    error_page 414 ${at(414)};`, `    error_page 494 =431 ${at(431)};`].join('\n');
+  return [
+    `    error_page 400 ${at(400)};`,
+    `    error_page 414 ${at(414)};`,
+    `    error_page 494 =431 ${at(431)};`,
+    // nginx's own 405 (TRACE, which it never passes on); the answerer's 405s pass through as they are.
+    '    error_page 405 /.maison/405;',
+  ].join('\n');
+}
+
+/** An internal location answering `status` with exactly these headers and text. */
+function refusalLocation(name: string, status: number, { headers, text }: { headers: Record<string, string>; text: string }): string {
+  const lines = Object.entries(headers)
+    .filter(([header]) => header !== 'Content-Type')
+    .map(([header, value]) => `        add_header ${header} ${quoted(value)} always;`);
+  return [
+    `    location = /.maison/${name} {`,
+    '        internal;',
+    `        default_type ${quoted(headers['Content-Type']!)};`,
+    ...lines,
+    `        return ${status} ${literal(text)};`,
+    '    }',
+  ].join('\n');
 }
 
 /** The locations that answer refused requests as answer/refusal.ts does, byte for byte. */
 function refusalLocations(isRemote: boolean): string {
   const languages: Array<Language | undefined> = isRemote ? [undefined] : (Object.keys(LANGUAGE_PATH_PREFIX) as Language[]);
-  return REFUSED.flatMap((status) =>
-    languages.map((language) => {
-      const { headers, text } = refusal(status, isRemote, language);
-      const lines = Object.entries(headers)
-        .filter(([name]) => name !== 'Content-Type')
-        .map(([name, value]) => `        add_header ${name} ${quoted(value)} always;`);
-      return [
-        `    location = /.maison/${status}${language ? `-${language}` : ''} {`,
-        '        internal;',
-        `        default_type ${quoted(headers['Content-Type']!)};`,
-        ...lines,
-        `        return ${status} ${literal(text)};`,
-        '    }',
-      ].join('\n');
-    }),
-  ).join('\n');
+  return [
+    ...REFUSED.flatMap((status) =>
+      languages.map((language) =>
+        refusalLocation(`${status}${language ? `-${language}` : ''}`, status, refusal(status, isRemote, language)),
+      ),
+    ),
+    refusalLocation('405', 405, refusedMethod(isRemote)),
+  ].join('\n');
 }
 
 /** nginx's map from a request line to its address's language (answer/refusal.ts refusedLanguage). */

@@ -1,6 +1,6 @@
 /** Node's server around the answerer, over a real socket: what it refuses before the answerer runs. */
 import type { Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { listen } from './node.ts';
 
 let server: Server;
@@ -64,6 +64,63 @@ describe('requests refused before the answerer runs', () => {
 
   it('answers 400 to what is not HTTP at all', async () => {
     expect((await raw('HELLO\r\n\r\n')).status).toBe(400);
+  });
+
+  it.each(['TRACE', 'CONNECT', 'TRACK'])('answers %s, which a Web Request cannot carry, 405 with the security headers', async (method) => {
+    const answered = await raw(
+      `${method} ${method === 'CONNECT' ? 'localhost:80' : '/'} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+    );
+    // TRACK is no method Node's parser knows: refused as malformed.
+    expect(answered.status).toBe(method === 'TRACK' ? 400 : 405);
+    expect(answered.head.toLowerCase()).toContain("content-security-policy: default-src 'none'");
+    expect(answered.head.toLowerCase()).toContain('x-content-type-options: nosniff');
+    if (method !== 'TRACK') expect(answered.head.toLowerCase()).toContain('allow: get, head');
+    expect(answer).not.toHaveBeenCalled();
+  });
+});
+
+describe('who asks', () => {
+  it('is the peer, or what a trusted proxy forwarded', async () => {
+    const seen = jest.fn(async (_request: Request, asker?: { client?: string }) => new Response(asker?.client ?? '-'));
+    const proxied = await listen(seen, 0, { isRemote: false, log: () => {}, trustedProxies: ['127.0.0.1'] });
+    const direct = await listen(seen, 0, { isRemote: false, log: () => {} });
+    const ask = async (server: Server, headers: Record<string, string> = {}) =>
+      (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { headers })).text();
+    // A client cannot name itself: only a trusted proxy's last entry counts.
+    expect(await ask(direct, { 'x-forwarded-for': '203.0.113.9' })).toBe('127.0.0.1');
+    expect(await ask(proxied, { 'x-forwarded-for': 'spoofed, 203.0.113.9' })).toBe('203.0.113.9');
+    expect(await ask(proxied)).toBe('127.0.0.1');
+    await Promise.all([proxied, direct].map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+});
+
+describe('open connections', () => {
+  it('are capped: past the cap a new one is closed, the open ones are answered', async () => {
+    const capped = await listen(answer, 0, { isRemote: true, log: () => {} });
+    capped.maxConnections = 2;
+    const at = (capped.address() as AddressInfo).port;
+    const open = await Promise.all(
+      [0, 1].map(
+        () =>
+          new Promise<Socket>((resolve) => {
+            const socket = connect(at, '127.0.0.1', () => resolve(socket));
+          }),
+      ),
+    );
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(at, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'));
+      socket.on('close', () => resolve('closed'));
+      socket.on('data', () => resolve('answered'));
+      socket.on('error', () => resolve('closed'));
+    });
+    expect(refused).toBe('closed');
+    const answered = await new Promise<string>((resolve) => {
+      open[0]!.on('data', (chunk) => resolve(chunk.toString().split('\r\n')[0]!));
+      open[0]!.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    });
+    expect(answered).toBe('HTTP/1.1 200 OK');
+    for (const socket of open) socket.destroy();
+    await new Promise((resolve) => capped.close(resolve));
   });
 });
 

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOST_APP, isHostApp, REMOTE_NAMES, type AppEntry } from '../../../apps.mts';
-import { createAnswerer } from '../answer/answer.ts';
+import { createAnswerer, type Answer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
 
@@ -27,6 +27,8 @@ export interface ShopOptions {
   /** Publish the environment from the remotes once they answer (default: when the host is served). */
   publish?: boolean;
   sourceMaps?: boolean;
+  /** Peers on a port whose X-Forwarded-For names the client (a proxy in front; a socket's peer is trusted anyway). */
+  trustedProxies?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -60,6 +62,7 @@ export async function serveShop({
   listenOn = (app) => app.port,
   publish = apps.some(isHostApp),
   sourceMaps = false,
+  trustedProxies = [],
   log = console.log,
 }: ShopOptions): Promise<RunningShop> {
   const environment = watchEnvironment(env, { log });
@@ -84,8 +87,8 @@ export async function serveShop({
       sourceMaps,
       log,
     });
-    const afterPublish = isHostApp(app) ? async (request: Request) => (await published, answer(request)) : answer;
-    servers.set(app.name, await listen(afterPublish, listenOn(app), { isRemote: !isHostApp(app), log }));
+    const afterPublish: Answer = isHostApp(app) ? async (request, asker) => (await published, answer(request, asker)) : answer;
+    servers.set(app.name, await listen(afterPublish, listenOn(app), { isRemote: !isHostApp(app), log, trustedProxies }));
     log(`[serve] ${app.name.padEnd(7)} ${describe(listenOn(app))}  (${path.relative(process.cwd(), dist) || dist})`);
   };
   try {
