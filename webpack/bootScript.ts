@@ -21,9 +21,10 @@ const OUTPUT = 'boot.js';
 
 /**
  * It blocks the first paint: gzipped as the answerer sends it (level 6), about the ES5 start.js it
- * replaced (1,850 B), and the 50 B of keeping the first view's chunks recoverable (boot/firstViewChunks.ts).
+ * replaced (1,850 B), the 50 B of keeping the first view's chunks recoverable (boot/firstViewChunks.ts)
+ * and the 50 B of keeping the language's move on the shop's origin (shared/src/address/sameOrigin.ts).
  */
-export const BOOT_SCRIPT_BUDGET = 1900;
+export const BOOT_SCRIPT_BUDGET = 1950;
 
 export function compileBootScript({ entry, production }: { entry: string; production: boolean }): Promise<BootScript> {
   const root = path.resolve(__dirname, '..');

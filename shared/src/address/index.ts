@@ -19,7 +19,7 @@ export {
   routerBasename,
 } from './languagePath.ts';
 export { addressForChoice, LANGUAGE_STORAGE_KEY, storedLanguage } from './languageChoice.ts';
-export { isSameOriginPath, normalPath, sameOriginPath } from './sameOrigin.ts';
+export { normalPath, sameOriginPath } from './sameOrigin.ts';
 export { hrefs, PAGE_PATHS, type PageName, type ProfileTab } from './pagePaths.ts';
 export {
   cacheKeyQuery,

@@ -5,7 +5,6 @@
  */
 import type { Language } from '../types';
 import { isLanguage, languageOfPath, pathInLanguage } from './languagePath.ts';
-import { isSameOriginPath } from './sameOrigin.ts';
 
 /** Where the shopper's choice of language is kept (local storage), as the original shop kept it. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -34,7 +33,5 @@ export function addressForChoice(
 ): string | undefined {
   if (!isLanguage(chosen)) return undefined;
   const { language, path } = languageOfPath(pathname);
-  if (language === chosen) return undefined;
-  const address = pathInLanguage(`${path}${search}${hash}`, chosen);
-  return isSameOriginPath(address) ? address : undefined;
+  return language === chosen ? undefined : pathInLanguage(`${path}${search}${hash}`, chosen);
 }
