@@ -11,7 +11,7 @@
  *   npm run serve -- --source-maps                also hand out the source maps (debugging only)
  *   npm run serve -- --sockets DIR                each app on DIR/<app>.sock, behind nginx (npm run nginx:config)
  *   npm run serve -- --base-port N                the apps on N, N+1, … (apps.json's order): a second shop on one machine
- *   npm run serve -- --trust-proxy ADDR[,ADDR]    peers whose X-Forwarded-For names the client (a socket's peer always is)
+ *   npm run serve -- --trust-proxy ADDR[,RANGE]   proxies in front (a CDN's ranges) whose X-Forwarded-For names the client
  *   npm run serve -- --build DIR --port N [--remote] [--env DIR]
  *                                                 one build alone, as a team serves its remote's new build
  */

@@ -27,7 +27,7 @@ export const PAGE_CACHE_LIMITS: PageCacheLimits = {
   rendering: 2,
   waiting: 8,
   perSecond: 20,
-  perClient: { active: 2, perSecond: 8 },
+  perClient: { active: 4, perSecond: 10 },
 };
 
 /** Clients whose share is remembered at once; the quietest are forgotten first. */

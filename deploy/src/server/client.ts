@@ -1,20 +1,23 @@
 /**
  * Who a request comes from, as the servers count it (each client's share of rendering on demand):
- * the peer's address, or, where the peer is a proxy the server trusts (a Unix socket's always is:
- * only nginx on this machine reaches it), the address that proxy put last in X-Forwarded-For. An
- * IPv6 client is its /64, which one machine usually holds whole.
+ * the peer's address, unless the peer is a proxy the server trusts (a Unix socket's always is:
+ * only nginx on this machine reaches it; others by address or range, `--trust-proxy`), in which
+ * case X-Forwarded-For is read from its end, past every trusted proxy, to the first address that
+ * is not one. An IPv6 client is its /64, which one machine usually holds whole.
  */
-import { isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIP, isIPv4 } from 'node:net';
 
 /** The IPv4 address inside an IPv4-mapped IPv6 one (`::ffff:127.0.0.1`). */
 const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
+const plain = (address: string) => MAPPED_IPV4.exec(address)?.[1] ?? address;
+
 /** An address as a client's key: IPv4 as it is, IPv6 as its /64; undefined when it is neither. */
 export function clientKey(address: string): string | undefined {
-  const mapped = MAPPED_IPV4.exec(address)?.[1];
-  if (mapped ?? isIPv4(address)) return mapped ?? address;
-  if (!isIPv6(address)) return undefined;
-  const [head = '', tail] = address.split('::');
+  const ip = plain(address);
+  if (isIPv4(ip)) return ip;
+  if (isIP(ip) !== 6) return undefined;
+  const [head = '', tail] = ip.split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const groups =
@@ -25,14 +28,39 @@ export function clientKey(address: string): string | undefined {
     .join(':')}::/64`;
 }
 
+/** Trusted proxies from `10.0.0.1` and `10.0.0.0/8` entries (IPv4 or IPv6); a bad entry is an error. */
+export function trustedProxyList(entries: readonly string[]): (address: string) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (!isIP(address) || (bits !== undefined && !/^\d{1,3}$/.test(bits))) throw new Error(`"${entry}" is not an address or a range`);
+    if (bits === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(bits), type);
+  }
+  return (address) => {
+    const ip = plain(address);
+    return isIP(ip) !== 0 && list.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
 /** The client's key for a request from `peer` (undefined: a Unix socket) carrying `forwardedFor`. */
 export function clientOf(
   peer: string | undefined,
   forwardedFor: string | string[] | undefined,
-  trustedProxies: readonly string[],
+  isTrusted: (address: string) => boolean,
 ): string | undefined {
-  const trusted = peer === undefined || trustedProxies.includes(clientKey(peer) ?? peer);
-  const forwarded = trusted ? [forwardedFor ?? []].flat().join(',').split(',').pop()?.trim() : undefined;
-  const address = forwarded || peer;
+  const forwarded = [forwardedFor ?? []]
+    .flat()
+    .join(',')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  let address = peer;
+  while (address === undefined || isTrusted(address)) {
+    const next = forwarded.pop();
+    if (next === undefined) break;
+    address = next;
+  }
   return address === undefined ? undefined : clientKey(address);
 }

@@ -10,7 +10,7 @@ import type { Answer } from '../answer/answer.ts';
 import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
 import { refusal, refusedLanguage, refusedMethod } from '../answer/refusal.ts';
 import { refusedHeaders, refusedTarget, REQUEST_LIMITS } from '../answer/requestLimits.ts';
-import { clientOf } from './client.ts';
+import { clientOf, trustedProxyList } from './client.ts';
 
 /**
  * Node's limits on connections, as nginx's in front (docs/operations.md, "Serving"): open
@@ -24,7 +24,7 @@ const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 export interface ListenerOptions {
   isRemote: boolean;
   log: (line: string) => void;
-  /** Peers whose X-Forwarded-For names the client (a proxy in front); a Unix socket's peer always is. */
+  /** Proxies in front (addresses, ranges) whose X-Forwarded-For is read for the client; a Unix socket's peer always is one. */
   trustedProxies?: readonly string[];
 }
 
@@ -50,6 +50,7 @@ function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 4
 }
 
 export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [] }: ListenerOptions) {
+  const isTrusted = trustedProxyList(trustedProxies);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const refused = refusedTarget(req.url ?? '') ?? refusedHeaders(req.rawHeaders);
     if (refused) return writeRefusal(res, refused, req, isRemote);
@@ -60,7 +61,7 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
     try {
       const sent = new Headers();
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
-      const client = clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedProxies);
+      const client = clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted);
       const request = new Request(`${BASE}${req.url}`, { method: req.method, headers: sent });
       const response = await answer(request, client ? { client } : {});
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;

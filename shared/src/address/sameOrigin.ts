@@ -12,7 +12,7 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const UNSAFE = /^[/\\\u0000-\u001f\u007f]+|[\u0000-\u001f\u007f]/g;
 
 /**
- * A path in its normal form: escaped unreserved characters decoded and other escapes upper-cased;
+ * A path in its normal form: escaped unreserved characters decoded (other escapes kept as sent);
  * an escaped or literal backslash or slash read as a slash (as caches decode them); runs of
  * slashes merged; `.` and `..` segments resolved (never above the root). A trailing slash stays.
  */
@@ -20,7 +20,7 @@ export function normalPath(path: string): string {
   const decoded = path.replace(/%([0-9a-fA-F]{2})/g, (escape, hex: string) => {
     const character = String.fromCharCode(parseInt(hex, 16));
     if (UNRESERVED.test(character)) return character;
-    return character === '/' || character === '\\' ? '/' : escape.toUpperCase();
+    return character === '/' || character === '\\' ? '/' : escape;
   });
   const segments = decoded.replace(/\\/g, '/').split('/').slice(1);
   const kept: string[] = [];
