@@ -11,6 +11,7 @@ export {
   entriesOf,
   entryUrlOf,
   firstChoices,
+  MANIFEST_FILE,
   manifestUrlOf,
   originProblem,
   parseRemotesJson,

@@ -25,8 +25,12 @@ import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
 import { refusedMethod } from './refusal.ts';
 import { readsAccept } from './rules.ts';
+import { probes, type ReadinessCheck } from '../observe/health.ts';
+import type { ServedBuilds, ServerMetrics } from '../observe/metrics.ts';
+import type { Generation } from '../environment/generation.ts';
+import { MANIFEST_FILE } from '@maison/host/hosting';
 
-export type { Answer, Asker } from './http.ts';
+export type { Answer } from './http.ts';
 
 export interface AnswererParts {
   isHost: boolean;
@@ -37,10 +41,12 @@ export interface AnswererParts {
   cacheOf?: (pathname: string) => string;
   /** More sources in the page policy (development only). */
   policyExtras?: (policy: string) => string;
+  /** What `/readyz` says (default: ready once asked). */
+  readiness?: ReadinessCheck;
 }
 
 /** The answerer from its parts: the files answer, the host's pages answer, and the layers around them. */
-export function composeAnswerer({ isHost, files, host, cacheOf, policyExtras }: AnswererParts): Answer {
+export function composeAnswerer({ isHost, files, host, cacheOf, policyExtras, readiness = alwaysReady }: AnswererParts): Answer {
   const notFound = (url: URL): ReturnType<typeof textReply> => {
     const headers = { ...FILE_HEADERS, 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
     // On the host a browser asking for HTML gets the not-found page here instead.
@@ -48,11 +54,28 @@ export function composeAnswerer({ isHost, files, host, cacheOf, policyExtras }: 
   };
   const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, ...(policyExtras ? { policyExtras } : {}) });
   const file = filesAnswer({ files, isHost, pageHeaders: pages ? pages.pageHeaders : () => FILE_HEADERS, ...(cacheOf ? { cacheOf } : {}) });
-  const route: ReplyHandler = async (request, url, asker) =>
-    (await file(url)) ?? (await pages?.answer(request, url, asker)) ?? notFound(url);
+  const route: ReplyHandler = async (request, url, context) => {
+    const found = await file(url);
+    if (found) {
+      context.served = { route: '(file)', servedAs: 'file' };
+      return found;
+    }
+    const page = await pages?.answer(request, url, context);
+    if (page) return page;
+    context.served = { route: '(none)', servedAs: 'not-found' };
+    return notFound(url);
+  };
   const closedHeaders = () => ({ ...FILE_HEADERS, ...corsFor(isHost, 'text/plain') });
-  return asResponse(compressed(onlyReads(normalAddresses(route, closedHeaders), () => refusedMethod(!isHost))));
+  return asResponse(compressed(onlyReads(probes(normalAddresses(route, closedHeaders), readiness), () => refusedMethod(!isHost))));
 }
+
+/** The generation served and the builds it names, for the info metrics. */
+function servedBuilds(generation: Generation | undefined): ServedBuilds {
+  if (!generation) return { remotes: {} };
+  return { generation: generation.id, hostBuild: generation.render.hostBuild, remotes: {} };
+}
+
+const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
 
 export interface ServedApp {
   /** Its federation name (apps.json). */
@@ -69,15 +92,43 @@ export interface AnswererOptions {
   /** Hand out the build's source maps (a debugging environment only). */
   sourceMaps?: boolean;
   log?: (line: string) => void;
+  metrics?: ServerMetrics;
 }
 
+/** An answerer, with what its readiness probe says (also served on the metrics port). */
+export type ServingAnswer = Answer & { readiness: ReadinessCheck };
+
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
-export function createAnswerer({ app, environment, remoteNames, sourceMaps = false, log = console.log }: AnswererOptions): Answer {
+export function createAnswerer({
+  app,
+  environment,
+  remoteNames,
+  sourceMaps = false,
+  log = console.log,
+  metrics,
+}: AnswererOptions): ServingAnswer {
   const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
+  if (!app.isHost) {
+    const readiness: ReadinessCheck = async () => {
+      const manifest = (await files.find(`/${MANIFEST_FILE}`)) !== undefined;
+      return { ready: manifest, checks: { build: manifest ? app.dist : `no ${MANIFEST_FILE} in ${app.dist}` } };
+    };
+    return Object.assign(composeAnswerer({ isHost: false, files, readiness }), { readiness });
+  }
   const build = watchHostBuild(path.dirname(app.dist), log);
-  return composeAnswerer({
-    isHost: app.isHost,
-    files,
-    ...(app.isHost ? { host: { build, pages: publishedPages(environment, build, log), remoteNames } } : {}),
-  });
+  const pages = publishedPages({ environment, hostBuild: build, log, ...(metrics ? { metrics } : {}) });
+  metrics?.watchServed(() => servedBuilds(environment.now().generation));
+  const readiness: ReadinessCheck = async () => {
+    const generation = environment.now().generation;
+    const hostBuild = build.now().build;
+    const rendersHere = generation !== undefined && hostBuild?.id === generation.render.hostBuild;
+    const renderer = rendersHere
+      ? (await pages.rendererAnswers()) || 'no answer'
+      : 'not needed: the generation was rendered by another host build';
+    return {
+      ready: generation !== undefined && hostBuild !== undefined && renderer !== 'no answer',
+      checks: { generation: generation?.id ?? false, hostBuild: hostBuild?.id ?? false, renderer },
+    };
+  };
+  return Object.assign(composeAnswerer({ isHost: true, files, host: { build, pages, remoteNames }, readiness }), { readiness });
 }

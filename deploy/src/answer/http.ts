@@ -6,6 +6,7 @@
  */
 import { normalPath } from '@maison/shared/address';
 import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
+import { newContext, requestIdOf, type RequestContext } from '../observe/requestContext.ts';
 import { SERVED_METHODS } from './refusal.ts';
 
 export interface Reply {
@@ -14,17 +15,11 @@ export interface Reply {
   body?: Body;
 }
 
-/** Who asks, as the server read it off the connection: what a Web Request cannot carry. */
-export interface Asker {
-  /** The client's address (or the one a trusted proxy forwarded), for its share of rendering on demand. */
-  client?: string;
-}
+/** What the rules answer: a Reply for a request (its URL parsed once), noting in its context how it was answered. */
+export type ReplyHandler = (request: Request, url: URL, context: RequestContext) => Promise<Reply>;
 
-/** What the rules answer: a Reply for a request (its URL parsed once). */
-export type ReplyHandler = (request: Request, url: URL, asker: Asker) => Promise<Reply>;
-
-/** What a server calls: a Web Request in, a Web Response out. */
-export type Answer = (request: Request, asker?: Asker) => Promise<Response>;
+/** What a server calls: a Web Request in (with what a Web Request cannot carry: observe/requestContext.ts), a Web Response out. */
+export type Answer = (request: Request, context?: RequestContext) => Promise<Response>;
 
 export const textReply = (status: number, headers: Record<string, string>, text: string): Reply => ({
   status,
@@ -34,8 +29,9 @@ export const textReply = (status: number, headers: Record<string, string>, text:
 
 /** Anything but GET and HEAD: 405, as refusal.ts `refusedMethod` says (the closed policy). */
 export function onlyReads(next: ReplyHandler, refused: () => { headers: Record<string, string>; text: string }): ReplyHandler {
-  return (request, url, asker) => {
-    if ((SERVED_METHODS as readonly string[]).includes(request.method)) return next(request, url, asker);
+  return (request, url, context) => {
+    if ((SERVED_METHODS as readonly string[]).includes(request.method)) return next(request, url, context);
+    context.served = { route: '(method)', servedAs: 'refused' };
     const { headers, text } = refused();
     const { 'Content-Type': type = typeOf('.txt'), ...rest } = headers;
     return Promise.resolve({ status: 405, headers: rest, body: onceBody(text, type) });
@@ -48,9 +44,10 @@ export function onlyReads(next: ReplyHandler, refused: () => { headers: Record<s
  * never leaves an answer under the key of `/products`, and no path leaves the origin.
  */
 export function normalAddresses(next: ReplyHandler, redirectHeaders: () => Record<string, string>): ReplyHandler {
-  return (request, url, asker) => {
+  return (request, url, context) => {
     const normal = normalPath(url.pathname);
-    if (normal === url.pathname) return next(request, url, asker);
+    if (normal === url.pathname) return next(request, url, context);
+    context.served = { route: '(normalise)', servedAs: 'redirect' };
     return Promise.resolve({
       status: 301,
       headers: { ...redirectHeaders(), 'Cache-Control': 'no-store', Location: `${normal}${url.search}` },
@@ -70,8 +67,8 @@ export function withVary(headers: Record<string, string>, name: string): Record<
  * this client's was.
  */
 export function compressed(next: ReplyHandler): ReplyHandler {
-  return async (request, url, asker) => {
-    const reply = await next(request, url, asker);
+  return async (request, url, context) => {
+    const reply = await next(request, url, context);
     if (!reply.body) return reply;
     const encoding = encodingFor(reply.body, request.headers.get('accept-encoding'));
     const headers = compressible(reply.body) ? withVary(reply.headers, 'Accept-Encoding') : reply.headers;
@@ -92,8 +89,8 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
 
 /** The Response: 304 when the client already has this body (If-None-Match), no body for HEAD. */
 export function asResponse(next: ReplyHandler): Answer {
-  return async (request, asker = {}) => {
-    const { status, headers, body } = await next(request, new URL(request.url), asker);
+  return async (request, context = newContext(requestIdOf((name) => request.headers.get(name)))) => {
+    const { status, headers, body } = await next(request, new URL(request.url), context);
     const out = new Headers(headers);
     if (!body) return new Response(null, { status, headers: out });
     if (body.etag) out.set('ETag', body.etag);

@@ -5,12 +5,13 @@
  */
 import type { Language, RemoteName } from '@maison/shared';
 import { canonicalQuery, languageOfPath } from '@maison/shared/address';
-import { withShownText, type NotFoundPage, type ServedRoute } from '@maison/host/hosting';
+import { firstMatching, withShownText, type NotFoundPage, type ServedRoute } from '@maison/host/hosting';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import { FILE_HEADERS, type FileSource } from './files.ts';
-import { withVary, type Asker, type Reply } from './http.ts';
+import type { RequestContext } from '../observe/requestContext.ts';
+import { withVary, type Reply } from './http.ts';
 import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
 import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks, readsAccept } from './rules.ts';
 
@@ -18,6 +19,8 @@ import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadL
 export interface PagesNow {
   /** Changes whenever what is served changes. */
   key: string;
+  /** The generation served, if any. */
+  generation?: string;
   remotesJson: string;
   /** What was rendered, and how each page is answered; none: every page is rendered in the browser. */
   render?: RenderRecord;
@@ -26,7 +29,7 @@ export interface PagesNow {
    * HTML, or undefined when it cannot be had now (the page is then rendered in the browser). A view
    * rendered on demand counts against `client`'s share.
    */
-  page(language: Language, path: string, query: string, client?: string): Promise<Body | undefined>;
+  page(language: Language, path: string, query: string, context?: RequestContext): Promise<Body | undefined>;
   /** A not-found page, with the marker where the server puts what was asked for (notFoundText.ts). */
   notFoundPage(language: Language, page: NotFoundPage['page']): Promise<Body | undefined>;
   /** What crawlers read: sitemap.xml, robots.txt. */
@@ -83,7 +86,15 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     return derived;
   };
 
-  const navigation = async (url: URL, state: Derived, { client }: Asker): Promise<Reply | undefined> => {
+  const navigation = async (url: URL, state: Derived, context: RequestContext): Promise<Reply | undefined> => {
+    const { language, path } = languageOfPath(url.pathname);
+    const note = (servedAs: NonNullable<RequestContext['served']['servedAs']>) =>
+      (context.served = {
+        route: firstMatching(state.routes, path)?.path ?? '(none)',
+        language,
+        servedAs,
+        ...(state.render && state.now.generation ? { generation: state.now.generation } : {}),
+      });
     const answer = navigationAnswer({
       path: url.pathname,
       query: url.search.slice(1),
@@ -93,19 +104,22 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     });
     // The same page for everyone at an address: a shared cache may keep it.
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
-    if (answer.kind === 'redirect') return { status: 301, headers: { ...headers, Location: answer.location } };
+    if (answer.kind === 'redirect') return (note('redirect'), { status: 301, headers: { ...headers, Location: answer.location } });
     if (answer.kind === 'page') {
-      const page = await state.now.page(answer.language, answer.path, answer.query, client);
+      note('published');
+      const page = await state.now.page(answer.language, answer.path, answer.query, context);
       if (page) return { status: 200, headers, body: page };
     }
     if (answer.kind === 'not-found') {
+      note('not-found');
       const page = await state.now.notFoundPage(answer.language, answer.page);
       if (page) return { status: 404, headers, body: onceBody(withShownText(page.bytes.toString('utf8'), answer.shows), page.type) };
     }
+    note('shell');
     // The shop's page, rendered in the browser: it names the route's remote files to download at once.
     const shell = await files.find('/index.html');
     if (!shell) return undefined;
-    const link = preloadLinkFor(languageOfPath(url.pathname).path, state.links);
+    const link = preloadLinkFor(path, state.links);
     const shellHeaders = { ...headers, 'Cache-Control': CACHE_CONTROL.shell, ...(link ? { Link: link } : {}) };
     return { status: answer.status, headers: shellHeaders, body: shell };
   };
@@ -113,16 +127,18 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
   return {
     /** The page policy's headers for what is served now (the build's own HTML gets them too). */
     pageHeaders: async () => (await derive()).pageHeaders,
-    async answer(request: Request, url: URL, asker: Asker = {}): Promise<Reply | undefined> {
+    async answer(request: Request, url: URL, context: RequestContext): Promise<Reply | undefined> {
       const state = await derive();
+      const data = () =>
+        (context.served = { route: url.pathname, servedAs: 'data', ...(state.now.generation ? { generation: state.now.generation } : {}) });
       if (url.pathname === '/remotes.json')
-        return { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson };
+        return (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson });
       if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
         const body = await state.now.crawlerFile(url.pathname.slice(1));
-        return body ? { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body } : undefined;
+        return body ? (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body }) : undefined;
       }
       if (!isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
-      const reply = await navigation(url, state, asker);
+      const reply = await navigation(url, state, context);
       return reply && readsAccept(url.pathname) ? { ...reply, headers: withVary(reply.headers, 'Accept') } : reply;
     },
   };

@@ -19,17 +19,27 @@ import { pageCache } from '../render/pageCache.ts';
 import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import { allowsInline } from './policy.ts';
+import type { ServerMetrics } from '../observe/metrics.ts';
+import type { RequestContext } from '../observe/requestContext.ts';
 import type { ServedPages } from './pages.ts';
 
 const KEPT_FILES = 512;
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
 const VIEW_WAIT_MS = 5_000;
+/** How long readiness waits for the renderer to answer. */
+const RENDERER_PROBE_MS = 2_000;
 
-export function publishedPages(
-  environment: ServedEnvironment,
-  hostBuild: { now(): HostBuildState },
-  log: (line: string) => void,
-): ServedPages {
+export interface PublishedPagesOptions {
+  environment: ServedEnvironment;
+  hostBuild: { now(): HostBuildState };
+  log: (line: string) => void;
+  metrics?: Pick<ServerMetrics, 'rendered' | 'watchRenderLoad'>;
+}
+
+/** The published pages, and whether the renderer of views answers now (for readiness). */
+export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions): ServedPages & {
+  rendererAnswers(): Promise<boolean>;
+} {
   const kept = new Map<string, Body>();
   const file = async (dir: string, name: string): Promise<Body | undefined> => {
     const absolute = path.join(dir, name);
@@ -44,6 +54,7 @@ export function publishedPages(
   };
 
   const views = pageCache<Body>((body) => body.bytes.length);
+  metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
   let renderer: { key: string; service: RenderService } | undefined;
   /**
    * The renderer of the generation served beside the host build that rendered it: started as the
@@ -64,7 +75,13 @@ export function publishedPages(
     }
     return renderer?.service;
   };
-  const view = (generation: Generation, language: string, pathname: string, query: string, client?: string): Promise<Body | undefined> => {
+  const view = (
+    generation: Generation,
+    language: string,
+    pathname: string,
+    query: string,
+    context?: RequestContext,
+  ): Promise<Body | undefined> => {
     const service = rendererFor(generation);
     if (!service) return Promise.resolve(undefined);
     const rendered = views.get(
@@ -83,7 +100,14 @@ export function publishedPages(
         }
         return bodyOf(Buffer.from(page.html), typeOf('.html'));
       },
-      client,
+      {
+        ...(context?.client ? { client: context.client } : {}),
+        onOutcome(outcome) {
+          metrics?.rendered(outcome);
+          if (context && (outcome === 'kept' || outcome === 'rendered' || outcome === 'joined'))
+            context.served.servedAs = outcome === 'kept' ? 'cache' : 'on-demand';
+        },
+      },
     );
     return Promise.race([rendered, wait(VIEW_WAIT_MS, undefined, { ref: false })]);
   };
@@ -97,14 +121,26 @@ export function publishedPages(
       return {
         key: served.key,
         remotesJson: served.remotesJson,
-        ...(generation ? { render: generation.render } : {}),
-        page: (language, pathname, query, client) =>
+        ...(generation ? { generation: generation.id, render: generation.render } : {}),
+        page: (language, pathname, query, context) =>
           query === '' || !generation
             ? read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?'))
-            : view(generation, language, pathname, query, client),
+            : view(generation, language, pathname, query, context),
         notFoundPage: (language, page) => read(path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
         crawlerFile: read,
       };
+    },
+    async rendererAnswers() {
+      const generation = environment.now().generation;
+      const service = generation && rendererFor(generation);
+      if (!service) return false;
+      return Promise.race([
+        service.describe().then(
+          () => true,
+          () => false,
+        ),
+        wait(RENDERER_PROBE_MS, false, { ref: false }),
+      ]);
     },
   };
 }

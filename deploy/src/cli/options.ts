@@ -25,8 +25,13 @@ export function parseOptions<Options extends NonNullable<ParseArgsConfig['option
   options: Options,
   allowPositionals = false,
 ) {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(`usage: ${usage}`);
+    process.exit(0);
+  }
   try {
-    return parseArgs({ args: process.argv.slice(2), options, allowPositionals, strict: true });
+    return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (error) {
     return fail(command, `${(error as Error).message}\nusage: ${usage}`);
   }

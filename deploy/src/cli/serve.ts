@@ -12,6 +12,8 @@
  *   npm run serve -- --sockets DIR                each app on DIR/<app>.sock, behind nginx (npm run nginx:config)
  *   npm run serve -- --base-port N                the apps on N, N+1, … (apps.json's order): a second shop on one machine
  *   npm run serve -- --trust-proxy ADDR[,RANGE]   proxies in front (a CDN's ranges) whose X-Forwarded-For names the client
+ *   npm run serve -- --metrics HOST:PORT|off      where the metrics and probes are served (default: loopback, the host's port + 6464: 9464)
+ *   npm run serve -- --no-access-log              no access line per answer (the bench's "off")
  *   npm run serve -- --build DIR --port N [--remote] [--env DIR]
  *                                                 one build alone, as a team serves its remote's new build
  */
@@ -22,10 +24,11 @@ import { createAnswerer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from '../server/node.ts';
 import { serveShop } from '../server/shop.ts';
+import type { AccessLine } from '../observe/logger.ts';
+import { OBSERVING_OPTIONS, OBSERVING_USAGE, observing } from './observing.ts';
 import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
 
-const USAGE =
-  'npm run serve -- [--env DIR] [--only host,catalog,…] [--no-publish] [--source-maps] [--sockets DIR] [--base-port N] [--trust-proxy ADDR,…]  |  --build DIR --port N [--remote] [--env DIR]';
+const USAGE = `npm run serve -- [--env DIR] [--only host,catalog,…] [--no-publish] [--source-maps] [--sockets DIR] [--base-port N] [--trust-proxy ADDR,…] ${OBSERVING_USAGE}  |  --build DIR --port N [--remote] [--env DIR]`;
 const { values } = parseOptions('serve', USAGE, {
   ...ENV_OPTION,
   only: { type: 'string' },
@@ -37,6 +40,7 @@ const { values } = parseOptions('serve', USAGE, {
   port: { type: 'string' },
   remote: { type: 'boolean' },
   'trust-proxy': { type: 'string' },
+  ...OBSERVING_OPTIONS,
 });
 const trustedProxies = values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [];
 const env = environmentDir(values.env);
@@ -44,7 +48,7 @@ const portOf = (value: string | undefined) => {
   const port = Number(value);
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : fail('serve', `"${value ?? ''}" is not a port\nusage: ${USAGE}`);
 };
-const log = (line: string) => console.log(line);
+const { log, observer: watching, metricsAt } = observing(values);
 let stop: () => Promise<void>;
 
 try {
@@ -59,7 +63,8 @@ try {
       sourceMaps: values['source-maps'],
       log,
     });
-    const server: Server = await listen(answer, port, { isRemote: !app.isHost, log, trustedProxies });
+    const observe = (answered: Omit<AccessLine, 'app'>) => watching.answered({ app: app.name, ...answered });
+    const server: Server = await listen(answer, port, { isRemote: !app.isHost, log, trustedProxies, observe });
     console.log(`listening on ${port}`);
     stop = () => new Promise((resolve) => server.close(() => resolve()));
   } else {
@@ -77,8 +82,10 @@ try {
       sourceMaps: values['source-maps'],
       trustedProxies,
       log,
+      observer: watching,
+      metricsAt: metricsAt(everyApp.find((app) => app.name === HOST_APP.name)!.port),
     });
-    console.log(`[serve] environment: ${path.relative(process.cwd(), env) || env}`);
+    log(`[serve] environment: ${path.relative(process.cwd(), env) || env}`);
     stop = shop.close;
   }
 } catch (error) {

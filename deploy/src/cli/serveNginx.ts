@@ -10,17 +10,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { APPS, appsFrom } from '../../../apps.mts';
+import { APPS, appsFrom, isHostApp } from '../../../apps.mts';
 import { findNginx, frontConfig, runNginx } from '../server/nginx.ts';
 import { serveShop, type RunningShop } from '../server/shop.ts';
+import { OBSERVING_OPTIONS, OBSERVING_USAGE, observing } from './observing.ts';
 import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
 
-const USAGE = 'npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N]';
+const USAGE = `npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N] ${OBSERVING_USAGE}`;
 const { values } = parseOptions('serve:nginx', USAGE, {
   ...ENV_OPTION,
   'no-publish': { type: 'boolean' },
   'base-port': { type: 'string' },
+  ...OBSERVING_OPTIONS,
 });
+const { log, observer, metricsAt } = observing(values);
 const basePort = values['base-port'] === undefined ? undefined : Number(values['base-port']);
 if (basePort !== undefined && !(Number.isInteger(basePort) && basePort > 0))
   fail('serve:nginx', `"${values['base-port']}" is not a port\nusage: ${USAGE}`);
@@ -50,7 +53,16 @@ try {
     console.error(`[serve:nginx] nginx exited (${code})`);
     void stop(1);
   });
-  shop = await serveShop({ root: ROOT, env, apps, listenOn: (app) => socketOf(app.name), publish: !values['no-publish'] });
+  shop = await serveShop({
+    root: ROOT,
+    env,
+    apps,
+    listenOn: (app) => socketOf(app.name),
+    publish: !values['no-publish'],
+    log,
+    observer,
+    metricsAt: metricsAt(apps.find(isHostApp)!.port),
+  });
   console.log(
     `[serve:nginx] nginx on the ports in apps.json, in front of the answerer (${prefix}); environment: ${path.relative(process.cwd(), env) || env}`,
   );

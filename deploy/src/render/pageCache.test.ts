@@ -79,9 +79,10 @@ describe('the cache of pages rendered on demand', () => {
     const cache = pageCache<string>((value) => value.length, limits);
     const slow = (key: string) => () => new Promise<string>((resolve) => setTimeout(() => resolve(key), 20));
     // 40 distinct addresses at once from one client: two of them rendered, the rest refused at once.
-    const flood = Array.from({ length: 40 }, (_, index) => cache.get(`min=${index}`, slow(`min=${index}`), 'flooder'));
+    const flood = Array.from({ length: 40 }, (_, index) => cache.get(`min=${index}`, slow(`min=${index}`), { client: 'flooder' }));
     const shopper = [];
-    for (const key of ['sort=price-desc', 'sort=price-asc', 'view=list']) shopper.push(await cache.get(key, slow(key), 'shopper'));
+    for (const key of ['sort=price-desc', 'sort=price-asc', 'view=list'])
+      shopper.push(await cache.get(key, slow(key), { client: 'shopper' }));
     expect(shopper).toEqual(['sort=price-desc', 'sort=price-asc', 'view=list']);
     expect((await Promise.all(flood)).filter(Boolean)).toHaveLength(2);
   });
@@ -89,10 +90,26 @@ describe('the cache of pages rendered on demand', () => {
   it('starts at most perClient.perSecond renders a second for one client, and lets it render again once they are done', async () => {
     const cache = pageCache<string>((value) => value.length, { ...LIMITS, entries: 10, perClient: { active: 10, perSecond: 3 } });
     const answers = [];
-    for (let index = 0; index < 5; index += 1) answers.push(await cache.get(`k${index}`, text(`k${index}`), 'one'));
+    for (let index = 0; index < 5; index += 1) answers.push(await cache.get(`k${index}`, text(`k${index}`), { client: 'one' }));
     expect(answers.filter(Boolean)).toHaveLength(3);
     // Another client is not held back by it; a kept page costs no share.
-    expect(await cache.get('other', text('other'), 'two')).toBe('other');
-    expect(await cache.get('k0', () => Promise.reject(new Error('not rendered again')), 'one')).toBe('k0');
+    expect(await cache.get('other', text('other'), { client: 'two' })).toBe('other');
+    expect(await cache.get('k0', () => Promise.reject(new Error('not rendered again')), { client: 'one' })).toBe('k0');
+  });
+
+  it('says what became of each request', async () => {
+    const cache = pageCache<string>((value) => value.length, { ...LIMITS, perClient: { active: 1, perSecond: 100 } });
+    const outcomes: string[] = [];
+    const onOutcome = (outcome: string) => void outcomes.push(outcome);
+    const first = later();
+    const asked = cache.get('a', first.make, { client: 'c', onOutcome });
+    const joined = cache.get('a', first.make, { client: 'c', onOutcome });
+    await cache.get('b', text('b'), { client: 'c', onOutcome });
+    first.resolve('a');
+    await Promise.all([asked, joined]);
+    await cache.get('a', text('never'), { onOutcome });
+    await cache.get('f', () => Promise.resolve(undefined), { onOutcome });
+    expect(outcomes).toEqual(['joined', 'refused-client', 'rendered', 'kept', 'failed']);
+    expect(cache.load).toEqual({ rendering: 0, waiting: 0 });
   });
 });

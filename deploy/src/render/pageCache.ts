@@ -33,13 +33,24 @@ export const PAGE_CACHE_LIMITS: PageCacheLimits = {
 /** Clients whose share is remembered at once; the quietest are forgotten first. */
 const KNOWN_CLIENTS = 10_000;
 
+/** What became of one request: kept already, rendered now (or joined to a render under way), failed, or refused and why. */
+export type CacheOutcome = 'kept' | 'rendered' | 'joined' | 'failed' | 'refused-client' | 'refused-rate' | 'refused-queue';
+
+export interface CacheRequest {
+  /** The client asking, whose share a render counts against. */
+  client?: string;
+  onOutcome?: (outcome: CacheOutcome) => void;
+}
+
 export interface PageCache<T> {
   /**
    * The kept value for `key`, or `make()`'s (kept if defined), or undefined when too many renders are
-   * under way, in all or for `client`.
+   * under way, in all or for the client.
    */
-  get(key: string, make: () => Promise<T | undefined>, client?: string): Promise<T | undefined>;
+  get(key: string, make: () => Promise<T | undefined>, request?: CacheRequest): Promise<T | undefined>;
   readonly size: { entries: number; bytes: number };
+  /** Renders under way and queued now. */
+  readonly load: { rendering: number; waiting: number };
 }
 
 /** Starts within the last second, at most `perSecond` of them: `take()` says whether one more may start now. */
@@ -107,30 +118,40 @@ export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimi
     get size() {
       return { entries: kept.size, bytes };
     },
-    get(key, make, client) {
+    get load() {
+      return { rendering: running, waiting: queue.length };
+    },
+    get(key, make, { client, onOutcome = () => {} } = {}) {
       const hit = kept.get(key);
       if (hit) {
         // Most recently used: last in the map's order.
         kept.delete(key);
         kept.set(key, hit);
+        onOutcome('kept');
         return Promise.resolve(hit.value);
       }
       const pending = inFlight.get(key);
-      if (pending) return pending;
+      if (pending) {
+        onOutcome('joined');
+        return pending;
+      }
+      const refused = (why: CacheOutcome) => (onOutcome(why), Promise.resolve(undefined));
       const now = performance.now();
       const share = client === undefined ? undefined : clientShare(client, now);
-      if (client !== undefined && !share) return Promise.resolve(undefined);
-      const turn = rate.take(now) ? slot() : undefined;
-      if (!turn) return Promise.resolve(undefined);
+      if (client !== undefined && !share) return refused('refused-client');
+      if (!rate.take(now)) return refused('refused-rate');
+      const turn = slot();
+      if (!turn) return refused('refused-queue');
       if (share) share.active += 1;
       const made = turn
         .then(make)
         .then(
           (value) => {
             if (value !== undefined) keep(key, value);
+            onOutcome(value === undefined ? 'failed' : 'rendered');
             return value;
           },
-          () => undefined,
+          () => (onOutcome('failed'), undefined),
         )
         .finally(() => {
           inFlight.delete(key);

@@ -1,6 +1,7 @@
 /** Node's server around the answerer, over a real socket: what it refuses before the answerer runs. */
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { RequestContext } from '../observe/requestContext.ts';
 import { listen } from './node.ts';
 
 let server: Server;
@@ -90,7 +91,37 @@ describe('who asks', () => {
     expect(await ask(direct, { 'x-forwarded-for': '203.0.113.9' })).toBe('127.0.0.1');
     expect(await ask(proxied, { 'x-forwarded-for': 'spoofed, 203.0.113.9' })).toBe('203.0.113.9');
     expect(await ask(proxied)).toBe('127.0.0.1');
+    for (const server of [proxied, direct]) server.closeAllConnections();
     await Promise.all([proxied, direct].map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+});
+
+describe('every answer', () => {
+  it('carries its request id back, and is told once written: method, status, bytes, duration, what the answerer noted', async () => {
+    const told: unknown[] = [];
+    const noting = async (_request: Request, context?: RequestContext) => {
+      context!.served = { route: '/products/:slug', servedAs: 'published' };
+      return new Response('page');
+    };
+    const server = await listen(noting, 0, { isRemote: false, log: () => {}, observe: (line) => void told.push(line) });
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const kept = await fetch(`${at}/products/x?utm_source=mail`, { headers: { 'x-request-id': 'edge-4f1c2a9e-01' } });
+    const made = await fetch(`${at}/%zz`);
+    expect(kept.headers.get('x-request-id')).toBe('edge-4f1c2a9e-01');
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    while (told.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(told).toEqual([
+      {
+        method: 'GET',
+        status: 200,
+        bytes: 4,
+        duration: expect.any(Number),
+        context: expect.objectContaining({ requestId: 'edge-4f1c2a9e-01', served: { route: '/products/:slug', servedAs: 'published' } }),
+      },
+      expect.objectContaining({ status: 400, context: expect.objectContaining({ served: { route: '(refused)', servedAs: 'refused' } }) }),
+    ]);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
   });
 });
 

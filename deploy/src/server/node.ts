@@ -10,6 +10,8 @@ import type { Answer } from '../answer/answer.ts';
 import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
 import { refusal, refusedLanguage, refusedMethod } from '../answer/refusal.ts';
 import { refusedHeaders, refusedTarget, REQUEST_LIMITS } from '../answer/requestLimits.ts';
+import type { AccessLine } from '../observe/logger.ts';
+import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientOf, trustedProxyList } from './client.ts';
 
 /**
@@ -26,18 +28,34 @@ export interface ListenerOptions {
   log: (line: string) => void;
   /** Proxies in front (addresses, ranges) whose X-Forwarded-For is read for the client; a Unix socket's peer always is one. */
   trustedProxies?: readonly string[];
+  /** Told of every answer once it is written: its access line and its metrics (observe/). */
+  observe?: (answered: Omit<AccessLine, 'app'>) => void;
 }
 
 /** Requests arrive with a path only; the answerer reads nothing else of the URL. */
 const BASE = 'http://shop.invalid';
 
-/** A request read whole and refused: the connection stays usable, as for any other answer. */
-function writeRefusal(res: ServerResponse, status: 400 | 414 | 431, req: IncomingMessage, isRemote: boolean) {
-  const { headers, text } = refusal(status, isRemote, refusedLanguage(req.url));
-  const method = req.method;
-  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text) });
-  res.end(method === 'HEAD' ? undefined : text);
+/** Writes an answer's status, headers and body (none for HEAD); says how many bytes of body went. */
+function write(
+  res: ServerResponse,
+  method: string | undefined,
+  status: number,
+  headers: Record<string, string | number>,
+  body?: Buffer | string,
+): number {
+  res.writeHead(status, headers);
+  const sent = method === 'HEAD' ? undefined : body;
+  res.end(sent);
+  return sent === undefined ? 0 : Buffer.byteLength(sent);
 }
+
+/** A request read whole and refused: the connection stays usable, as for any other answer. */
+function writeRefusal(res: ServerResponse, status: 400 | 405 | 414 | 431, req: IncomingMessage, isRemote: boolean): number {
+  const { headers, text } = status === 405 ? refusedMethod(isRemote) : refusal(status, isRemote, refusedLanguage(req.url));
+  return write(res, req.method, status, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
+}
+
+const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
 
 /**
  * The status a request Node's parser refused is answered with: 414 when the request line alone
@@ -49,31 +67,39 @@ function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 4
   return firstLineEnd === -1 || firstLineEnd > REQUEST_LIMITS.requestLine ? 414 : 431;
 }
 
-export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [] }: ListenerOptions) {
+export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [], observe }: ListenerOptions) {
   const isTrusted = trustedProxyList(trustedProxies);
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const refused = refusedTarget(req.url ?? '') ?? refusedHeaders(req.rawHeaders);
-    if (refused) return writeRefusal(res, refused, req, isRemote);
-    if (UNCARRIED_METHODS.has(req.method ?? '')) {
-      const { headers, text } = refusedMethod(isRemote);
-      return void res.writeHead(405, { ...headers, 'Content-Length': Buffer.byteLength(text) }).end(text);
+    const started = performance.now();
+    const context = newContext(requestIdOf(headerOf(req)), clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted));
+    let bytes = 0;
+    res.setHeader('X-Request-Id', context.requestId);
+    res.once('close', () => {
+      const method = req.method ?? 'GET';
+      observe?.({ method, status: res.statusCode, bytes, duration: (performance.now() - started) / 1000, context });
+    });
+    const refused =
+      refusedTarget(req.url ?? '') ?? refusedHeaders(req.rawHeaders) ?? (UNCARRIED_METHODS.has(req.method ?? '') ? 405 : undefined);
+    if (refused) {
+      context.served = { route: '(refused)', servedAs: 'refused' };
+      bytes = writeRefusal(res, refused, req, isRemote);
+      return;
     }
     try {
       const sent = new Headers();
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
-      const client = clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted);
-      const request = new Request(`${BASE}${req.url}`, { method: req.method, headers: sent });
-      const response = await answer(request, client ? { client } : {});
+      const response = await answer(new Request(`${BASE}${req.url}`, { method: req.method, headers: sent }), context);
       const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
       const headers = Object.fromEntries(response.headers);
       if (body && !response.headers.has('content-length')) headers['content-length'] = String(body.length);
-      res.writeHead(response.status, headers);
-      res.end(body);
+      bytes = write(res, undefined, response.status, headers, body);
     } catch (error) {
-      log(`[serve] ${req.method} ${req.url?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`);
+      log(
+        `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
+      );
       const headers = { ...securityHeaders(FILE_POLICY), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' };
-      if (!res.headersSent) res.writeHead(500, headers);
-      res.end('Internal server error\n');
+      if (res.headersSent) return void res.end();
+      bytes = write(res, req.method, 500, headers, 'Internal server error\n');
     }
   };
 }
@@ -85,12 +111,13 @@ function rawAnswer(status: number, reason: string, headers: Record<string, strin
 }
 
 /** Serves `answer` on a port (a number) or a Unix socket (a path); resolves once it listens. */
-export function listen(answer: Answer, where: number | string, { isRemote, log, trustedProxies }: ListenerOptions): Promise<Server> {
+export function listen(answer: Answer, where: number | string, options: ListenerOptions): Promise<Server> {
+  const { isRemote } = options;
   const { connections, headersMs, requestMs, keepAliveMs } = CONNECTION_LIMITS;
   const server = createServer(
     // Node's own limit is above ours, so that ours decide (and say 414 or 431, not only 431).
     { maxHeaderSize: 4 * REQUEST_LIMITS.headers, headersTimeout: headersMs, requestTimeout: requestMs, keepAliveTimeout: keepAliveMs },
-    nodeListener(answer, { isRemote, log, ...(trustedProxies ? { trustedProxies } : {}) }),
+    nodeListener(answer, options),
   );
   // Past it a new connection is closed at once; the ones open are answered.
   server.maxConnections = connections;
@@ -100,6 +127,8 @@ export function listen(answer: Answer, where: number | string, { isRemote, log, 
     // The target, as far as it came: its start says the address's language.
     const target = error.rawPacket?.subarray(0, 64).toString('latin1').split(' ')[1];
     const { headers, text } = refusal(status, isRemote, refusedLanguage(target));
+    const context = { ...newContext(requestIdOf(() => undefined)), served: { route: '(refused)', servedAs: 'refused' as const } };
+    options.observe?.({ method: '(unread)', status, bytes: Buffer.byteLength(text), duration: 0, context });
     socket.end(
       rawAnswer(
         status,

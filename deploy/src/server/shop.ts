@@ -13,6 +13,10 @@ import { HOST_APP, isHostApp, REMOTE_NAMES, type AppEntry } from '../../../apps.
 import { createAnswerer, type Answer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
+import type { ReadinessCheck } from '../observe/health.ts';
+import type { AccessLine } from '../observe/logger.ts';
+import { allReady, serveMetrics } from '../observe/metricsServer.ts';
+import type { Observer } from '../observe/observer.ts';
 
 const PUBLISH_COMMAND = fileURLToPath(new URL('../cli/publish.ts', import.meta.url));
 
@@ -30,6 +34,10 @@ export interface ShopOptions {
   /** Peers on a port whose X-Forwarded-For names the client (a proxy in front; a socket's peer is trusted anyway). */
   trustedProxies?: readonly string[];
   log?: (line: string) => void;
+  /** Told of every answer (access lines, metrics); none: nothing is told. */
+  observer?: Observer;
+  /** Where the observer's metrics and the probes are served; none: not served. */
+  metricsAt?: { host: string; port: number } | undefined;
 }
 
 export interface RunningShop {
@@ -64,9 +72,12 @@ export async function serveShop({
   sourceMaps = false,
   trustedProxies = [],
   log = console.log,
+  observer,
+  metricsAt,
 }: ShopOptions): Promise<RunningShop> {
   const environment = watchEnvironment(env, { log });
   const servers = new Map<string, Server>();
+  const readiness: Record<string, ReadinessCheck> = {};
   const shop: RunningShop = {
     servers,
     async close() {
@@ -86,13 +97,23 @@ export async function serveShop({
       remoteNames: REMOTE_NAMES,
       sourceMaps,
       log,
+      ...(observer?.metrics ? { metrics: observer.metrics } : {}),
     });
-    const afterPublish: Answer = isHostApp(app) ? async (request, asker) => (await published, answer(request, asker)) : answer;
-    servers.set(app.name, await listen(afterPublish, listenOn(app), { isRemote: !isHostApp(app), log, trustedProxies }));
+    readiness[app.name] = answer.readiness;
+    const afterPublish: Answer = isHostApp(app) ? async (request, context) => (await published, answer(request, context)) : answer;
+    const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
+    servers.set(
+      app.name,
+      await listen(afterPublish, listenOn(app), { isRemote: !isHostApp(app), log, trustedProxies, ...(observe ? { observe } : {}) }),
+    );
     log(`[serve] ${app.name.padEnd(7)} ${describe(listenOn(app))}  (${path.relative(process.cwd(), dist) || dist})`);
   };
   try {
     for (const app of apps) await start(app);
+    if (observer?.metrics && metricsAt) {
+      servers.set('metrics', await serveMetrics(observer.metrics, allReady(readiness), metricsAt));
+      log(`[serve] metrics http://${metricsAt.host}:${metricsAt.port}/metrics  (and /healthz, /readyz)`);
+    }
     if (publish) {
       shop.published = await publishInChild(env, ['--host', path.join(root, HOST_APP.dir)], log);
       if (!shop.published) log('[serve] the publish failed: serving what the environment published last (above: why)');

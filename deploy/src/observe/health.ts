@@ -1,0 +1,44 @@
+/**
+ * Liveness and readiness, for a load balancer or a process manager: `/healthz` says the process
+ * answers; `/readyz` says whether it can serve the shop: a generation loaded, the host build read,
+ * and the renderer of views answering where the generation's pages are this host build's. Both are
+ * cheap (nothing is rendered), never kept by any cache, and answered on the app's own port and on
+ * the metrics port. docs/operations.md ("Watching production") has probe settings.
+ */
+import type { Reply, ReplyHandler } from '../answer/http.ts';
+import { onceBody, typeOf } from '../answer/bodies.ts';
+import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
+
+export const PROBE_PATHS = { live: '/healthz', ready: '/readyz' } as const;
+
+export interface Readiness {
+  ready: boolean;
+  /** What was checked, each with what it found (an id, `true`) or why not (`false`, a reason). */
+  checks: Record<string, string | boolean>;
+}
+
+export type ReadinessCheck = () => Promise<Readiness>;
+
+const probeReply = (status: number, body: unknown): Reply => ({
+  status,
+  headers: { ...securityHeaders(FILE_POLICY), 'Cache-Control': 'no-store' },
+  body: onceBody(`${JSON.stringify(body)}\n`, typeOf('.json')),
+});
+
+/** The probe's answer for `pathname`, or undefined when it is no probe. */
+export async function probeAnswer(pathname: string, readiness: ReadinessCheck): Promise<Reply | undefined> {
+  if (pathname === PROBE_PATHS.live) return probeReply(200, { alive: true });
+  if (pathname !== PROBE_PATHS.ready) return undefined;
+  const found = await readiness();
+  return probeReply(found.ready ? 200 : 503, found);
+}
+
+/** The probes in front of an answerer's rules. */
+export function probes(next: ReplyHandler, readiness: ReadinessCheck): ReplyHandler {
+  return async (request, url, context) => {
+    const probe = await probeAnswer(url.pathname, readiness);
+    if (!probe) return next(request, url, context);
+    context.served = { route: url.pathname, servedAs: 'probe' };
+    return probe;
+  };
+}

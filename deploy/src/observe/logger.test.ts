@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import { serverLog } from './logger.ts';
+
+/** A log into memory, one parsed object a line. */
+function memoryLog() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { log: serverLog(stream), lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+describe('the servers’ log', () => {
+  it('writes one JSON object an answer: time, level, request id, method, route template, status, bytes, duration, generation, how', () => {
+    const { log, lines } = memoryLog();
+    log.access({
+      app: 'host',
+      method: 'GET',
+      status: 200,
+      bytes: 41019,
+      duration: 0.0123456789,
+      context: {
+        requestId: 'edge-4f1c2a9e-01',
+        client: '203.0.113.9',
+        served: { route: '/products', language: 'vi', generation: '20261126T000000000Z-1-0001', servedAs: 'on-demand' },
+      },
+    });
+    expect(lines()).toEqual([
+      {
+        level: 'info',
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        reqId: 'edge-4f1c2a9e-01',
+        app: 'host',
+        method: 'GET',
+        route: '/products',
+        language: 'vi',
+        status: 200,
+        bytes: 41019,
+        duration: 0.012346,
+        generation: '20261126T000000000Z-1-0001',
+        served: 'on-demand',
+        msg: 'answered',
+      },
+    ]);
+    // The client's address is counted, never written.
+    expect(JSON.stringify(lines())).not.toContain('203.0.113.9');
+  });
+
+  it('says an answer it could not make at error level, and what the server says of itself at info', () => {
+    const { log, lines } = memoryLog();
+    log.access({ app: 'cart', method: 'GET', status: 500, bytes: 22, duration: 0.001, context: { requestId: 'r-12345678', served: {} } });
+    log.say('[serve] local: serving generation 1');
+    expect(lines().map(({ level, route, msg }) => [level, route, msg])).toEqual([
+      ['error', '(none)', 'answered'],
+      ['info', undefined, '[serve] local: serving generation 1'],
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The servers' log: one JSON object a line (pino), written off the request path (an asynchronous
+ * destination: a line is buffered and written by the event loop's I/O, never waited for). Access
+ * lines have the fields docs/operations.md ("Watching production") names; what the servers say
+ * of themselves (the generation they serve, a broken one) is an info or warn line with a `msg`.
+ */
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type { RequestContext } from './requestContext.ts';
+
+export interface AccessLine {
+  app: string;
+  method: string;
+  status: number;
+  bytes: number;
+  /** Seconds, from the request's first byte read to its answer's last written (nginx's $request_time). */
+  duration: number;
+  context: RequestContext;
+}
+
+export interface ServerLog {
+  /** A line of what the server says of itself ("[serve] local: serving generation …"). */
+  say(line: string): void;
+  access(line: AccessLine): void;
+  /** Writes what is buffered now (before the process exits). */
+  flush(): void;
+}
+
+/** The log on `destination` (default: standard output, asynchronously). */
+export function serverLog(destination: DestinationStream = pino.destination({ dest: 1, sync: false })): ServerLog {
+  const logger: Logger = pino(
+    {
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  return {
+    say: (line) => logger.info(line),
+    access({ app, method, status, bytes, duration, context }) {
+      const { route = '(none)', language, generation, servedAs } = context.served;
+      logger[status >= 500 ? 'error' : 'info']({
+        reqId: context.requestId,
+        app,
+        method,
+        route,
+        ...(language ? { language } : {}),
+        status,
+        bytes,
+        duration: Math.round(duration * 1e6) / 1e6,
+        ...(generation ? { generation } : {}),
+        ...(servedAs ? { served: servedAs } : {}),
+        msg: 'answered',
+      });
+    },
+    flush: () => {
+      const stream = destination as { flushSync?: () => void };
+      try {
+        stream.flushSync?.();
+      } catch {
+        // Not yet open, or closed: nothing to write.
+      }
+    },
+  };
+}

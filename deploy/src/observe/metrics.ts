@@ -1,0 +1,115 @@
+/**
+ * The servers' metrics, in Prometheus's text format (prom-client), served on a port of their own
+ * (metricsServer.ts). Every label is bounded: an app, a method, a route template, a status class,
+ * an outcome, a remote and a build of the generations served. Never a raw path, a query value or
+ * anything of a shopper's. docs/operations.md ("Watching production") lists them.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CacheOutcome } from '../render/pageCache.ts';
+import type { AccessLine } from './logger.ts';
+
+/** HTTP methods as OpenTelemetry names them; anything else is `_OTHER`. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'CONNECT']);
+
+/** What the pages' renderer on demand holds now, read at each scrape. */
+export interface RenderLoad {
+  rendering: number;
+  waiting: number;
+  entries: number;
+  bytes: number;
+}
+
+/** What a server serves now, read at each scrape: its generation and the builds it names. */
+export interface ServedBuilds {
+  generation?: string;
+  hostBuild?: string;
+  /** Per remote, its builds as remotes.json lists them (first choice first). */
+  remotes: Record<string, Array<{ build: string; choice: 'first' | 'fallback' }>>;
+}
+
+export function serverMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'maison_process_' });
+
+  const requests = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'Time to answer a request, by app, route template, method and status class (OpenTelemetry http.server.request.duration).',
+    labelNames: ['app', 'http_route', 'http_request_method', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10],
+    registers: [registry],
+  });
+  const renders = new Counter({
+    name: 'maison_render_on_demand_total',
+    help: 'Pages asked of the renderer on demand, by outcome: kept, rendered, joined (a render under way), failed, refused-client|rate|queue.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const renderLoads: Array<() => RenderLoad> = [];
+  const load = (pick: (load: RenderLoad) => number) =>
+    function (this: Gauge) {
+      this.set(renderLoads.reduce((sum, read) => sum + pick(read()), 0));
+    };
+  for (const [name, help, pick] of [
+    ['maison_render_on_demand_rendering', 'Renders on demand under way.', (l: RenderLoad) => l.rendering],
+    ['maison_render_on_demand_waiting', 'Renders on demand queued.', (l: RenderLoad) => l.waiting],
+    ['maison_render_cache_entries', 'Pages rendered on demand and kept.', (l: RenderLoad) => l.entries],
+    ['maison_render_cache_bytes', 'Bytes of the pages rendered on demand and kept.', (l: RenderLoad) => l.bytes],
+  ] as const)
+    new Gauge({ name, help, registers: [registry], collect: load(pick) });
+
+  const servedReads: Array<() => ServedBuilds> = [];
+  new Gauge({
+    name: 'maison_generation_info',
+    help: 'The generation served (1), with the host build that rendered it.',
+    labelNames: ['generation', 'host_build'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const read of servedReads) {
+        const { generation, hostBuild } = read();
+        this.set({ generation: generation ?? 'none', host_build: hostBuild ?? 'none' }, 1);
+      }
+    },
+  });
+  new Gauge({
+    name: 'maison_remote_build_info',
+    help: "Each remote's builds in the generation served (1): first choice and fallbacks.",
+    labelNames: ['remote', 'build', 'choice'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const read of servedReads)
+        for (const [remote, builds] of Object.entries(read().remotes))
+          for (const { build, choice } of builds) this.set({ remote, build, choice }, 1);
+    },
+  });
+  const publishes = new Counter({
+    name: 'maison_publishes_total',
+    help: 'Publishes of the environment seen by this server, by outcome: published, degraded (some pages rendered in the browser), failed.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    /** One answer, as its access line says it. */
+    answered({ app, method, status, duration, context }: AccessLine) {
+      requests.observe(
+        {
+          app,
+          http_route: context.served.route ?? '(none)',
+          http_request_method: KNOWN_METHODS.has(method) ? method : '_OTHER',
+          status_class: `${Math.floor(status / 100)}xx`,
+        },
+        duration,
+      );
+    },
+    rendered: (outcome: CacheOutcome) => renders.inc({ outcome }),
+    /** A renderer's cache to read at each scrape. */
+    watchRenderLoad: (read: () => RenderLoad) => void renderLoads.push(read),
+    watchServed: (read: () => ServedBuilds) => void servedReads.push(read),
+    published: (outcome: 'published' | 'degraded' | 'failed') => publishes.inc({ outcome }),
+  };
+}
+
+export type ServerMetrics = ReturnType<typeof serverMetrics>;

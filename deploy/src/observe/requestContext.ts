@@ -1,0 +1,47 @@
+/**
+ * One request as a server follows it: who asks (for their share of rendering on demand), its id
+ * (a caller's well-formed X-Request-Id or traceparent is kept, otherwise one is made; sent back
+ * either way), and what the answerer noted of it for the access line and the metrics. Nothing
+ * here holds a raw path or a query: a route is a template or a kind of answer.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Language } from '@maison/shared';
+
+/** How an answer was made. */
+export type ServedAs =
+  'published' | 'on-demand' | 'cache' | 'shell' | 'not-found' | 'redirect' | 'file' | 'data' | 'refused' | 'probe' | 'signals';
+
+export interface Served {
+  /** The route template (`/products/:slug`) or the kind of address (`(file)`, `/remotes.json`). */
+  route?: string;
+  language?: Language;
+  /** The generation whose pages and remotes.json answered. */
+  generation?: string;
+  servedAs?: ServedAs;
+}
+
+export interface RequestContext {
+  /** The client's address as the server counts it (server/client.ts). */
+  client?: string;
+  requestId: string;
+  /** Filled in by the answerer as it answers. */
+  served: Served;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
+const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/** The caller's X-Request-Id if well formed, else its traceparent's trace id, else a new id. */
+export function requestIdOf(header: (name: string) => string | null | undefined): string {
+  const given = header('x-request-id')?.trim();
+  if (given && REQUEST_ID.test(given)) return given;
+  const trace = TRACEPARENT.exec(header('traceparent')?.trim() ?? '')?.[1];
+  if (trace && !/^0+$/.test(trace)) return trace;
+  return randomUUID();
+}
+
+export const newContext = (requestId: string, client?: string): RequestContext => ({
+  requestId,
+  served: {},
+  ...(client ? { client } : {}),
+});
