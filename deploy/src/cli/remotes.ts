@@ -22,7 +22,7 @@ import { currentId } from '../environment/generations.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
-import { limitedFetch, remoteNamer } from '../publish/remoteFetch.ts';
+import { limitedFetch } from '../publish/remoteFetch.ts';
 import { checkBuild } from '../publish/verify.ts';
 import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
 
@@ -52,7 +52,7 @@ async function problemsOf(config: Record<string, unknown>, names: readonly strin
   const problems = parseRemotesJson(config, RULES).problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
   if (!verify || problems.length > 0) return problems;
   const parsed = parseRemotesJson(config, RULES).locations;
-  const { fetch } = limitedFetch(remoteNamer(parsed));
+  const { fetch } = limitedFetch(parsed);
   for (const name of names) {
     for (const entry of entriesOf(config[name])) {
       const url = manifestUrlOf(entry, RULES.base);
