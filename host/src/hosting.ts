@@ -22,7 +22,13 @@ export {
   type RemotesJson,
   type RemotesJsonRules,
 } from './federation/loading/remotesJson.ts';
-export { checkManifest, parseManifest, type FederationManifest, type ManifestSummary } from './federation/loading/manifests.ts';
+export {
+  checkManifest,
+  parseManifest,
+  serverEntryUrl,
+  type FederationManifest,
+  type ManifestSummary,
+} from './federation/loading/manifests.ts';
 export { REMOTE_FILE_BYTES, remoteFileError, remoteFileFetch, remoteOfUrl } from './server/remoteFiles.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
 export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './server/notFoundText.ts';

@@ -105,6 +105,14 @@ export const manifestSchema = v.looseObject(
 
 export type FederationManifest = v.InferOutput<typeof manifestSchema>;
 
+/** The server entry's URL, its folder joined to its name as the runtime joins them (sdk's simpleJoinRemoteEntry). */
+export function serverEntryUrl(manifestUrl: string, manifest: FederationManifest): string | undefined {
+  const entry = manifest.metaData.ssrRemoteEntry;
+  if (!entry) return undefined;
+  const folder = (entry.path ?? '').replace(/^\.\/?/, '');
+  return new URL(folder && !folder.endsWith('/') ? `${folder}/${entry.name}` : `${folder}${entry.name}`, manifestUrl).href;
+}
+
 /** Where in the manifest an issue is, as a reader writes it: `exposes[0].assets.css.sync[1]`. */
 function fieldPath(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? [])

@@ -11,7 +11,7 @@ import { entryUrlOf } from './remotesJson.ts';
  * the federation runtime instead of its own fetch, so a manifest that breaks a rule never reaches it.
  */
 
-export type { FederationManifest } from './manifestSchema.ts';
+export { serverEntryUrl, type FederationManifest } from './manifestSchema.ts';
 
 export interface ManifestSummary {
   url: string;
