@@ -30,6 +30,7 @@ export {
   type ManifestSummary,
 } from './federation/loading/manifests.ts';
 export { REMOTE_FILE_BYTES, remoteFileError, remoteFileFetch, remoteOfUrl } from './server/remoteFiles.ts';
+export { ownPathProblem } from './server/publicLists.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
 export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './server/notFoundText.ts';
 export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './server/refusalPage.ts';
