@@ -36,7 +36,7 @@ describe('checking a build before remotes.json names it', () => {
       const url = remote.serve(`hostile-${field.replace(/\W/g, '-')}`, manifest);
       const checked = await check(url);
       expect(remote.contacts()).toBe(0);
-      expect(checked).toEqual({ problem: expect.stringContaining(`cart: ${url} was refused: ${field}: ${says}`) });
+      expect(checked).toEqual({ problem: expect.stringContaining(`${url} was refused: ${field}: ${says}`) });
     },
   );
 

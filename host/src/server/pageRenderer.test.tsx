@@ -99,7 +99,7 @@ describe('the renderer, with a remote’s manifest as another team’s data', ()
       expect(page).toEqual({ reason: 'cart/CartPage could not be loaded' });
       const lists = await renderer.publicPages();
       expect(lists.unavailable).toContain('cart');
-      expect(lists.why?.cart).toContain(`cart: ${origin}/cart/mf-manifest.json was refused: ${field}: ${says}`);
+      expect(lists.why?.cart).toContain(`${origin}/cart/mf-manifest.json was refused: ${field}: ${says}`);
     },
   );
 

@@ -43,29 +43,29 @@ export function sharedContractProblem(required: string, provided: string): strin
   return `built against ${SHARED_CONTRACT} ${required}, this page provides ${provided}`;
 }
 
-const refused = (url: string, reason: string, remote: string | undefined) =>
-  new LoadFailure('refused', `${remote ? `${remote}: ` : ''}${url} was refused: ${reason}`, url);
+// Every line that shows one names the remote first (the console's, render.json's, npm run remotes').
+const refused = (url: string, reason: string) => new LoadFailure('refused', `${url} was refused: ${reason}`, url);
 
 /**
- * A manifest as the shop accepts it, or a 'refused' LoadFailure naming the remote (when known),
- * the file and the field. With `remote`, also that it is that remote's manifest (not another
- * team's, pasted into the wrong entry).
+ * A manifest as the shop accepts it, or a 'refused' LoadFailure naming the file and the field.
+ * With `remote`, also that it is that remote's manifest (not another team's, pasted into the
+ * wrong entry).
  */
 export function parseManifest(url: string, manifest: unknown, remote?: string): FederationManifest {
   const data = manifest as { metaData?: unknown; exposes?: unknown; shared?: unknown } | null;
   if (!data || typeof data !== 'object' || !data.metaData || !Array.isArray(data.exposes) || !Array.isArray(data.shared)) {
-    throw refused(url, 'not a federation manifest (metaData, exposes and shared are required)', remote);
+    throw refused(url, 'not a federation manifest (metaData, exposes and shared are required)');
   }
   const read = readManifestFields(manifest);
-  if ('problem' in read) throw refused(url, read.problem, remote);
+  if ('problem' in read) throw refused(url, read.problem);
   const { metaData } = read.manifest;
   if (remote !== undefined && metaData.name !== remote) {
-    throw refused(url, `it is the manifest of "${String(metaData.name)}", not of "${remote}"`, remote);
+    throw refused(url, `it is the manifest of "${String(metaData.name)}", not of "${remote}"`);
   }
   const { name: entryName, path: entryPath } = metaData.remoteEntry ?? {};
   const entry = entryName !== undefined ? new URL([entryPath, entryName].filter(Boolean).join('/'), url).href : undefined;
   if (entry !== entryUrlOf(url)) {
-    throw refused(url, `its entry must be ${entryUrlOf(url)}, beside the manifest (it names ${entry ?? 'none'})`, remote);
+    throw refused(url, `its entry must be ${entryUrlOf(url)}, beside the manifest (it names ${entry ?? 'none'})`);
   }
   return read.manifest;
 }
@@ -77,7 +77,7 @@ export function checkManifest(url: string, manifest: unknown, providedContract: 
   const sharedContract = contract?.version;
   if (sharedContract) {
     const problem = sharedContractProblem(sharedContract, providedContract);
-    if (problem) throw refused(url, problem, expectedName);
+    if (problem) throw refused(url, problem);
   }
   return { url, buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown', sharedContract };
 }
@@ -104,10 +104,7 @@ export interface ManifestReader {
   forget(urls: readonly string[]): void;
 }
 
-/**
- * `remoteOf(url)` names the remote whose entry a manifest URL is, when known: refusals name it,
- * and its manifest must be that remote's.
- */
+/** `remoteOf(url)` names the remote whose entry a manifest URL is, when known: its manifest must be that remote's. */
 export function createManifestReader(
   providedContract: string,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
@@ -130,7 +127,7 @@ export function createManifestReader(
         try {
           manifest = JSON.parse(body);
         } catch {
-          throw refused(url, 'not JSON', remoteOf(url));
+          throw refused(url, 'not JSON');
         }
         summaries.set(url, checkManifest(url, manifest, providedContract, remoteOf(url)));
         return body;
