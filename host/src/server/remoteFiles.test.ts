@@ -8,7 +8,14 @@ let elsewhere: TcpServer;
 let origin = '';
 let elsewhereOrigin = '';
 let contacts = 0;
-const endless = { written: 0, closed: false };
+const endless = { closed: false };
+
+/** Resolves once the endless answer's connection is closed by the client (a test that never gets here times out). */
+const droppedByTheClient = () =>
+  new Promise<void>((resolve) => {
+    const check = () => (endless.closed ? resolve() : setTimeout(check, 10));
+    check();
+  });
 
 beforeAll(async () => {
   remote = createServer((request, response) => {
@@ -21,7 +28,7 @@ beforeAll(async () => {
       response.on('close', () => (endless.closed = true));
       const chunk = Buffer.alloc(64 * 1024, 'a');
       const more = () => {
-        while (!response.destroyed && response.write(chunk)) endless.written += chunk.length;
+        while (!response.destroyed && response.write(chunk));
         if (!response.destroyed) response.once('drain', more);
       };
       return more();
@@ -84,9 +91,7 @@ describe('a fetch of remote files', () => {
       `cart: ${origin}/cart/endless.js: larger than the 4 MiB a script may be`,
     );
     // The answer never ends: only a read that stops at the limit gets here. The server sees it dropped.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(endless.closed).toBe(true);
-    expect(endless.written).toBeLessThan(REMOTE_FILE_BYTES.script * 4);
+    await droppedByTheClient();
   });
 
   it('refuses an answer that says it is too large before reading it', async () => {
