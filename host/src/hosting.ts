@@ -1,8 +1,9 @@
 /**
  * The host's public entry for the servers and the publishing tools (`@maison/host/hosting`,
  * used by deploy/): what they must read exactly as the page reads it. The remotes.json format,
- * how a route pattern matches a path, where a not-found page shows what was asked for, and how a
- * remote's manifest is checked. Everything else in host/src is the app's own business.
+ * how a route pattern matches a path, where a not-found page shows what was asked for, how a
+ * remote's manifest is checked and how its files are fetched. Everything else in host/src is the
+ * app's own business.
  *
  * Node runs this file and the ones it names as they are (type stripping): value imports carry
  * their `.ts` extension and only TypeScript syntax that erases to JavaScript is used.
@@ -22,7 +23,15 @@ export {
   type RemotesJson,
   type RemotesJsonRules,
 } from './federation/loading/remotesJson.ts';
-export { checkManifest, type ManifestSummary } from './federation/loading/manifests.ts';
+export {
+  checkManifest,
+  parseManifest,
+  serverEntryUrl,
+  type FederationManifest,
+  type ManifestSummary,
+} from './federation/loading/manifests.ts';
+export { REMOTE_FILE_BYTES, remoteFileError, remoteFileFetch, remoteOfUrl } from './server/remoteFiles.ts';
+export { ownPathProblem } from './server/publicLists.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
 export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './server/notFoundText.ts';
 export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './server/refusalPage.ts';

@@ -7,10 +7,10 @@
  *   npm run remotes -- check [--env DIR] [--no-verify]
  *   npm run remotes -- set <remote> <manifest-url> [<fallback-url> ...] [--env DIR] [--no-verify] [--no-render]
  *
- * `set` refuses an entry that is not a manifest URL the policy can name, and (unless --no-verify)
- * one whose build does not load: manifest unreachable or not that remote's, built against a newer
- * @maison/shared than this checkout's host provides, or its entries not answering, each file
- * within 15 s. Then it publishes (publish/publish.ts): one publish at a time, the pages rendered
+ * `set` refuses an entry that is not an https manifest URL the policy can name (http only on this
+ * machine), and (unless --no-verify) one whose build does not load: manifest unreachable, not that
+ * remote's or naming a file off its build, built against a newer @maison/shared than this
+ * checkout's host provides, or its entries not answering, each file within 15 s and its size. Then it publishes (publish/publish.ts): one publish at a time, the pages rendered
  * from the builds it now names, `current` switched once the new generation is checked.
  */
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { currentId } from '../environment/generations.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
-import { limitedFetch, remoteNamer } from '../publish/remoteFetch.ts';
+import { limitedFetch } from '../publish/remoteFetch.ts';
 import { checkBuild } from '../publish/verify.ts';
 import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
 
@@ -52,7 +52,7 @@ async function problemsOf(config: Record<string, unknown>, names: readonly strin
   const problems = parseRemotesJson(config, RULES).problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
   if (!verify || problems.length > 0) return problems;
   const parsed = parseRemotesJson(config, RULES).locations;
-  const { fetch } = limitedFetch(remoteNamer(parsed));
+  const { fetch } = limitedFetch(parsed);
   for (const name of names) {
     for (const entry of entriesOf(config[name])) {
       const url = manifestUrlOf(entry, RULES.base);

@@ -101,6 +101,47 @@ describe('a publish', () => {
     expect(generation.render.unlistedRemotes).toEqual([]);
   });
 
+  it('says why a remote’s list of pages could not be loaded, in one line', async () => {
+    const why = 'catalog: http://127.0.0.1:3001/mf-manifest.json was refused: metaData.publicPath: must be "auto"';
+    renderer.behave({ listFails: why });
+    const { generation } = await run();
+    expect(generation.render.problems).toContain(
+      `catalog: its list of pages could not be loaded (${why}); its pages are rendered in the browser`,
+    );
+  });
+
+  it('writes a listed path no page file can hold, or one off the shop, as a problem, and renders the rest', async () => {
+    renderer.behave({ listed: { paths: ['/products/Hoi-An', '//elsewhere.example/products', 42] } });
+    const { generation } = await run();
+    expect(generation.render.pages).toContain('/products/hoi-an-handkerchief');
+    expect(generation.render.listed).toContain('/products/Hoi-An');
+    expect(generation.render.listed).not.toContain('//elsewhere.example/products');
+    expect(generation.render.problems).toEqual([
+      '"/products/Hoi-An": listed, but no page file can hold it; rendered in the browser',
+      '"//elsewhere.example/products": listed, but it is not a path on the shop’s own origin (one "/", then no "/" or "\\"); left out',
+      '42: listed, but it is not text; left out',
+    ]);
+  });
+
+  it('leaves out a redirect whose target is not a path on the shop’s own origin', async () => {
+    renderer.behave({
+      listed: {
+        redirects: {
+          '/product/3': '//elsewhere.example/',
+          '/product/4': '/\\elsewhere.example',
+          '/product/5': 'https://elsewhere.example/',
+        },
+      },
+    });
+    const { generation } = await run();
+    expect(generation.render.redirects).toEqual({ '/product/2': '/products/hoan-kiem-lake-handkerchief?variant=2' });
+    expect(generation.render.problems).toEqual([
+      'redirect "/product/3" → "//elsewhere.example/": its target is not a path on the shop’s own origin (one "/", then no "/" or "\\"); left out',
+      'redirect "/product/4" → "/\\\\elsewhere.example": its target is not a path on the shop’s own origin (one "/", then no "/" or "\\"); left out',
+      'redirect "/product/5" → "https://elsewhere.example/": its target is not a path on the shop’s own origin (one "/", then no "/" or "\\"); left out',
+    ]);
+  });
+
   it('ends within its deadline when a remote never answers, keeping what it can', async () => {
     await run();
     renderer.behave({ hanging: ['/products'] });

@@ -19,7 +19,7 @@ import { REMOTE_NAMES } from '../../../apps.mts';
 import { parseRemotesJson } from '@maison/host/hosting';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
-import { limitedFetch, remoteNamer, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
+import { limitedFetch, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
 import { renderPages, type RenderedPages } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
 
@@ -95,7 +95,7 @@ export function publish({
       // Every fetch of a remote's file the renderer makes is bounded (remoteFetch.ts).
       // Read once: the renderer takes it as read (and the page data as written).
       const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
-      const limited = limitedFetch(remoteNamer(remotesJsonRead.locations), limits);
+      const limited = limitedFetch(remotesJsonRead.locations, limits);
       try {
         host = readHostBuild(hostDir);
         pages = render

@@ -7,7 +7,7 @@
  * publish's deadline.
  */
 import path from 'node:path';
-import { firstChoices, firstMatching, type RemotesJson } from '@maison/host/hosting';
+import { firstChoices, firstMatching, ownPathProblem, type PublicPages, type RemotesJson } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
 import { loadRenderer, type HostBuild } from '../builds/hostBuild.ts';
@@ -23,6 +23,12 @@ export interface RenderedPages {
   /** Files to copy from the previous generation (kept pages), by their path in the generation. */
   copied: Map<string, string>;
 }
+
+/** A value a remote gave, as a problem line shows it: quoted, cut short. */
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+};
 
 /** `work`, or a failure once `deadline` is aborted. */
 function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
@@ -66,24 +72,41 @@ export async function renderPages({
     before.hostBuild === host.id &&
     remotes.every((remote) => before.remotes[remote] !== undefined && before.remotes[remote] === firsts[remote]);
 
-  const lists = await beforeDeadline(renderer.publicPages(), deadline).catch((error: Error) => {
+  const lists: PublicPages = await beforeDeadline(renderer.publicPages(), deadline).catch((error: Error) => {
     problems.push(`the remotes' lists of pages could not be read (${error.message})`);
     // No remote's list was read: none of their paths is called unknown.
     return { paths: [] as string[], redirects: {} as Record<string, string>, unavailable: [...REMOTE_NAMES] as string[] };
   });
+  problems.push(...(lists.problems ?? []));
   const listed = [...lists.paths];
   const redirects = { ...lists.redirects };
   const unlisted: string[] = [];
   for (const remote of lists.unavailable) {
+    const why = lists.why?.[remote] ? ` (${lists.why[remote]})` : '';
     if (before && !before.unlistedRemotes.includes(remote) && sameBuilds([remote])) {
       // The same build listed its pages last time: those are still its pages.
       listed.push(...before.listed.filter((page) => remotesOf(page).includes(remote) && !listed.includes(page)));
       for (const [from, to] of Object.entries(before.redirects)) if (remotesOf(from).includes(remote)) redirects[from] = to;
-      problems.push(`${remote}: its list of pages could not be loaded; the last one, from the same build, is used`);
+      problems.push(`${remote}: its list of pages could not be loaded${why}; the last one, from the same build, is used`);
     } else {
       unlisted.push(remote);
-      problems.push(`${remote}: its list of pages could not be loaded; its pages are rendered in the browser`);
+      problems.push(`${remote}: its list of pages could not be loaded${why}; its pages are rendered in the browser`);
     }
+  }
+  // A renderer's lists are a remote's answer: only paths a page file can hold are rendered, only redirects within the shop kept.
+  const ownListed = listed.filter((pathname) => {
+    if (typeof pathname === 'string' && pageFileOf(pathname)) return true;
+    const elsewhere = ownPathProblem(pathname);
+    problems.push(
+      `${shown(pathname)}: listed, but ${elsewhere ? `it ${elsewhere}; left out` : 'no page file can hold it; rendered in the browser'}`,
+    );
+    return !elsewhere;
+  });
+  for (const [from, to] of Object.entries(redirects)) {
+    const problem = ownPathProblem(from) ?? ownPathProblem(to);
+    if (!problem) continue;
+    delete redirects[from];
+    problems.push(`redirect ${shown(from)} → ${shown(to)}: ${ownPathProblem(from) ? 'its path' : 'its target'} ${problem}; left out`);
   }
 
   const written = new Map<string, string>();
@@ -132,8 +155,10 @@ export async function renderPages({
     done.set(name, (done.get(name) ?? 0) + 1);
   };
   for (const language of renderer.languages) {
-    for (const pathname of listed)
-      await attempt(pathname, pageFileOf(pathname)!, language, remotesOf(pathname), () => renderer.render(pathname, language));
+    for (const pathname of ownListed) {
+      const file = pageFileOf(pathname);
+      if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language));
+    }
     for (const page of NOT_FOUND_PAGES) {
       const route = routes.find((candidate) => candidate.notFound?.page === page);
       await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () => renderer.renderNotFound(page, language));
@@ -146,8 +171,8 @@ export async function renderPages({
       origin,
       languages: [...renderer.languages],
       remotes,
-      listed,
-      pages: listed.filter(inEveryLanguage),
+      listed: ownListed,
+      pages: ownListed.filter(inEveryLanguage),
       notFoundPages: NOT_FOUND_PAGES.filter(inEveryLanguage),
       redirects,
       unlistedRemotes: unlisted,

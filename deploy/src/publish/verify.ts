@@ -4,7 +4,7 @@
  * @maison/shared the host provides, and the entry beside it and its server build's entry answer,
  * each within the publish's limits (remoteFetch.ts).
  */
-import { checkManifest, entryUrlOf } from '@maison/host/hosting';
+import { checkManifest, entryUrlOf, parseManifest, serverEntryUrl } from '@maison/host/hosting';
 
 /** The build at `manifestUrl` as remote `name`: its version when it would load, why not otherwise. */
 export async function checkBuild(
@@ -22,11 +22,10 @@ export async function checkBuild(
     } catch {
       return problem(`${manifestUrl}: not JSON`);
     }
+    // Read through the host's schema first: every file it names is inside the build.
     const { buildVersion } = checkManifest(manifestUrl, manifest, contract, name);
-    const server = (manifest as { metaData?: { ssrRemoteEntry?: { name?: unknown; path?: unknown } } }).metaData?.ssrRemoteEntry;
-    const files = [entryUrlOf(manifestUrl)];
-    if (typeof server?.name === 'string')
-      files.push(new URL(`${typeof server.path === 'string' ? server.path : ''}${server.name}`, manifestUrl).href);
+    const server = serverEntryUrl(manifestUrl, parseManifest(manifestUrl, manifest, name));
+    const files = server ? [entryUrlOf(manifestUrl), server] : [entryUrlOf(manifestUrl)];
     for (const file of files) {
       const answer = await fetch(file);
       if (!answer.ok) return problem(`${file}: HTTP ${answer.status}`);

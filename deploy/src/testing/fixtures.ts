@@ -122,7 +122,15 @@ export interface RendererBehaviour {
   failing?: string[];
   hanging?: string[];
   cutShort?: string[];
-  listFails?: boolean;
+  /** The catalogue's list cannot be loaded (a string: why, as a renderer says it). */
+  listFails?: boolean | string;
+  /** More of what the catalogue lists: paths and redirects as a remote's server build gives them. */
+  listed?: { paths?: unknown[]; redirects?: Record<string, unknown> };
+  /**
+   * Each page of the catalogue reads its manifest and the stylesheet its first module names,
+   * through the fetch the publish gives the renderer, and carries that stylesheet inline.
+   */
+  readsManifest?: boolean;
   throwsOnStart?: boolean;
   /** Each page takes this long. */
   delayMs?: number;
@@ -147,16 +155,21 @@ const behaviour = () => JSON.parse(readFileSync(${JSON.stringify(behaviourFile)}
 const page = (language, name, catalog, whole) =>
   '<!doctype html><html lang="' + language + '"><head><title>' + name + '</title></head><body><div id="root" data-rendered><main>' +
   name + ' from ' + catalog + '</main></div>' + (whole ? '</body></html>' : '');
-exports.createPageRenderer = async ({ remotesJson, shell }) => {
+exports.createPageRenderer = async ({ remotesJson, shell, fetch }) => {
   if (behaviour().throwsOnStart) throw new Error('the renderer cannot start');
   const remotes = JSON.parse(remotesJson);
   const catalog = [].concat(remotes.catalog)[0];
+  const catalogStyle = async () => {
+    const manifest = await (await fetch(catalog)).json();
+    return (await fetch(new URL(manifest.exposes[0].assets.css.sync[0], catalog).href)).text();
+  };
   const render = async (name, language) => {
     const now = behaviour();
     if (now.delayMs) await new Promise((resolve) => setTimeout(resolve, now.delayMs));
     if ((now.hanging || []).includes(name)) return new Promise(() => {});
     if ((now.failing || []).includes(name)) return { reason: 'catalog/ProductDetailPage could not be loaded' };
-    const inline = { scripts: [shell.startScript], styles: ['[data-page="' + name + '"]{color:red}'] };
+    const style = now.readsManifest && name.startsWith('/products') ? await catalogStyle() : '[data-page="' + name + '"]{color:red}';
+    const inline = { scripts: [shell.startScript], styles: [style] };
     return { html: page(language, name, catalog, !(now.cutShort || []).includes(name)), remotes: { catalog }, inline };
   };
   return {
@@ -164,8 +177,15 @@ exports.createPageRenderer = async ({ remotesJson, shell }) => {
     languages: ['en', 'vi'],
     problems: [],
     async publicPages() {
-      if (behaviour().listFails) return { paths: ['/', '/products', '/about', '/contact'], redirects: {}, unavailable: ['catalog'] };
-      return { paths: ['/', '/products', ${PRODUCTS.map((p) => `'${p}'`).join(', ')}, '/about', '/contact'], redirects: { '/product/2': '/products/hoan-kiem-lake-handkerchief?variant=2' }, unavailable: [] };
+      const now = behaviour();
+      if (now.listFails)
+        return { paths: ['/', '/products', '/about', '/contact'], redirects: {}, unavailable: ['catalog'], why: typeof now.listFails === 'string' ? { catalog: now.listFails } : {} };
+      const listed = now.listed || {};
+      return {
+        paths: ['/', '/products', ${PRODUCTS.map((p) => `'${p}'`).join(', ')}, '/about', '/contact', ...(listed.paths || [])],
+        redirects: { '/product/2': '/products/hoan-kiem-lake-handkerchief?variant=2', ...(listed.redirects || {}) },
+        unavailable: [],
+      };
     },
     render,
     renderNotFound: render,

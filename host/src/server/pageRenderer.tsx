@@ -11,8 +11,8 @@ import {
   type PageHead,
   type RemoteModuleId,
   type RemoteName,
-  type RemotePublicPages,
 } from '@maison/shared';
+import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore } from '../federation/core/federationCore';
 import { serverModulesOf } from '../federation/loading/manifests';
@@ -26,7 +26,9 @@ import { Shop } from '../Shop';
 import { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER } from './notFoundText';
 import { inlineStyle } from './inlineCode';
 import { pageDocument, type PageDocument, type PageShell } from './pageDocument';
-import { createServerRuntime } from './serverRuntime';
+import { checkedPublicPages, ownPathProblem } from './publicLists';
+import { remoteFileFetch } from './remoteFiles';
+import { createServerRuntime, networkFetch } from './serverRuntime';
 
 export interface PageRendererOptions {
   /** The environment's remotes.json, as served: every page carries it (the browser reads it by its own rules). */
@@ -36,7 +38,11 @@ export interface PageRendererOptions {
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
-  /** How remote files (manifests, entries, chunks) are fetched: the publish bounds each one. */
+  /**
+   * How remote files (manifests, entries, chunks) are fetched: the publish bounds each one. The
+   * renderer fetches only files of the remotes it renders, each within its size (remoteFiles.ts),
+   * and makes that the realm's fetch (serverRuntime.ts).
+   */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -55,6 +61,10 @@ export interface PublicPages {
   redirects: Record<string, string>;
   /** Remotes whose list could not be loaded: their pages are not rendered, and are client-rendered. */
   unavailable: string[];
+  /** Why each of those could not be loaded (renderers before this said nothing). */
+  why?: Record<string, string>;
+  /** What was left out of the lists: a path or a redirect not on the shop's own origin. */
+  problems?: string[];
 }
 
 export interface PageRenderer {
@@ -83,18 +93,19 @@ export function createPageRendererNow({
   remotesJsonRead,
   origin,
   shell,
-  fetch = globalThis.fetch,
+  fetch = networkFetch,
 }: PageRendererOptions): PageRenderer {
   const served = JSON.parse(remotesJson) as unknown;
   const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser loads a remote's first entry, so a page rendered from a
   // fallback build would not be what the code that takes it over renders. No first choice, no page.
   const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
+  const remoteFiles = remoteFileFetch(locations, fetch);
   const { records, loader, manifests } = createFederationCore({
     config: { locations, problems: read.problems },
-    fetch,
-    scripts: fetch,
-    runtime: createServerRuntime,
+    fetch: remoteFiles,
+    scripts: remoteFiles,
+    runtime: (reader) => createServerRuntime(reader, remoteFiles),
   });
   const modules = createRemoteModuleStore(loader);
   // One handler per language: each language's pages live under its own addresses (its basename).
@@ -108,7 +119,7 @@ export function createPageRendererNow({
   const styleText = (href: string) => {
     let text = styleTexts.get(href);
     if (!text) {
-      text = fetch(href)
+      text = remoteFiles(href)
         .then(async (response) => (response.ok ? inlineStyle(await response.text(), href) : undefined))
         .catch(() => undefined);
       styleTexts.set(href, text);
@@ -131,16 +142,18 @@ export function createPageRendererNow({
   };
 
   /** A remote's list of its pages with a parameter, if its server build has one (its manifest says); throws when that cannot be known. */
-  const publicPagesOf = async (remote: RemoteName): Promise<RemotePublicPages | undefined> => {
+  const publicPagesOf = async (remote: RemoteName): Promise<ReturnType<typeof checkedPublicPages> | undefined> => {
     const entry = locations[remote]?.[0];
     if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
     const serverModules = serverModulesOf(await manifests.json(entry));
     if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
     if (!serverModules.includes('PublicPages')) return undefined;
-    return ((await loader.load(`${remote}/PublicPages`)) as { default: RemotePublicPages }).default;
+    return checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
   };
 
   const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
+    const elsewhere = ownPathProblem(path);
+    if (elsewhere) return { reason: `the path ${elsewhere}` };
     const ids = remoteModulesFor(path);
     const states = await Promise.all(ids.map((id) => modules.load(id)));
     const missing = ids.filter((_, index) => states[index]!.status !== 'ready');
@@ -185,15 +198,17 @@ export function createPageRendererNow({
     languages: LANGUAGES,
     problems: read.problems,
     async publicPages() {
-      const pages: PublicPages = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [] };
+      const pages: Required<PublicPages> = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [], why: {}, problems: [] };
       for (const remote of BUILD_INFO.remoteNames) {
         try {
           const list = await publicPagesOf(remote);
           if (!list) continue;
           pages.paths.push(...list.paths);
           Object.assign(pages.redirects, list.redirects);
-        } catch {
+          pages.problems.push(...list.problems);
+        } catch (error) {
           pages.unavailable.push(remote);
+          pages.why[remote] = errorMessage(error);
         }
       }
       return pages;

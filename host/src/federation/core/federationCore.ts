@@ -36,10 +36,14 @@ export interface FederationCore {
 export function createFederationCore({ config, fetch, scripts, runtime }: FederationCoreOptions): FederationCore {
   const records = createRemoteRecords(BUILD_INFO.remoteNames);
   const retryUrls = createRetryUrls();
+  // Manifests are read once remotes.json is: each is checked as the manifest of the remote whose entry it is.
+  let locations: RemotesJson['locations'] = {};
+  const remoteOf = (url: string) => Object.entries(locations).find(([, urls]) => urls?.includes(url))?.[0];
   // After a Retry (or a build replaced under the page) a manifest is fetched under a fresh URL too (retryUrls.ts).
-  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init));
+  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init), remoteOf);
   registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts }), carriedStylesPlugin()]);
   const configured = Promise.resolve(config).then((read) => {
+    locations = read.locations;
     records.emit({ type: 'configured', ...read });
     return read;
   });

@@ -1,5 +1,6 @@
+import { hostileManifests, remoteManifest, type RemoteManifest } from '@test/remoteManifest';
 import { LoadFailure } from './loadFailure';
-import { checkManifest, createManifestReader, serverModulesOf, sharedContractProblem } from './manifests';
+import { checkManifest, createManifestReader, parseManifest, serverModulesOf, sharedContractProblem } from './manifests';
 
 const CDN = 'https://cdn.example.com/cart/1.4.2';
 const url = (name: string) => `${CDN}/${name}/mf-manifest.json`;
@@ -73,6 +74,55 @@ describe('checkManifest', () => {
   });
 });
 
+describe('parseManifest: another team’s data, read through the schema', () => {
+  const CART = 'https://cdn.example.com/cart/7/mf-manifest.json';
+
+  it('accepts a manifest as the builds write it', () => {
+    expect(parseManifest(CART, remoteManifest(), 'cart').metaData.ssrRemoteEntry?.path).toBe('server/');
+    const catalog = remoteManifest('catalog');
+    catalog.metaData.serverModules = ['PublicPages'];
+    expect(parseManifest(CART, catalog, 'catalog').metaData.serverModules).toEqual(['PublicPages']);
+  });
+
+  it.each(hostileManifests('https://elsewhere.example').map((hostile) => [hostile.field, hostile] as const))(
+    'refuses a manifest whose %s names a file off its build, naming the file and the field',
+    (field, { change, says }) => {
+      const manifest = remoteManifest();
+      change(manifest);
+      expect(() => checkManifest(CART, manifest, '0.3.0', 'cart')).toThrow(`${CART} was refused: ${field}: ${says}`);
+    },
+  );
+
+  it.each([
+    ['metaData.globalName', (manifest: RemoteManifest) => (manifest.metaData.globalName = 'fetch'), "must be the build's name"],
+    [
+      'metaData.ssrRemoteEntry.type',
+      (manifest: RemoteManifest) => (manifest.metaData.ssrRemoteEntry.type = 'module'),
+      'must be "commonjs-module"',
+    ],
+    [
+      'metaData.serverModules[0]',
+      (manifest: RemoteManifest) => (manifest.metaData.serverModules = ['../PublicPages']),
+      'must be a plain name',
+    ],
+    ['exposes[0].name', (manifest: RemoteManifest) => (manifest.exposes[0]!.name = 'Cart/../Page'), 'must be a plain name'],
+    [
+      'exposes[0].assets.css.sync[0]',
+      (manifest: RemoteManifest) => (manifest.exposes[0]!.assets.css.sync[0] = '\\\\elsewhere.example\\cart.css'),
+      'must be a relative path inside the build',
+    ],
+    [
+      'metaData.ssrRemoteEntry.name',
+      (manifest: RemoteManifest) => delete (manifest.metaData.ssrRemoteEntry as { name?: string }).name,
+      'is missing',
+    ],
+  ])('refuses a manifest whose %s is not as the builds write it', (field, change, says) => {
+    const manifest = remoteManifest();
+    change(manifest);
+    expect(() => checkManifest(CART, manifest, '0.3.0', 'cart')).toThrow(`${CART} was refused: ${field}: ${says}`);
+  });
+});
+
 describe('serverModulesOf', () => {
   it.each([
     ['a server build with a list of pages', { metaData: { serverModules: ['PublicPages'] } }, ['PublicPages']],
@@ -121,6 +171,23 @@ describe('createManifestReader', () => {
     expect(reader.failure(url('missing'))).toMatchObject({ reason: 'http-error', url: url('missing') });
     expect(reader.failure(url('newer'))?.message).toBe(
       `${url('newer')} was refused: built against @maison/shared 0.3.0, this page provides 0.1.0`,
+    );
+  });
+
+  it('knows whose entry a manifest is, and refuses another remote’s manifest there', async () => {
+    const hostile = remoteManifest('cart', '0.1.0');
+    hostile.metaData.ssrRemoteEntry.path = 'https://elsewhere.example/server/';
+    const fetchMock = fetchOf({
+      [url('cart')]: { status: 200, body: JSON.stringify(hostile) },
+      [url('account')]: { status: 200, body: JSON.stringify(remoteManifest('cart', '0.1.0')) },
+    });
+    const reader = createManifestReader('0.1.0', fetchMock, (manifestUrl) => (manifestUrl === url('cart') ? 'cart' : 'account'));
+    await expect(reader.json(url('cart'))).rejects.toMatchObject({
+      reason: 'refused',
+      message: `${url('cart')} was refused: metaData.ssrRemoteEntry.path: must be a relative path inside the build ("https://elsewhere.example/server/")`,
+    });
+    await expect(reader.json(url('account'))).rejects.toThrow(
+      `${url('account')} was refused: it is the manifest of "cart", not of "account"`,
     );
   });
 

@@ -1,14 +1,17 @@
 import { errorMessage } from '../../errorMessage.ts';
 import { LoadFailure } from './loadFailure.ts';
+import { readManifestFields, type FederationManifest } from './manifestSchema.ts';
 import { entryUrlOf } from './remotesJson.ts';
 
 /**
- * Federation manifests as the host reads them: fetched once per URL, checked for the shape the
- * runtime needs, for the entry the servers preload (remoteEntry.js beside the manifest) and for
- * the shared contract, and remembered for the status view (build version). The runtime plugin
- * hands these responses to the federation runtime instead of its own fetch, so a manifest that
- * breaks the contract never reaches it.
+ * Federation manifests as the host reads them: fetched once per URL, read through the schema
+ * (manifestSchema.ts: every file a manifest names is inside its build), checked for the entry
+ * the servers preload (remoteEntry.js beside the manifest) and for the shared contract, and
+ * remembered for the status view (build version). The runtime plugin hands these responses to
+ * the federation runtime instead of its own fetch, so a manifest that breaks a rule never reaches it.
  */
+
+export { serverEntryUrl, type FederationManifest } from './manifestSchema.ts';
 
 export interface ManifestSummary {
   url: string;
@@ -16,11 +19,6 @@ export interface ManifestSummary {
   buildVersion: string;
   /** The version of @maison/shared the remote was built against. */
   sharedContract: string | undefined;
-}
-
-interface ManifestShared {
-  name?: unknown;
-  version?: unknown;
 }
 
 const SHARED_CONTRACT = '@maison/shared';
@@ -45,38 +43,43 @@ export function sharedContractProblem(required: string, provided: string): strin
   return `built against ${SHARED_CONTRACT} ${required}, this page provides ${provided}`;
 }
 
+// Every line that shows one names the remote first (the console's, render.json's, npm run remotes').
 const refused = (url: string, reason: string) => new LoadFailure('refused', `${url} was refused: ${reason}`, url);
 
 /**
- * Checks a parsed manifest; returns its summary or throws a 'refused' LoadFailure. With
- * `expectedName`, also that it is that remote's manifest (not another team's, pasted into the
+ * A manifest as the shop accepts it, or a 'refused' LoadFailure naming the file and the field.
+ * With `remote`, also that it is that remote's manifest (not another team's, pasted into the
  * wrong entry).
  */
-export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string): ManifestSummary {
-  const data = manifest as {
-    metaData?: { name?: unknown; buildInfo?: { buildVersion?: unknown }; remoteEntry?: { name?: unknown; path?: unknown } };
-    exposes?: unknown;
-    shared?: unknown;
-  } | null;
+export function parseManifest(url: string, manifest: unknown, remote?: string): FederationManifest {
+  const data = manifest as { metaData?: unknown; exposes?: unknown; shared?: unknown } | null;
   if (!data || typeof data !== 'object' || !data.metaData || !Array.isArray(data.exposes) || !Array.isArray(data.shared)) {
     throw refused(url, 'not a federation manifest (metaData, exposes and shared are required)');
   }
-  if (expectedName !== undefined && data.metaData.name !== expectedName) {
-    throw refused(url, `it is the manifest of "${String(data.metaData.name)}", not of "${expectedName}"`);
+  const read = readManifestFields(manifest);
+  if ('problem' in read) throw refused(url, read.problem);
+  const { metaData } = read.manifest;
+  if (remote !== undefined && metaData.name !== remote) {
+    throw refused(url, `it is the manifest of "${String(metaData.name)}", not of "${remote}"`);
   }
-  const { name: entryName, path: entryPath } = data.metaData.remoteEntry ?? {};
-  const entry = typeof entryName === 'string' ? new URL([entryPath, entryName].filter(Boolean).join('/'), url).href : undefined;
+  const { name: entryName, path: entryPath } = metaData.remoteEntry ?? {};
+  const entry = entryName !== undefined ? new URL([entryPath, entryName].filter(Boolean).join('/'), url).href : undefined;
   if (entry !== entryUrlOf(url)) {
     throw refused(url, `its entry must be ${entryUrlOf(url)}, beside the manifest (it names ${entry ?? 'none'})`);
   }
-  const contract = (data.shared as ManifestShared[]).find((entry) => entry?.name === SHARED_CONTRACT);
-  const sharedContract = typeof contract?.version === 'string' ? contract.version : undefined;
+  return read.manifest;
+}
+
+/** Checks a parsed manifest (parseManifest) and the shared contract it was built against; returns its summary or throws a 'refused' LoadFailure. */
+export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string): ManifestSummary {
+  const { metaData, shared } = parseManifest(url, manifest, expectedName);
+  const contract = shared.find((entry) => entry.name === SHARED_CONTRACT);
+  const sharedContract = contract?.version;
   if (sharedContract) {
     const problem = sharedContractProblem(sharedContract, providedContract);
     if (problem) throw refused(url, problem);
   }
-  const buildVersion = data.metaData.buildInfo?.buildVersion;
-  return { url, buildVersion: typeof buildVersion === 'string' ? buildVersion : 'unknown', sharedContract };
+  return { url, buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown', sharedContract };
 }
 
 /**
@@ -92,8 +95,8 @@ export function serverModulesOf(manifest: unknown): string[] | undefined {
 export interface ManifestReader {
   /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
   response(url: string): Promise<Response>;
-  /** The same manifest, parsed. */
-  json(url: string): Promise<unknown>;
+  /** The same manifest, parsed (as checked). */
+  json(url: string): Promise<FederationManifest>;
   summary(url: string): ManifestSummary | undefined;
   /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */
   failure(url: string): LoadFailure | undefined;
@@ -101,7 +104,12 @@ export interface ManifestReader {
   forget(urls: readonly string[]): void;
 }
 
-export function createManifestReader(providedContract: string, fetchImpl: typeof fetch = (...args) => fetch(...args)): ManifestReader {
+/** `remoteOf(url)` names the remote whose entry a manifest URL is, when known: its manifest must be that remote's. */
+export function createManifestReader(
+  providedContract: string,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  remoteOf: (url: string) => string | undefined = () => undefined,
+): ManifestReader {
   const texts = new Map<string, Promise<string>>();
   const summaries = new Map<string, ManifestSummary>();
   const failures = new Map<string, LoadFailure>();
@@ -121,7 +129,7 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
         } catch {
           throw refused(url, 'not JSON');
         }
-        summaries.set(url, checkManifest(url, manifest, providedContract));
+        summaries.set(url, checkManifest(url, manifest, providedContract, remoteOf(url)));
         return body;
       })();
       // A failure is not cached (the next attempt, Retry, goes back to the network), only its reason.
@@ -142,7 +150,7 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
       return new Response(await read(url), { headers: { 'content-type': 'application/json' } });
     },
     async json(url) {
-      return JSON.parse(await read(url)) as unknown;
+      return JSON.parse(await read(url)) as FederationManifest;
     },
     summary: (url) => summaries.get(url),
     failure: (url) => failures.get(url),

@@ -1,4 +1,5 @@
 import type { LoadableModuleId } from '../moduleIds';
+import type { FederationManifest } from './manifestSchema';
 import { entryUrlOf } from './remotesJson';
 
 /**
@@ -6,10 +7,9 @@ import { entryUrlOf } from './remotesJson';
  * module's own JS and CSS (shared libraries come from the page). Relative to the manifest,
  * as the remotes are built with publicPath 'auto'.
  */
-export function exposeAssetUrls(manifestUrl: string, manifest: unknown, id: LoadableModuleId): string[] {
-  const data = manifest as { exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }> };
+export function exposeAssetUrls(manifestUrl: string, manifest: FederationManifest, id: LoadableModuleId): string[] {
   const exposeName = id.slice(id.indexOf('/') + 1);
-  const expose = data.exposes?.find((candidate) => candidate.name === exposeName);
+  const expose = manifest.exposes.find((candidate) => candidate.name === exposeName);
   if (!expose) return [];
   const files = [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.css?.sync ?? [])];
   return [entryUrlOf(manifestUrl), ...files.map((file) => new URL(file, manifestUrl).href)];

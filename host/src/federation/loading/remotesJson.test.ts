@@ -66,6 +66,32 @@ describe('manifestUrlOf', () => {
     ['https://cdn.example.com:0/mf-manifest.json', 'has port 0'],
   ])('refuses %p: %s', (value, problem) => expect(manifestUrlOf(value, base)).toEqual({ problem }));
 
+  // Remote code and its manifest travel over https; http only on this machine (development, the tests).
+  it.each([
+    'http://cdn.example.com/cart/mf-manifest.json',
+    'http://10.0.0.7:8080/cart/mf-manifest.json',
+    'http://localhost.example.com/mf-manifest.json',
+    'http://127.0.0.1.nip.io/mf-manifest.json',
+    'http://[::ffff:127.0.0.1]/mf-manifest.json',
+    'http://[::2]/mf-manifest.json',
+  ])('refuses %p: http away from this machine', (value) => {
+    expect(manifestUrlOf(value, base)).toEqual({ problem: 'is not https (http only for localhost, 127.0.0.0/8 and [::1])' });
+  });
+
+  it.each([
+    ['http://localhost:3002/mf-manifest.json', 'http://localhost:3002/mf-manifest.json'],
+    ['http://LOCALHOST:3002/mf-manifest.json', 'http://localhost:3002/mf-manifest.json'],
+    ['http://127.0.0.1:8080/cart/mf-manifest.json', 'http://127.0.0.1:8080/cart/mf-manifest.json'],
+    ['http://127.4.5.6/mf-manifest.json', 'http://127.4.5.6/mf-manifest.json'],
+    ['http://[::1]:3000/mf-manifest.json', 'http://[::1]:3000/mf-manifest.json'],
+  ])('accepts %p: http on this machine', (value, url) => expect(manifestUrlOf(value, base)).toEqual({ url }));
+
+  it('refuses a root-relative entry on a shop served over http away from this machine', () => {
+    expect(manifestUrlOf('/cart/mf-manifest.json', 'http://shop.example.com/')).toEqual({
+      problem: 'is not https (http only for localhost, 127.0.0.0/8 and [::1])',
+    });
+  });
+
   it.each([
     'http://localhost:3002/mf-manifest.json',
     'https://10.0.0.7:8443/cart/mf-manifest.json',
@@ -98,7 +124,7 @@ describe('parseRemotesJson', () => {
       {
         catlog: 'https://cdn.example.com/catalog/mf-manifest.json',
         cart: ['ftp://x/mf-manifest.json', 'https://cdn.example.com/cart/mf-manifest.json'],
-        account: 'not a url',
+        account: ['not a url', 'http://cdn.example.com/account/mf-manifest.json'],
       },
       production,
     );
@@ -108,6 +134,7 @@ describe('parseRemotesJson', () => {
       '/remotes.json: "catalog" has no usable manifest URL; its pages show "temporarily unavailable"',
       '/remotes.json: "cart" entry "ftp://x/mf-manifest.json" is not an http(s) URL',
       '/remotes.json: "account" entry "not a url" is not a federation manifest (…/mf-manifest.json)',
+      '/remotes.json: "account" entry "http://cdn.example.com/account/mf-manifest.json" is not https (http only for localhost, 127.0.0.0/8 and [::1])',
       '/remotes.json: "account" has no usable manifest URL; its pages show "temporarily unavailable"',
     ]);
   });
@@ -133,6 +160,12 @@ describe('parseRemotesJson', () => {
     const bad = parseRemotesJson({ reportUrl: 'javascript:alert(1)' }, development);
     expect(bad.reportUrl).toBeUndefined();
     expect(bad.problems).toEqual(['/remotes.json: "reportUrl" "javascript:alert(1)" is not an http(s) URL; nothing is reported']);
+    expect(parseRemotesJson({ reportUrl: 'http://rum.example.com/maison' }, development).problems).toEqual([
+      '/remotes.json: "reportUrl" "http://rum.example.com/maison" is not https (http only for localhost, 127.0.0.0/8 and [::1]); nothing is reported',
+    ]);
+    expect(parseRemotesJson({ reportUrl: 42 }, development).problems).toEqual([
+      '/remotes.json: "reportUrl" 42 is not an http(s) URL; nothing is reported',
+    ]);
     expect(parseRemotesJson({ reportUrl: 'https://*/rum' }, development).problems).toEqual([
       '/remotes.json: "reportUrl" "https://*/rum" has a host the policy cannot name ("*"): only letters, digits, hyphens and dots; nothing is reported',
     ]);

@@ -14,7 +14,11 @@
  * derive their policy origins and preload hints from it, `npm run remotes` checks and writes
  * the file with it. Node runs it as it is (the servers import it through host/src/hosting.ts), so it has
  * type-only imports and only TypeScript syntax that erases to JavaScript.
+ *
+ * Every URL in it is read through one schema (valibot): http(s), a host the page policy can name,
+ * and https unless it stays on this machine (loopback: development and the tests).
  */
+import * as v from 'valibot';
 import type { RemoteName } from '@maison/shared';
 
 export const REMOTES_JSON_PATH = '/remotes.json';
@@ -23,7 +27,7 @@ export const MANIFEST_FILE = 'mf-manifest.json';
 export const ENTRY_FILE = 'remoteEntry.js';
 
 /** Absolute manifest URLs per remote, in the order to try them. */
-export type RemoteLocations = Partial<Record<RemoteName, string[]>>;
+export type RemoteLocations = Partial<Record<RemoteName, ManifestUrl[]>>;
 
 /** The one key of remotes.json that is not a remote's name. */
 export const REPORT_URL_KEY = 'reportUrl';
@@ -47,20 +51,55 @@ export interface RemotesJsonRules {
 
 const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value)));
 
+/** This machine: development and the tests serve remotes over http here, and nowhere else. */
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Why a URL may not bring the shop remote code or take its reports, or undefined: https, or http on this machine. */
+export function transportProblem(url: URL): string | undefined {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))) return undefined;
+  return url.protocol === 'http:' ? 'is not https (http only for localhost, 127.0.0.0/8 and [::1])' : 'is not an http(s) URL';
+}
+
+/** A URL remotes.json names, absolute or relative to `base`: read as its absolute form, or an issue saying why not. */
+const remoteUrlSchema = (base: string) =>
+  v.pipe(
+    v.string('is not a URL'),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      let url: URL;
+      try {
+        if (dataset.value.trim() === '') throw new TypeError('empty');
+        url = new URL(dataset.value, base);
+      } catch {
+        addIssue({ message: 'is not a URL' });
+        return NEVER;
+      }
+      const problem =
+        url.protocol === 'http:' || url.protocol === 'https:' ? (originProblem(url) ?? transportProblem(url)) : 'is not an http(s) URL';
+      if (problem) addIssue({ message: problem });
+      return problem ? NEVER : url.href;
+    }),
+  );
+
+/** A remotes.json entry: the URL of a remote build's manifest. */
+const manifestUrlSchema = (base: string) =>
+  v.pipe(
+    remoteUrlSchema(base),
+    v.check((url) => new URL(url).pathname.endsWith(`/${MANIFEST_FILE}`), `is not a federation manifest (…/${MANIFEST_FILE})`),
+  );
+
+export type ManifestUrl = v.InferOutput<ReturnType<typeof manifestUrlSchema>>;
+
+/** The file itself: an object whose keys are remote names (and reportUrl); each entry is read on its own. */
+const remotesJsonFileSchema = v.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+);
+
 /** The absolute manifest URL an entry names, or why it names none. */
-export function manifestUrlOf(value: unknown, base: string): { url: string } | { problem: string } {
-  if (typeof value !== 'string' || value.trim() === '') return { problem: 'is not a URL' };
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return { problem: 'is not a URL' };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: 'is not an http(s) URL' };
-  const origin = originProblem(url);
-  if (origin) return { problem: origin };
-  if (!url.pathname.endsWith(`/${MANIFEST_FILE}`)) return { problem: `is not a federation manifest (…/${MANIFEST_FILE})` };
-  return { url: url.href };
+export function manifestUrlOf(value: unknown, base: string): { url: ManifestUrl } | { problem: string } {
+  const read = v.safeParse(manifestUrlSchema(base), value, { abortPipeEarly: true });
+  return read.success ? { url: read.output } : { problem: read.issues[0].message };
 }
 
 /** A host name of letters, digits, hyphens and dots (each label at most 63, the whole at most 253), or an IP address. */
@@ -96,7 +135,7 @@ export function entriesOf(value: unknown): unknown[] {
 export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): RemotesJson {
   const problems: string[] = [];
   const locations: RemoteLocations = {};
-  const config = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  const config = v.is(remotesJsonFileSchema, raw) ? raw : undefined;
   if (!config) problems.push(`${REMOTES_JSON_PATH} must be a JSON object of remote names, got ${show(raw)}`);
 
   for (const name of Object.keys(config ?? {})) {
@@ -121,15 +160,9 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
 
 function reportUrlOf(value: unknown, base: string, problems: string[]): string | undefined {
   if (value === undefined) return undefined;
-  let problem = 'is not an http(s) URL';
-  try {
-    const url = new URL(String(value), base);
-    const origin = originProblem(url);
-    if (typeof value === 'string' && !origin) return url.href;
-    problem = origin ?? problem;
-  } catch {
-    // reported below
-  }
+  const read = v.safeParse(remoteUrlSchema(base), value, { abortPipeEarly: true });
+  if (read.success) return read.output;
+  const problem = typeof value === 'string' ? read.issues[0].message : 'is not an http(s) URL';
   problems.push(`${REMOTES_JSON_PATH}: "${REPORT_URL_KEY}" ${show(value)} ${problem}; nothing is reported`);
   return undefined;
 }

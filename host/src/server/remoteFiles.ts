@@ -1,0 +1,128 @@
+/**
+ * The files a publish and the renderer fetch from remotes' builds (manifests, entries, chunks,
+ * stylesheets, server entries and server chunks), each checked where it is fetched: on an origin
+ * remotes.json lists (refused before any request), over https unless on this machine, a kind of
+ * file a build gives, never a redirect, and no bigger than its kind may be (abandoned as the
+ * answer streams past that). Errors name the remote and the URL: "cart: https://…/x.css: …".
+ *
+ * Node runs it as it is (through host/src/hosting.ts): `.ts` imports, erasable TypeScript only.
+ */
+import { MANIFEST_FILE, transportProblem, type RemoteLocations } from '../federation/loading/remotesJson.ts';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/**
+ * The most each kind of remote file may weigh. The builds' own are far below: a manifest is about
+ * 6 KB, a server entry 225 KB, the largest server chunk 420 KB, a stylesheet 6 KB (a page carries
+ * one inline only up to 64 KiB: inlineCode.ts).
+ */
+export const REMOTE_FILE_BYTES = {
+  manifest: 1 * MiB,
+  script: 4 * MiB,
+  stylesheet: 256 * KiB,
+} as const;
+
+export type RemoteFileKind = keyof typeof REMOTE_FILE_BYTES;
+
+export function remoteFileKind(url: URL): RemoteFileKind | undefined {
+  if (url.pathname.endsWith(`/${MANIFEST_FILE}`)) return 'manifest';
+  if (url.pathname.endsWith('.js')) return 'script';
+  if (url.pathname.endsWith('.css')) return 'stylesheet';
+  return undefined;
+}
+
+export const bytesText = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${Math.round(bytes / KiB)} KiB`);
+
+/** Names the remote a URL belongs to: the one whose build folder holds it, else the one on its origin. */
+export function remoteOfUrl(locations: RemoteLocations): (url: string) => string | undefined {
+  const builds = Object.entries(locations).flatMap(([name, urls]) => (urls ?? []).map((url) => ({ name, url: new URL(url) })));
+  const folders = builds.map(({ name, url }) => [name, new URL('./', url).href] as const);
+  const origins = builds.map(({ name, url }) => [name, url.origin] as const);
+  return (url) => {
+    const origin = URL.canParse(url) ? new URL(url).origin : undefined;
+    return folders.find(([, folder]) => url.startsWith(folder))?.[0] ?? origins.find(([, listed]) => listed === origin)?.[0];
+  };
+}
+
+/** Why `url` is not a remote file the shop fetches, or undefined when it is one (its kind). */
+export function remoteFileProblem(url: string, locations: RemoteLocations): string | undefined {
+  if (!URL.canParse(url)) return 'is not a URL';
+  const parsed = new URL(url);
+  const listed = new Set(Object.values(locations).flatMap((urls) => (urls ?? []).map((entry) => new URL(entry).origin)));
+  if (!listed.has(parsed.origin)) return `is on no origin remotes.json lists (${[...listed].join(', ') || 'none'}): not fetched`;
+  const transport = transportProblem(parsed);
+  if (transport) return `${transport}: not fetched`;
+  if (!remoteFileKind(parsed)) return `is not a manifest, a script or a stylesheet: not fetched`;
+  return undefined;
+}
+
+/** The body of `response`, read only as far as `limit` bytes: past that it is abandoned, and this throws. */
+export async function readWithin(response: Response, limit: number, kind: string): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () => new Error(`larger than the ${bytesText(limit)} a ${kind} may be`);
+  if (Number(response.headers.get('content-length')) > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      await reader!.cancel();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  const bytes = new Uint8Array(size);
+  chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.byteLength), 0);
+  return bytes;
+}
+
+const urlOf = (input: Parameters<typeof fetch>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
+/** The name of an error that already says which remote file failed and why (a fetch over another's passes it on). */
+export const REMOTE_FILE_ERROR = 'RemoteFileError';
+
+export function remoteFileError(remote: string | undefined, url: string, why: string, cause?: unknown): Error {
+  const error = new Error(`${remote ?? 'a remote'}: ${url}: ${why}`, { cause });
+  error.name = REMOTE_FILE_ERROR;
+  return error;
+}
+
+/**
+ * A fetch of remote files only, for the remotes at `locations`, over `base` (the publish's bounded
+ * fetch, or the network): the answer is whole in memory once it resolves.
+ */
+export function remoteFileFetch(locations: RemoteLocations, base: typeof fetch = globalThis.fetch): typeof fetch {
+  const remoteOf = remoteOfUrl(locations);
+  const fetchFile = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
+    const url = urlOf(input);
+    const fail = (why: string, cause?: unknown) => remoteFileError(remoteOf(url), url, why, cause);
+    const problem = remoteFileProblem(url, locations);
+    if (problem) throw fail(problem);
+    const kind = remoteFileKind(new URL(url))!;
+    let response: Response;
+    try {
+      response = await base(url, { ...init, redirect: 'manual' });
+    } catch (error) {
+      if ((error as Error).name === REMOTE_FILE_ERROR) throw error;
+      // The network's own words (ECONNREFUSED) are the cause of fetch's "fetch failed".
+      throw fail(((error as Error).cause as Error | undefined)?.message || (error as Error).message, error);
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw fail(
+        `answered HTTP ${response.status} to ${response.headers.get('location') ?? 'nowhere'}: a remote's files are not redirected`,
+      );
+    }
+    try {
+      const bytes = await readWithin(response, REMOTE_FILE_BYTES[kind], kind);
+      return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+    } catch (error) {
+      throw fail(((error as Error).cause as Error | undefined)?.message || (error as Error).message, error);
+    }
+  };
+  return fetchFile as typeof fetch;
+}
