@@ -41,3 +41,4 @@ export { servedRoutes, type NotFoundPage, type ServedRoute } from './routes.ts';
 export type { PageShell } from './server/pageDocument.ts';
 export { inlineScript, inlineStyle } from './server/inlineCode.ts';
 export type { PageRenderer, PageRendererOptions, RenderedPage, PublicPages } from './server/pageRenderer.tsx';
+export { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, VITAL_NAMES, type Beacon, type Signal } from './federation/status/beacon.ts';

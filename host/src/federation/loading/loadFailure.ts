@@ -2,19 +2,22 @@
  * Every way a remote can fail to load, as one type: the reason is data, so the status record,
  * the console and the area on screen all read the same thing.
  */
-export type LoadFailureReason =
+export const LOAD_FAILURE_REASONS = [
   /** remotes.json names no usable manifest for the remote. */
-  | 'not-configured'
+  'not-configured',
   /** The manifest could not be fetched at all (server down, network error, CORS). */
-  | 'unreachable'
+  'unreachable',
   /** The manifest's server answered an error status (404 after a bad deploy). */
-  | 'http-error'
+  'http-error',
   /** The manifest breaks the contract: not a manifest, another remote's, or built against a newer @maison/shared. */
-  | 'refused'
+  'refused',
   /** The entry or one of the module's files did not load, or its code threw while loading. */
-  | 'load-failed'
+  'load-failed',
   /** The module loaded but exports nothing to render. */
-  | 'no-export';
+  'no-export',
+] as const;
+
+export type LoadFailureReason = (typeof LOAD_FAILURE_REASONS)[number];
 
 export class LoadFailure extends Error {
   override readonly name = 'LoadFailure';
