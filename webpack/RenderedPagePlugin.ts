@@ -44,7 +44,8 @@ export class RenderedPagePlugin {
           .update(JSON.stringify([headTags, startScript, stylesheets]))
           .digest('hex')
           .slice(0, 8);
-        const shell: PageShell = { hostBuild: `${this.options.hostBuild}.${files}`, headTags, startScript, stylesheets };
+        const { hostBuild } = this.options;
+        const shell: PageShell = { hostBuild: `${hostBuild}.${files}`, version: hostBuild, headTags, startScript, stylesheets };
         compilation.emitAsset(HOST_BUILD_FILES.shell, new webpack.sources.RawSource(`${JSON.stringify(shell, null, 2)}\n`));
         return data;
       });

@@ -72,7 +72,14 @@ export function composeAnswerer({ isHost, files, host, cacheOf, policyExtras, re
 /** The generation served and the builds it names, for the info metrics. */
 function servedBuilds(generation: Generation | undefined): ServedBuilds {
   if (!generation) return { remotes: {} };
-  return { generation: generation.id, hostBuild: generation.render.hostBuild, remotes: {} };
+  const { hostBuild, builds } = generation.render;
+  const remotes = Object.fromEntries(
+    Object.entries(builds?.remotes ?? {}).map(([remote, listed]) => [
+      remote,
+      listed.map(({ build }, index) => ({ build, choice: index === 0 ? ('first' as const) : ('fallback' as const) })),
+    ]),
+  );
+  return { generation: generation.id, hostBuild: builds?.host ?? hostBuild, remotes };
 }
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });

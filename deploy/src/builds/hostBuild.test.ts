@@ -37,8 +37,13 @@ describe('reading the host build', () => {
       'page-shell.json names no hostBuild',
     ],
     [
+      'a shell without the version its pages name',
+      () => write('page-shell.json', '{"hostBuild":"b.1","startScript":"s()","stylesheets":{},"headTags":[]}'),
+      'page-shell.json names no version',
+    ],
+    [
       'a shell without head tags',
-      () => write('page-shell.json', '{"hostBuild":"b","startScript":"s()","stylesheets":{},"headTags":{}}'),
+      () => write('page-shell.json', '{"hostBuild":"b","version":"b","startScript":"s()","stylesheets":{},"headTags":{}}'),
       'page-shell.json has no list of head tags',
     ],
   ])('%s', (_case, breakIt, problem) => {
@@ -49,7 +54,7 @@ describe('reading the host build', () => {
   it('reads from another file system when given one (webpack’s in-memory output)', () => {
     const files: Record<string, string> = {
       'routes.json': '[{"path":"/","pattern":"^/$","remotes":[]}]',
-      'page-shell.json': '{"hostBuild":"dev","headTags":[],"startScript":"start()","stylesheets":{}}',
+      'page-shell.json': '{"hostBuild":"dev","version":"dev","headTags":[],"startScript":"start()","stylesheets":{}}',
     };
     const read = (name: string) => (files[name] ? Buffer.from(files[name]) : undefined);
     const build = readHostBuild('/memory/host', { read, rendererFile: '/cache/host/render.cjs' });
@@ -65,7 +70,7 @@ describe('the host build under a running server', () => {
     write('page-shell.json', '{"hostBuild":');
     expect(watched.now().build).toBeUndefined();
     watched.now();
-    write('page-shell.json', '{"hostBuild":"0.1.0+next","headTags":[],"startScript":"start()","stylesheets":{}}');
+    write('page-shell.json', '{"hostBuild":"0.1.0+next","version":"0.1.0+next","headTags":[],"startScript":"start()","stylesheets":{}}');
     expect(watched.now().build?.id).toBe('0.1.0+next');
     expect(lines).toEqual([expect.stringContaining('page-shell.json is not JSON')]);
   });

@@ -19,6 +19,8 @@ export const HOST_BUILD_FILE = {
 export interface HostBuild {
   /** Which build this is (page-shell.json's hostBuild): pages are served only beside the build that rendered them. */
   id: string;
+  /** Its version, as its pages name it (their beacons, their stamp). */
+  version: string;
   routes: readonly ServedRoute[];
   shell: PageShell;
   /** The renderer's module (a CommonJS file), loaded only by what renders: a publish, a render worker. */
@@ -51,6 +53,7 @@ function routeProblem(route: unknown): string | undefined {
 function shellProblem(shell: unknown): string | undefined {
   if (!isObject(shell)) return 'is not an object';
   if (typeof shell.hostBuild !== 'string' || shell.hostBuild === '') return 'names no hostBuild';
+  if (typeof shell.version !== 'string' || shell.version === '') return 'names no version';
   if (typeof shell.startScript !== 'string' || shell.startScript === '') return 'has no startScript';
   if (!isObject(shell.stylesheets) || Object.values(shell.stylesheets).some((text) => typeof text !== 'string'))
     return 'has no stylesheets';
@@ -92,6 +95,7 @@ export function readHostBuild(
   if (problem) throw new Error(`${HOST_BUILD_FILE.shell} ${problem}`);
   return {
     id: (shell as PageShell).hostBuild,
+    version: (shell as PageShell).version,
     routes: routes as ServedRoute[],
     shell: shell as PageShell,
     rendererFile,

@@ -67,6 +67,17 @@ export interface RenderRecord {
    * stylesheets): the page policy allows these. None in a record written before pages carried any.
    */
   inline?: { scripts: string[]; styles: string[] };
+  /**
+   * The builds its pages may run, as their beacons and the metrics name them: the host's version,
+   * and each remote's listed builds (first choice first) with the manifest each is read from.
+   * None in a record written before pages reported their builds.
+   */
+  builds?: RenderedBuilds;
+}
+
+export interface RenderedBuilds {
+  host: string;
+  remotes: Record<string, Array<{ manifest: string; build: string }>>;
 }
 
 /** The path without its trailing slashes ('/' stays '/'); a loop, so a path of slashes costs its length, not its square. */

@@ -80,5 +80,10 @@ describe('a publish with a hostile manifest', () => {
     const { generation } = await publish({ env: shop.env, hostDir: renderer.hostDir, doing: 'a test', log: () => undefined });
     expect(generation.render.pages).toContain('/products');
     expect(generation.render.inline?.styles).toContain(inlineSource(folderStyle('catalog-good')));
+    // The builds its pages run, as their beacons will name them: the host's, and each listed one read from its manifest.
+    expect(generation.render.builds).toEqual({
+      host: '0.1.0+test.1',
+      remotes: expect.objectContaining({ catalog: [{ manifest: catalog, build: '0.1.0+45871a106b' }] }),
+    });
   });
 });

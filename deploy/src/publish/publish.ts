@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
 import { currentId, generationDir, lastGoodBefore } from '../environment/generations.ts';
-import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
+import { GENERATION_FILE, type RenderedBuilds, type RenderRecord } from '../environment/layout.ts';
 import { withPublishLock } from '../environment/lock.ts';
 import { readOwnRemotes, type RemotesFile } from '../environment/ownRemotes.ts';
 import { writeFlushed, flushFolder } from '../environment/durable.ts';
@@ -22,6 +22,32 @@ import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { limitedFetch, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
 import { renderPages, type RenderedPages } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
+import { buildVersionOf } from './verify.ts';
+
+/** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why). */
+async function listedBuilds(
+  hostVersion: string,
+  locations: Partial<Record<string, string[]>>,
+  fetch: typeof globalThis.fetch,
+): Promise<{ builds: RenderedBuilds; problems: string[] }> {
+  const problems: string[] = [];
+  const remotes = Object.fromEntries(
+    await Promise.all(
+      Object.entries(locations).map(async ([remote, manifests = []]) => {
+        const read = await Promise.all(
+          manifests.map(async (manifest) => ({ manifest, version: await buildVersionOf(remote, manifest, fetch) })),
+        );
+        const builds = read.flatMap(({ manifest, version }) => {
+          if ('buildVersion' in version) return [{ manifest, build: version.buildVersion }];
+          problems.push(`${remote}: the build of ${manifest} could not be read (${version.problem}): its pages' reports are refused`);
+          return [];
+        });
+        return [remote, builds] as const;
+      }),
+    ),
+  );
+  return { builds: { host: hostVersion, remotes }, problems };
+}
 
 export interface PublishOptions {
   env: string;
@@ -106,10 +132,16 @@ export function publish({
         pages = unrendered(origin, host?.id ?? '', problem);
       }
 
+      const builds = host && (await listedBuilds(host.version, remotesJsonRead.locations, limited.fetch));
       const id = newGenerationId();
       const incoming = incomingDir(env, id);
       try {
-        const record: RenderRecord = { ...pages.record, renderedAt: new Date().toISOString() };
+        const record: RenderRecord = {
+          ...pages.record,
+          renderedAt: new Date().toISOString(),
+          ...(builds ? { builds: builds.builds } : {}),
+          problems: [...pages.record.problems, ...(builds?.problems ?? [])],
+        };
         writeFlushed(path.join(incoming, GENERATION_FILE.remotes), remotesJson);
         for (const [file, html] of pages.written) writeFlushed(path.join(incoming, file), html);
         for (const [file, from] of pages.copied) {

@@ -6,6 +6,26 @@
  */
 import { checkManifest, entryUrlOf, parseManifest, serverEntryUrl } from '@maison/host/hosting';
 
+/**
+ * The version of the build at `manifestUrl` as remote `name`, read from its manifest through the
+ * host's schema (what the pages' beacons and the metrics name it by); why not, otherwise.
+ */
+export async function buildVersionOf(
+  name: string,
+  manifestUrl: string,
+  fetch: typeof globalThis.fetch,
+): Promise<{ buildVersion: string } | { problem: string }> {
+  try {
+    const response = await fetch(manifestUrl);
+    if (!response.ok) return { problem: `${manifestUrl}: HTTP ${response.status}` };
+    const manifest = (await response.json().catch(() => undefined)) as unknown;
+    const { metaData } = parseManifest(manifestUrl, manifest, name);
+    return { buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown' };
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+}
+
 /** The build at `manifestUrl` as remote `name`: its version when it would load, why not otherwise. */
 export async function checkBuild(
   name: string,

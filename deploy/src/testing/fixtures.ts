@@ -53,7 +53,7 @@ export function fixtureShop(): FixtureShop {
   write(path.join(hostDist, HOST_BUILD_FILES.routes), JSON.stringify(servedRoutes()));
   write(
     path.join(hostDist, HOST_BUILD_FILES.shell),
-    JSON.stringify({ hostBuild: HOST_BUILD, headTags: [], startScript: 'start()', stylesheets: {} }),
+    JSON.stringify({ hostBuild: HOST_BUILD, version: HOST_BUILD, headTags: [], startScript: 'start()', stylesheets: {} }),
   );
   write(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ name: 'catalog' }));
   write(path.join(remoteDist, 'mf-manifest-stats.json'), JSON.stringify({ source: '/home/builder/remote-catalog/src/index.ts' }));

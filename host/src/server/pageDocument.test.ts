@@ -5,6 +5,7 @@ const pageDocument = (input: PageDocumentInput) => documentOf(input).html;
 
 const shell: PageShell = {
   hostBuild: '0.1.0+abc',
+  version: '0.1.0+abc',
   startScript: 'boot("start")',
   stylesheets: { '/main.0123456789.css': '.shell{color:red}' },
   headTags: [

@@ -8,8 +8,10 @@ import { escapeHtml } from './notFoundText';
 
 /** The host's page as data (webpack/RenderedPagePlugin.ts writes it beside the build: page-shell.json). */
 export interface PageShell {
-  /** The host build (its version): rendered pages must come from it to be served with it. */
+  /** The host build (its version and its pages' files): rendered pages must come from it to be served with it. */
   hostBuild: string;
+  /** The host build's version, as its pages name it (BUILD_INFO.version: their beacons, their stamp). */
+  version: string;
   /** index.html's head tags, in order: meta, icon, stylesheets, preloads, main.js. */
   headTags: Array<{ tagName: string; attributes: Record<string, string | boolean | null | undefined> }>;
   /** The boot script's text (host/src/boot/): a rendered page's body starts with it, inline. */

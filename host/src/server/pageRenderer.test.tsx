@@ -70,6 +70,7 @@ beforeEach(() => {
 
 const shell: PageShell = {
   hostBuild: '0.1.0+test',
+  version: '0.1.0+test',
   startScript: 'start()',
   stylesheets: {},
   headTags: [{ tagName: 'script', attributes: { defer: true, src: '/main.0123456789.js' } }],
