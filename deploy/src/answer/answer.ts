@@ -26,6 +26,8 @@ import { publishedPages } from './publishedPages.ts';
 import { refusedMethod } from './refusal.ts';
 import { readsAccept } from './rules.ts';
 import { probes, type ReadinessCheck } from '../observe/health.ts';
+import { knownBuilds } from '../observe/knownBuilds.ts';
+import { signals, type SignalsOptions } from '../observe/signals.ts';
 import type { ServedBuilds, ServerMetrics } from '../observe/metrics.ts';
 import type { Generation } from '../environment/generation.ts';
 import { MANIFEST_FILE } from '@maison/host/hosting';
@@ -43,10 +45,20 @@ export interface AnswererParts {
   policyExtras?: (policy: string) => string;
   /** What `/readyz` says (default: ready once asked). */
   readiness?: ReadinessCheck;
+  /** The host's receiver of the pages' beacons (observe/signals.ts). */
+  signals?: SignalsOptions;
 }
 
 /** The answerer from its parts: the files answer, the host's pages answer, and the layers around them. */
-export function composeAnswerer({ isHost, files, host, cacheOf, policyExtras, readiness = alwaysReady }: AnswererParts): Answer {
+export function composeAnswerer({
+  isHost,
+  files,
+  host,
+  cacheOf,
+  policyExtras,
+  readiness = alwaysReady,
+  signals: received,
+}: AnswererParts): Answer {
   const notFound = (url: URL): ReturnType<typeof textReply> => {
     const headers = { ...FILE_HEADERS, 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
     // On the host a browser asking for HTML gets the not-found page here instead.
@@ -66,7 +78,8 @@ export function composeAnswerer({ isHost, files, host, cacheOf, policyExtras, re
     return notFound(url);
   };
   const closedHeaders = () => ({ ...FILE_HEADERS, ...corsFor(isHost, 'text/plain') });
-  return asResponse(compressed(onlyReads(probes(normalAddresses(route, closedHeaders), readiness), () => refusedMethod(!isHost))));
+  const reads = onlyReads(probes(normalAddresses(route, closedHeaders), readiness), () => refusedMethod(!isHost));
+  return asResponse(compressed(received ? signals(reads, received) : reads));
 }
 
 /** The generation served and the builds it names, for the info metrics. */
@@ -81,6 +94,8 @@ function servedBuilds(generation: Generation | undefined): ServedBuilds {
   );
   return { generation: generation.id, hostBuild: builds?.host ?? hostBuild, remotes };
 }
+
+const NOT_COUNTED: SignalsOptions['counts'] = { beacon() {}, view() {}, vital() {}, load() {}, failure() {}, error() {} };
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
 
@@ -137,5 +152,12 @@ export function createAnswerer({
       checks: { generation: generation?.id ?? false, hostBuild: hostBuild?.id ?? false, renderer },
     };
   };
-  return Object.assign(composeAnswerer({ isHost: true, files, host: { build, pages, remoteNames }, readiness }), { readiness });
+  const received: SignalsOptions = {
+    routes: () => build.now().build?.routes ?? [],
+    known: knownBuilds(() => environment.now().generation),
+    counts: metrics?.signals ?? NOT_COUNTED,
+  };
+  return Object.assign(composeAnswerer({ isHost: true, files, host: { build, pages, remoteNames }, readiness, signals: received }), {
+    readiness,
+  });
 }

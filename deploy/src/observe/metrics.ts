@@ -7,6 +7,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheOutcome } from '../render/pageCache.ts';
 import type { AccessLine } from './logger.ts';
+import type { SignalCounts } from './signals.ts';
 
 /** HTTP methods as OpenTelemetry names them; anything else is `_OTHER`. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'CONNECT']);
@@ -90,8 +91,74 @@ export function serverMetrics() {
     registers: [registry],
   });
 
+  const page = ['page', 'remote', 'build'] as const;
+  const beacons = new Counter({
+    name: 'maison_signals_total',
+    help: "Pages' beacons received, by outcome: accepted, too-large, rate-limited, invalid, unknown-build.",
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const views = new Counter({
+    name: 'maison_page_views_total',
+    help: 'Pages shown, by page template and by each build the page runs (the host, the remotes its route shows).',
+    labelNames: page,
+    registers: [registry],
+  });
+  const vitals = {
+    LCP: new Histogram({
+      name: 'maison_page_lcp_seconds',
+      help: 'Largest Contentful Paint of page loads, by landing page template and build.',
+      labelNames: page,
+      buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 20],
+      registers: [registry],
+    }),
+    INP: new Histogram({
+      name: 'maison_page_inp_seconds',
+      help: 'Interaction to Next Paint of page loads, by page template and build.',
+      labelNames: page,
+      buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 2, 5],
+      registers: [registry],
+    }),
+    CLS: new Histogram({
+      name: 'maison_page_cls',
+      help: 'Cumulative Layout Shift of page loads, by page template and build.',
+      labelNames: page,
+      buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+  };
+  const loads = new Counter({
+    name: 'maison_remote_loads_total',
+    help: "Remote modules loaded by pages, by page template, remote and build (a fallback's under the first choice's build), and whether from a fallback.",
+    labelNames: [...page, 'fallback'] as const,
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: 'maison_remote_load_failures_total',
+    help: 'Remote modules pages could not load, by page template, remote, the build asked for, and reason.',
+    labelNames: [...page, 'reason'] as const,
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'maison_page_errors_total',
+    help: 'Uncaught errors in pages, by page template and the remote whose files were on the stack (host otherwise), with its build.',
+    labelNames: page,
+    registers: [registry],
+  });
+  /** What the pages' beacons say, counted (observe/signals.ts). */
+  const signals: SignalCounts = {
+    beacon: (outcome) => beacons.inc({ outcome }),
+    view: (labels) => views.inc({ ...labels }),
+    // LCP and INP come in milliseconds; CLS is a score.
+    vital: (name, labels, value) => vitals[name].observe({ ...labels }, name === 'CLS' ? value : value / 1000),
+    load: (labels, fallback) => loads.inc({ ...labels, fallback: String(fallback) }),
+    failure: (labels, reason) => failures.inc({ ...labels, reason }),
+    error: (labels) => errors.inc({ ...labels }),
+  };
+
   return {
     registry,
+    signals,
     /** One answer, as its access line says it. */
     answered({ app, method, status, duration, context }: AccessLine) {
       requests.observe(

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { Answer } from '../answer/answer.ts';
 import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
@@ -88,11 +89,16 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
     try {
       const sent = new Headers();
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
-      const response = await answer(new Request(`${BASE}${req.url}`, { method: req.method, headers: sent }), context);
-      const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+      // A body is read only where the answerer reads one (the pages' beacons), within its own cap.
+      const body = req.method === 'POST' ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {};
+      const response = await answer(
+        new Request(`${BASE}${req.url}`, { method: req.method, headers: sent, ...body } as RequestInit),
+        context,
+      );
+      const sentBody = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
       const headers = Object.fromEntries(response.headers);
-      if (body && !response.headers.has('content-length')) headers['content-length'] = String(body.length);
-      bytes = write(res, undefined, response.status, headers, body);
+      if (sentBody && !response.headers.has('content-length')) headers['content-length'] = String(sentBody.length);
+      bytes = write(res, undefined, response.status, headers, sentBody);
     } catch (error) {
       log(
         `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
