@@ -13,7 +13,7 @@ const generation = (id: string, host: string, catalog: string[]): Generation => 
         catalog: catalog.map((build, index) => ({ manifest: `https://cdn.example.com/catalog/${index}/mf-manifest.json`, build })),
       },
     },
-  } as RenderRecord,
+  } as unknown as RenderRecord,
 });
 
 describe('the builds a beacon may name', () => {

@@ -84,6 +84,17 @@ export function serverMetrics() {
           for (const { build, choice } of builds) this.set({ remote, build, choice }, 1);
     },
   });
+  const readiness = new Map<string, () => Promise<{ ready: boolean }>>();
+  new Gauge({
+    name: 'maison_ready',
+    help: 'Whether each app of this process is ready (1) or not (0), as its /readyz says.',
+    labelNames: ['app'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [app, check] of readiness) this.set({ app }, (await check()).ready ? 1 : 0);
+    },
+  });
   const publishes = new Counter({
     name: 'maison_publishes_total',
     help: 'Publishes of the environment seen by this server, by outcome: published, degraded (some pages rendered in the browser), failed.',
@@ -175,6 +186,7 @@ export function serverMetrics() {
     /** A renderer's cache to read at each scrape. */
     watchRenderLoad: (read: () => RenderLoad) => void renderLoads.push(read),
     watchServed: (read: () => ServedBuilds) => void servedReads.push(read),
+    watchReady: (app: string, check: () => Promise<{ ready: boolean }>) => void readiness.set(app, check),
     published: (outcome: 'published' | 'degraded' | 'failed') => publishes.inc({ outcome }),
   };
 }

@@ -100,6 +100,7 @@ export async function serveShop({
       ...(observer?.metrics ? { metrics: observer.metrics } : {}),
     });
     readiness[app.name] = answer.readiness;
+    observer?.metrics?.watchReady(app.name, answer.readiness);
     const afterPublish: Answer = isHostApp(app) ? async (request, context) => (await published, answer(request, context)) : answer;
     const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
     servers.set(
