@@ -2,7 +2,7 @@
 /**
  * Browser tests, in three engines, against the production build served as production serves it,
  * then the development loop against `npm start`.
- * 1. Finds the browsers (installing Debian's packages as root on Debian), reads their versions
+ * 1. Finds the browsers and Prometheus (installing Debian's packages as root on Debian), reads their versions
  *    and picks each one's driver (scripts/browser-drivers.mjs), builds (E2E_SKIP_BUILD=1 reuses
  *    the existing dist folders).
  * 2. Against `npm run serve` (the Node server):
@@ -33,7 +33,15 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumSupport, firefoxDriver, readVersion } from './browser-drivers.mjs';
-import { DEBIAN_PACKAGES, findChromium, findFirefox, findNginx, findWebKitGTK, installDebianPackages } from './system-packages.mjs';
+import {
+  DEBIAN_PACKAGES,
+  findChromium,
+  findFirefox,
+  findNginx,
+  findPrometheus,
+  findWebKitGTK,
+  installDebianPackages,
+} from './system-packages.mjs';
 
 const orInstall = (find, packages) => find() ?? (installDebianPackages(packages) ? find() : undefined);
 
@@ -44,6 +52,10 @@ if (!chromium) {
 }
 const firefox = orInstall(findFirefox, DEBIAN_PACKAGES.firefox);
 const webkit = orInstall(findWebKitGTK, DEBIAN_PACKAGES.webkit);
+// The observability tests start a real Prometheus to scrape the servers (e2e/prometheus.ts).
+const prometheus = orInstall(findPrometheus, DEBIAN_PACKAGES.prometheus);
+if (prometheus) process.env.PROMETHEUS_PATH = prometheus;
+else console.warn('[e2e] Prometheus not found: the observability tests are skipped (Debian: sudo apt-get install -y prometheus).');
 
 // Each browser's version decides its driver, or that its stage is skipped (scripts/browser-drivers.mjs).
 const chromiumVersion = readVersion(chromium);

@@ -1,7 +1,7 @@
 /**
  * The system programs the tests use and npm cannot install: the three browser engines
  * (Chromium; Firefox ESR; WebKitGTK's WebDriver and MiniBrowser, run on a virtual display)
- * and nginx (the production-server stage). Found on the usual paths, or installed from
+ * nginx (the production-server stage) and Prometheus (what scrapes the servers' metrics). Found on the usual paths, or installed from
  * Debian's packages when running as root on Debian (CI); Playwright's own browser download
  * is not used.
  */
@@ -14,6 +14,7 @@ const WEBKIT_DRIVER = ['/usr/bin/WebKitWebDriver'];
 const MINIBROWSER = ['x86_64-linux-gnu', 'aarch64-linux-gnu'].map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`);
 const XVFB_RUN = ['/usr/bin/xvfb-run'];
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
+const PROMETHEUS = ['/usr/bin/prometheus', '/usr/local/bin/prometheus'];
 
 /** The path in the environment variable when set (undefined if nothing is there), else the first candidate that exists. */
 function find(variable, candidates) {
@@ -43,12 +44,16 @@ export function findWebKitGTK() {
 /** NGINX_PATH, then the usual system paths. */
 export const findNginx = () => find('NGINX_PATH', NGINX);
 
+/** PROMETHEUS_PATH, then Debian's prometheus (its package also has promtool). */
+export const findPrometheus = () => find('PROMETHEUS_PATH', PROMETHEUS);
+
 /** The Debian packages each program comes in (xvfb-run needs xauth, which xvfb only recommends). */
 export const DEBIAN_PACKAGES = {
   chromium: ['chromium'],
   firefox: ['firefox-esr'],
   webkit: ['webkit2gtk-driver', 'xvfb', 'xauth'],
   nginx: ['nginx', 'libnginx-mod-http-js'],
+  prometheus: ['prometheus'],
 };
 
 /** As root on Debian: apt-get install the packages and return true; otherwise false. */

@@ -16,7 +16,7 @@ export const environmentDir = (value: string | undefined) => path.resolve(value 
 
 export function fail(command: string, message: string): never {
   console.error(`[${command}] ${message}`);
-  process.exit(1);
+  process.exit(EXIT.failed);
 }
 
 export function parseOptions<Options extends NonNullable<ParseArgsConfig['options']>>(
@@ -35,4 +35,25 @@ export function parseOptions<Options extends NonNullable<ParseArgsConfig['option
   } catch (error) {
     return fail(command, `${(error as Error).message}\nusage: ${usage}`);
   }
+}
+
+/**
+ * How the commands end, for a pipeline to stop on (docs/operations.md, "Watching production"):
+ * 0 done; 1 failed, nothing changed (the reason on standard error); 2 published, but some routes
+ * are rendered in the browser (render.json's problems, printed).
+ */
+export const EXIT = { done: 0, failed: 1, degraded: 2 } as const;
+
+/** Ends a command that published: 2, with the problems, when its pages could not all be rendered. */
+export function exitPublished(
+  command: string,
+  published: { outcome: 'published' | 'degraded'; generation: { render: { problems: string[] } } },
+): never {
+  if (published.outcome === 'degraded') {
+    console.error(`[${command}] published, but not every page could be rendered; those routes are rendered in the browser:`);
+    for (const problem of published.generation.render.problems) console.error(`  ${problem}`);
+    process.exit(EXIT.degraded);
+  }
+  // The renderer keeps the remotes' connections open; the work is done.
+  process.exit(EXIT.done);
 }

@@ -9,11 +9,14 @@
  * --origin     the shop's public origin; checked, then kept in the environment's environment.json
  * --host       the folder holding the host's dist/ and dist-server/ (default: this checkout's host/)
  * --no-render  publish with every route rendered in the browser
+ *
+ * Exit codes (options.ts EXIT): 0 published, every page rendered; 1 nothing changed (why, on
+ * standard error); 2 published, but some routes are rendered in the browser (the problems, printed).
  */
 import path from 'node:path';
 import { HOST_APP } from '../../../apps.mts';
 import { publish } from '../publish/publish.ts';
-import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
+import { ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
 
 const USAGE = 'npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]';
 const { values } = parseOptions('publish', USAGE, {
@@ -24,15 +27,14 @@ const { values } = parseOptions('publish', USAGE, {
 });
 
 try {
-  await publish({
+  const published = await publish({
     env: environmentDir(values.env),
     hostDir: path.resolve(values.host ?? path.join(ROOT, HOST_APP.dir)),
     origin: values.origin,
     render: !values['no-render'],
     doing: `npm run render${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   });
-  // The renderer keeps the remotes' connections open; the work is done.
-  process.exit(0);
+  exitPublished('publish', published);
 } catch (error) {
   fail('publish', (error as Error).message);
 }

@@ -11,7 +11,8 @@
  * machine), and (unless --no-verify) one whose build does not load: manifest unreachable, not that
  * remote's or naming a file off its build, built against a newer @maison/shared than this
  * checkout's host provides, or its entries not answering, each file within 15 s and its size. Then it publishes (publish/publish.ts): one publish at a time, the pages rendered
- * from the builds it now names, `current` switched once the new generation is checked.
+ * from the builds it now names, `current` switched once the new generation is checked. It exits
+ * as `npm run render` does (options.ts EXIT): 2 when the publish left routes rendered in the browser.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,7 @@ import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
 import { limitedFetch } from '../publish/remoteFetch.ts';
 import { checkBuild } from '../publish/verify.ts';
-import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
+import { ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
 
 const USAGE = 'npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--env DIR] [--no-verify] [--no-render]';
 const { values, positionals } = parseOptions(
@@ -87,20 +88,19 @@ if (command === 'show') {
   const problems = await problemsOf({ [remote]: entry }, [remote], verify);
   if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
   try {
-    const { before } = await publish({
+    const published = await publish({
       env,
       hostDir: path.join(ROOT, HOST_APP.dir),
       change: (current) => ({ ...current, [remote]: entry }),
       render: !values['no-render'],
       doing: `npm run remotes -- ${process.argv.slice(2).join(' ')}`,
     });
-    const was = entriesOf((JSON.parse(before) as Record<string, unknown>)[remote]);
+    const was = entriesOf((JSON.parse(published.before) as Record<string, unknown>)[remote]);
     console.log(`[remotes] ${file}: ${remote} was ${was.join(', ') || '(none)'}, now ${urls.join(', ')}`);
+    exitPublished('remotes', published);
   } catch (error) {
     fail('remotes', `${(error as Error).message}`);
   }
-  // The renderer keeps the remotes' connections open; the work is done.
-  process.exit(0);
 } else {
   fail('remotes', `usage: ${USAGE}`);
 }

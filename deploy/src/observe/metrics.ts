@@ -6,6 +6,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheOutcome } from '../render/pageCache.ts';
+import type { PublishEntry } from '../environment/publishJournal.ts';
 import type { AccessLine } from './logger.ts';
 import type { SignalCounts } from './signals.ts';
 
@@ -30,7 +31,7 @@ export interface ServedBuilds {
 
 export function serverMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'maison_process_' });
+  collectDefaultMetrics({ register: registry, prefix: 'maison_' });
 
   const requests = new Histogram({
     name: 'http_server_request_duration_seconds',
@@ -95,11 +96,27 @@ export function serverMetrics() {
       for (const [app, check] of readiness) this.set({ app }, (await check()).ready ? 1 : 0);
     },
   });
-  const publishes = new Counter({
-    name: 'maison_publishes_total',
-    help: 'Publishes of the environment seen by this server, by outcome: published, degraded (some pages rendered in the browser), failed.',
+  const journals: Array<() => readonly PublishEntry[]> = [];
+  let countedUpTo = new Date().toISOString();
+  new Gauge({
+    name: 'maison_last_publish_timestamp_seconds',
+    help: "When the environment's last publish of each outcome ended (its journal, publishes.jsonl).",
     labelNames: ['outcome'] as const,
     registers: [registry],
+    collect() {
+      for (const { at, outcome } of journals.flatMap((read) => read())) this.set({ outcome }, Date.parse(at) / 1000);
+    },
+  });
+  new Counter({
+    name: 'maison_publishes_total',
+    help: 'Publishes of the environment since this server started, by outcome: published, degraded (some routes rendered in the browser), failed.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      const entries = journals.flatMap((read) => read());
+      for (const { at, outcome } of entries) if (at > countedUpTo) this.inc({ outcome });
+      countedUpTo = entries.reduce((latest, { at }) => (at > latest ? at : latest), countedUpTo);
+    },
   });
 
   const page = ['page', 'remote', 'build'] as const;
@@ -187,7 +204,8 @@ export function serverMetrics() {
     watchRenderLoad: (read: () => RenderLoad) => void renderLoads.push(read),
     watchServed: (read: () => ServedBuilds) => void servedReads.push(read),
     watchReady: (app: string, check: () => Promise<{ ready: boolean }>) => void readiness.set(app, check),
-    published: (outcome: 'published' | 'degraded' | 'failed') => publishes.inc({ outcome }),
+    /** An environment's journal of publishes, read at each scrape (environment/publishJournal.ts). */
+    watchPublishes: (read: () => readonly PublishEntry[]) => void journals.push(read),
   };
 }
 

@@ -38,6 +38,21 @@ describe('the metrics port', () => {
     expect(text).toContain('maison_remote_build_info{remote="cart",build="0.1.0+abc",choice="first"} 1');
   });
 
+  it('counts the publishes the environment’s journal records after the server started', async () => {
+    const before = new Date(Date.now() - 60_000).toISOString();
+    const after = new Date(Date.now() + 1_000).toISOString();
+    metrics.watchPublishes(() => [
+      { at: before, outcome: 'published', doing: 'an earlier publish' },
+      { at: after, outcome: 'degraded', generation: 'g2', doing: 'npm run render' },
+    ]);
+    const text = await (await fetch(`${origin}/metrics`)).text();
+    expect(text).toContain('maison_publishes_total{outcome="degraded"} 1');
+    expect(text).not.toContain('maison_publishes_total{outcome="published"}');
+    expect(text).toMatch(/maison_last_publish_timestamp_seconds\{outcome="published"\} \d+/);
+    // Counted once, however often it is scraped.
+    expect(await (await fetch(`${origin}/metrics`)).text()).toContain('maison_publishes_total{outcome="degraded"} 1');
+  });
+
   it('answers the probes for every app of the process together', async () => {
     expect(await (await fetch(`${origin}/readyz`)).json()).toEqual({
       ready: true,

@@ -8,6 +8,7 @@ import { inlineSource } from '../answer/policy.ts';
 import { checkGeneration, isGood } from '../environment/generation.ts';
 import { currentId, generationDir, generationIds } from '../environment/generations.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
+import { readPublishes } from '../environment/publishJournal.ts';
 import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
 import { publish, type PublishOptions } from './publish.ts';
 
@@ -23,13 +24,34 @@ beforeEach(() => {
 });
 afterEach(() => shop.cleanup());
 
+/** The fixture's remotes are on no network: their manifests cannot be read (the fake renderer reads none). */
+const offline = () => Promise.reject(new Error('offline'));
 const run = (options: Partial<PublishOptions> = {}) =>
-  publish({ env: shop.env, hostDir: renderer.hostDir, doing: 'a test', log, ...options });
+  publish({ env: shop.env, hostDir: renderer.hostDir, doing: 'a test', log, network: offline, ...options });
 const setCatalog = (url: string) => (remotes: Record<string, unknown>) => ({ ...remotes, catalog: url });
 const environmentRemotes = () => JSON.parse(readFileSync(path.join(shop.env, ENVIRONMENT_FILE.remotes), 'utf8')) as Record<string, unknown>;
 const servedPage = (file: string) => readFileSync(path.join(shop.env, 'current', 'pages', file), 'utf8');
 
 describe('a publish', () => {
+  it('says whether every page was rendered, shows its progress, and keeps a journal the servers count', async () => {
+    renderer.behave({ failing: ['/about'] });
+    const degraded = await run();
+    expect(degraded.outcome).toBe('degraded');
+    expect(degraded.generation.render.pages).not.toContain('/about');
+    renderer.behave({ failing: [] });
+    const whole = await run();
+    expect(whole.outcome).toBe('published');
+    expect(lines).toContain('[publish] rendering pages: 1 of 16');
+    expect(lines).toContain('[publish] rendering pages: 16 of 16');
+    writeFileSync(path.join(shop.env, ENVIRONMENT_FILE.remotes), '{ not json');
+    await expect(run()).rejects.toThrow();
+    expect(readPublishes(shop.env).map(({ outcome, generation, doing }) => [outcome, generation !== undefined, doing])).toEqual([
+      ['degraded', true, 'a test'],
+      ['published', true, 'a test'],
+      ['failed', false, 'a test'],
+    ]);
+  });
+
   it('writes a whole generation, checks it, and only then serves it, remotes.json with it', async () => {
     const { generation } = await run({ change: setCatalog('https://cdn.example.com/catalog/2/mf-manifest.json') });
     expect(currentId(shop.env)).toBe(generation.id);

@@ -23,6 +23,8 @@ import { limitedFetch, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
 import { renderPages, type RenderedPages } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
 import { buildVersionOf } from './verify.ts';
+import { recordPublish } from '../environment/publishJournal.ts';
+import { NOT_FOUND_PAGES } from './renderPages.ts';
 
 /** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why). */
 async function listedBuilds(
@@ -63,6 +65,8 @@ export interface PublishOptions {
   origin?: string;
   /** How long remote files may take (remoteFetch.ts). */
   limits?: { fileMs: number; totalMs: number };
+  /** The network remote files are fetched over (default: this process's). */
+  network?: typeof globalThis.fetch;
   log?: (line: string) => void;
 }
 
@@ -70,6 +74,15 @@ export interface Published {
   generation: Generation;
   /** The remotes.json before this publish. */
   before: string;
+  /** Published with every page rendered, or degraded: some routes are rendered in the browser (render.json's problems say why). */
+  outcome: 'published' | 'degraded';
+}
+
+/** Whether a generation's pages could not all be rendered: a listed page, a not-found page or a remote's list missing. */
+export function isDegraded(record: RenderRecord): boolean {
+  return (
+    record.pages.length < record.listed.length || record.notFoundPages.length < NOT_FOUND_PAGES.length || record.unlistedRemotes.length > 0
+  );
 }
 
 /** What a publish that renders nothing writes: every route rendered in the browser. */
@@ -94,7 +107,27 @@ function unrendered(origin: string, hostBuild: string, problem: string | undefin
   };
 }
 
-export function publish({
+/** A line at the first page, then each tenth of them, and the last: `[publish] rendering pages: 13 of 52`. */
+function progressLine(log: (line: string) => void) {
+  return (rendered: number, of: number) => {
+    if (rendered === 1 || rendered === of || rendered % Math.max(1, Math.round(of / 10)) === 0)
+      log(`[publish] rendering pages: ${rendered} of ${of}`);
+  };
+}
+
+export async function publish(options: PublishOptions): Promise<Published> {
+  const { env, doing } = options;
+  try {
+    const published = await publishLocked(options);
+    recordPublish(env, { at: new Date().toISOString(), outcome: published.outcome, generation: published.generation.id, doing });
+    return published;
+  } catch (error) {
+    recordPublish(env, { at: new Date().toISOString(), outcome: 'failed', doing });
+    throw error;
+  }
+}
+
+function publishLocked({
   env,
   hostDir,
   change,
@@ -102,6 +135,7 @@ export function publish({
   render = true,
   origin: given,
   limits = REMOTE_FETCH_LIMITS,
+  network,
   log = console.log,
 }: PublishOptions): Promise<Published> {
   return withPublishLock(
@@ -121,11 +155,20 @@ export function publish({
       // Every fetch of a remote's file the renderer makes is bounded (remoteFetch.ts).
       // Read once: the renderer takes it as read (and the page data as written).
       const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
-      const limited = limitedFetch(remotesJsonRead.locations, limits);
+      const limited = limitedFetch(remotesJsonRead.locations, limits, network ?? globalThis.fetch);
       try {
         host = readHostBuild(hostDir);
         pages = render
-          ? await renderPages({ host, remotesJson, remotesJsonRead, origin, previous, fetch: limited.fetch, deadline: limited.deadline })
+          ? await renderPages({
+              host,
+              remotesJson,
+              remotesJsonRead,
+              origin,
+              previous,
+              fetch: limited.fetch,
+              deadline: limited.deadline,
+              progress: progressLine(log),
+            })
           : unrendered(origin, host.id, undefined);
       } catch (error) {
         const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;
@@ -168,7 +211,8 @@ export function publish({
             `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
             `(host ${record.hostBuild || 'unknown'}) in ${Math.round(performance.now() - started)} ms`,
         );
-        return { generation: { id, dir, remotesJson, render: record }, before: before.text };
+        const outcome = render && isDegraded(record) ? 'degraded' : 'published';
+        return { generation: { id, dir, remotesJson, render: record }, before: before.text, outcome };
       } catch (error) {
         rmSync(incoming, { recursive: true, force: true });
         throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });

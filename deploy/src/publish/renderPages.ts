@@ -14,7 +14,7 @@ import { loadRenderer, type HostBuild } from '../builds/hostBuild.ts';
 import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
 
-const NOT_FOUND_PAGES = ['not-found', 'product-not-found'] as const;
+export const NOT_FOUND_PAGES = ['not-found', 'product-not-found'] as const;
 
 export interface RenderedPages {
   record: Omit<RenderRecord, 'renderedAt'>;
@@ -48,6 +48,7 @@ export async function renderPages({
   previous,
   fetch,
   deadline,
+  progress = () => {},
 }: {
   host: HostBuild;
   /** remotes.json as written (the pages carry it), and as the publish read it (the renderer does not read it again). */
@@ -59,6 +60,8 @@ export async function renderPages({
   /** How the renderer fetches remote files (bounded by the publish's limits). */
   fetch: typeof globalThis.fetch;
   deadline: AbortSignal;
+  /** Told as pages are rendered: how many of how many, so far. */
+  progress?: (rendered: number, of: number) => void;
 }): Promise<RenderedPages> {
   const { shell, routes } = host;
   const renderer = await beforeDeadline(loadRenderer(host)({ remotesJson, remotesJsonRead, origin, shell, fetch }), deadline);
@@ -154,14 +157,17 @@ export async function renderPages({
     }
     done.set(name, (done.get(name) ?? 0) + 1);
   };
+  const total = renderer.languages.length * (ownListed.filter((pathname) => pageFileOf(pathname)).length + NOT_FOUND_PAGES.length);
+  let attempted = 0;
+  const step = () => progress((attempted += 1), total);
   for (const language of renderer.languages) {
     for (const pathname of ownListed) {
       const file = pageFileOf(pathname);
-      if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language));
+      if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language)).then(step);
     }
     for (const page of NOT_FOUND_PAGES) {
       const route = routes.find((candidate) => candidate.notFound?.page === page);
-      await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () => renderer.renderNotFound(page, language));
+      await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () => renderer.renderNotFound(page, language)).then(step);
     }
   }
   const inEveryLanguage = (name: string) => done.get(name) === renderer.languages.length;

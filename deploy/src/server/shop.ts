@@ -13,6 +13,8 @@ import { HOST_APP, isHostApp, REMOTE_NAMES, type AppEntry } from '../../../apps.
 import { createAnswerer, type Answer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
+import { EXIT } from '../cli/options.ts';
+import { readPublishes } from '../environment/publishJournal.ts';
 import type { ReadinessCheck } from '../observe/health.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { allReady, serveMetrics } from '../observe/metricsServer.ts';
@@ -47,7 +49,10 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
-/** Runs a publish of `env` in its own process (the renderer runs remote code: never inside a server). */
+/**
+ * Runs a publish of `env` in its own process (the renderer runs remote code: never inside a
+ * server); true once a generation went live (exit 0, or 2: some routes rendered in the browser).
+ */
 export function publishInChild(env: string, args: string[] = [], log: (line: string) => void = console.log): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -59,7 +64,7 @@ export function publishInChild(env: string, args: string[] = [], log: (line: str
         .forEach((line) => log(line));
     child.stdout.on('data', relay);
     child.stderr.on('data', relay);
-    child.on('close', (status) => resolve(status === 0));
+    child.on('close', (status) => resolve(status === EXIT.done || status === EXIT.degraded));
   });
 }
 
@@ -76,6 +81,7 @@ export async function serveShop({
   metricsAt,
 }: ShopOptions): Promise<RunningShop> {
   const environment = watchEnvironment(env, { log });
+  observer?.metrics?.watchPublishes(() => readPublishes(env));
   const servers = new Map<string, Server>();
   const readiness: Record<string, ReadinessCheck> = {};
   const shop: RunningShop = {
