@@ -47,7 +47,13 @@ try {
   nginx = runNginx(
     nginxBinary,
     prefix,
-    frontConfig({ apps, answererOf: (app) => `unix:${socketOf(app.name)}`, cacheDir: path.join(prefix, 'cache') }),
+    // nginx's access lines on standard output, beside the answerer's.
+    frontConfig({
+      apps,
+      answererOf: (app) => `unix:${socketOf(app.name)}`,
+      cacheDir: path.join(prefix, 'cache'),
+      accessLog: '/dev/stdout',
+    }),
   );
   nginx.process.on('exit', (code) => {
     console.error(`[serve:nginx] nginx exited (${code})`);

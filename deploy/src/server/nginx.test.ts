@@ -18,6 +18,14 @@ describe('the nginx configuration', () => {
     }
   });
 
+  it('logs one JSON line an answer, in the answerer’s shape, with the request id it passes on (a caller’s when well formed)', () => {
+    expect(config).toContain('log_format maison_json escape=json');
+    expect(config).toContain('access_log "/var/log/nginx/maison-access.log" maison_json;');
+    expect(config).toContain('proxy_set_header X-Request-Id $maison_request_id;');
+    expect(config).toMatch(/map \$http_x_request_id \$maison_request_id \{\s+default \$maison_trace_id;/);
+    expect(config).not.toMatch(/\$request_uri|\$args|\$query_string/);
+  });
+
   it('keeps only what the answerer marks immutable', () => {
     expect(config).toContain('proxy_no_cache $maison_not_immutable;');
     expect(config).toMatch(/map \$upstream_http_cache_control \$maison_not_immutable \{\s+default 1;\s+"~immutable" 0;/);

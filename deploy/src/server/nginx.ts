@@ -68,6 +68,7 @@ function refusalLocation(name: string, status: number, { headers, text }: { head
     '        internal;',
     `        default_type ${quoted(headers['Content-Type']!)};`,
     ...lines,
+    '        add_header X-Request-Id $maison_request_id always;',
     `        return ${status} ${literal(text)};`,
     '    }',
   ].join('\n');
@@ -100,14 +101,23 @@ export interface FrontOptions {
   /** What nginx listens on for each app (default: its port in apps.json). */
   listenOf?: (app: AppEntry) => string;
   cacheDir: string;
+  /** Where nginx writes its JSON access lines (default: /var/log/nginx/maison-access.log). */
+  accessLog?: string;
 }
 
 /** The configuration to include in nginx's http {} block. */
-export function frontConfig({ apps, answererOf, listenOf = (app) => String(app.port), cacheDir }: FrontOptions): string {
+export function frontConfig({
+  apps,
+  answererOf,
+  listenOf = (app) => String(app.port),
+  cacheDir,
+  accessLog = '/var/log/nginx/maison-access.log',
+}: FrontOptions): string {
   const app = readFileSync(path.join(TEMPLATES, 'app.conf.template'), 'utf8');
   const servers = apps.map((entry) =>
     fill(app, {
       name: entry.name,
+      access_log: quoted(accessLog),
       answerer: answererOf(entry),
       listen: listenOf(entry),
       header_line: `${REQUEST_LIMITS.headerLine / 1024}k`,
