@@ -24,7 +24,7 @@ import {
   type HostBuildState,
   type ReadableFileSystem,
 } from '@maison/deploy';
-import { nodeListener } from '@maison/deploy/serve';
+import { nodeListener, serverLog } from '@maison/deploy/serve';
 import { HOST_BUILD_FILES } from '@maison/host/hosting';
 import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
@@ -162,9 +162,12 @@ export function devServerOptions(app: string): DevServerConfiguration {
     client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
     static: false,
     setupMiddlewares(middlewares, devServer) {
+      const lines = serverLog();
       const listener = nodeListener(developmentAnswerer(app, devServer.compiler as Compiler), {
         isRemote: !isHostApp({ name: app }),
         log: console.error,
+        // The same access line as production's, for every answer of the shop's (not the dev server's own).
+        observe: (answered) => lines.access({ app, ...answered }),
       });
       const answer = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (DEV_SERVER_PATHS.test(req.url ?? '')) return next();

@@ -3,5 +3,6 @@
  * on a port or socket, nginx in front), for the benchmark and the tests that run their own shop.
  */
 export { listen, nodeListener } from './server/node.ts';
+export { serverLog } from './observe/logger.ts';
 export { findNginx, frontConfig, runNginx } from './server/nginx.ts';
 export { publishInChild, serveShop, type RunningShop, type ShopOptions } from './server/shop.ts';
