@@ -7,7 +7,7 @@
  *
  *   npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APPS, appsFrom, isHostApp } from '../../../apps.mts';
@@ -32,6 +32,31 @@ const nginxBinary = findNginx() ?? fail('serve:nginx', 'nginx not found: install
 const env = environmentDir(values.env);
 const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-nginx-'));
 const socketOf = (name: string) => path.join(prefix, `${name}.sock`);
+// nginx's access lines, copied to standard output beside the answerer's (nginx cannot open every kind of standard output).
+const accessLogFile = path.join(prefix, 'access.log');
+
+/** Hands each line appended to `file` to `use`, from now on (polled: the file is nginx's). */
+function followLines(file: string, use: (line: string) => void) {
+  let read = 0;
+  let partial = '';
+  setInterval(() => {
+    let size = 0;
+    try {
+      size = statSync(file).size;
+    } catch {
+      return;
+    }
+    if (size <= read) return;
+    const bytes = Buffer.alloc(size - read);
+    const fd = openSync(file, 'r');
+    readSync(fd, bytes, 0, bytes.length, read);
+    closeSync(fd);
+    read = size;
+    const lines = (partial + bytes.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    lines.filter(Boolean).forEach(use);
+  }, 200).unref();
+}
 
 let shop: RunningShop | undefined;
 let nginx: ReturnType<typeof runNginx> | undefined;
@@ -52,9 +77,10 @@ try {
       apps,
       answererOf: (app) => `unix:${socketOf(app.name)}`,
       cacheDir: path.join(prefix, 'cache'),
-      accessLog: '/dev/stdout',
+      accessLog: accessLogFile,
     }),
   );
+  followLines(accessLogFile, (line) => console.log(line));
   nginx.process.on('exit', (code) => {
     console.error(`[serve:nginx] nginx exited (${code})`);
     void stop(1);
