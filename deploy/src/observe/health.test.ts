@@ -1,4 +1,7 @@
-import { composeAnswerer } from '../answer/answer.ts';
+import { REMOTE_NAMES } from '../../../apps.mts';
+import { composeAnswerer, createAnswerer } from '../answer/answer.ts';
+import { watchEnvironment } from '../environment/served.ts';
+import { fakeHostRenderer, fixtureShop, HOST_BUILD, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import type { FileSource } from '../answer/files.ts';
 import { PROBE_PATHS, type Readiness } from './health.ts';
 
@@ -21,5 +24,39 @@ describe('the probes', () => {
     readiness = { ready: false, checks: { generation: false } };
     const notReady = await ask(PROBE_PATHS.ready);
     expect([notReady.status, await notReady.json()]).toEqual([503, { ready: false, checks: { generation: false } }]);
+  });
+});
+
+describe('an answerer’s readiness', () => {
+  let shop: FixtureShop;
+  beforeEach(() => {
+    shop = fixtureShop();
+    fakeHostRenderer(shop);
+  });
+  afterEach(() => shop.cleanup());
+
+  const readiness = () =>
+    createAnswerer({
+      app: { name: 'host', isHost: true, dist: shop.hostDist },
+      environment: watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 }),
+      remoteNames: REMOTE_NAMES,
+      log: () => {},
+    }).readiness();
+
+  it('is false while no generation can be served, and says which check fails', async () => {
+    expect(await readiness()).toEqual({ ready: false, checks: { generation: false, hostBuild: HOST_BUILD, renderer: expect.any(String) } });
+  });
+
+  it('is true once a generation is served beside its host build and the renderer answers', async () => {
+    writeGeneration(shop.env, '20261126T000000000Z-1-0001');
+    expect(await readiness()).toEqual({
+      ready: true,
+      checks: { generation: '20261126T000000000Z-1-0001', hostBuild: HOST_BUILD, renderer: true },
+    });
+  });
+
+  it('is true when the generation was rendered by another host build (its pages are rendered in the browser meanwhile)', async () => {
+    writeGeneration(shop.env, '20261126T000000000Z-1-0002', { render: { ...renderRecord(), hostBuild: '0.0.9+older' } });
+    expect(await readiness()).toMatchObject({ ready: true, checks: { renderer: expect.stringContaining('not needed') } });
   });
 });
