@@ -1,0 +1,169 @@
+#!/usr/bin/env node
+/**
+ * npm run bench:observability: what watching production costs the answerer. One shop (`npm run
+ * serve`, ports 3450-3453, its own environment, its output written to a file as a log shipper
+ * would read it) is started in three ways, in alternating rounds: with access lines and metrics
+ * (as production runs), with metrics alone, and with neither. autocannon measures the published
+ * product page's throughput and p99 in each; the event loop's delay (metrics) shows whether
+ * writing the lines ever holds it up. Then the pages' beacons: accepted per second from many
+ * clients (X-Forwarded-For from a trusted proxy), and the product page beside that intake.
+ * autocannon runs on the same machine: compare figures within one run.
+ *
+ *   npm run bench:observability -- [--seconds 5] [--rounds 3]
+ *
+ * Figures only: nothing here passes or fails.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
+import { appsFrom, localOrigin } from '../../apps.mts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' } } });
+const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
+const BASE_PORT = 3450;
+const METRICS_PORT = 3454;
+const PAGE = '/products/hoan-kiem-lake-handkerchief';
+const HTML = { accept: 'text/html' };
+const CONNECTIONS = 8;
+const work = path.join(root, '.bench', 'observability');
+const env = path.join(work, 'environment');
+
+const MODES = [
+  { name: 'access lines and metrics (production)', args: ['--metrics', String(METRICS_PORT)] },
+  { name: 'metrics, no access lines', args: ['--metrics', String(METRICS_PORT), '--no-access-log'] },
+  { name: 'neither', args: ['--metrics', 'off', '--no-access-log'] },
+];
+
+async function startShop(args, publish) {
+  const log = openSync(path.join(work, 'shop.log'), 'a');
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'deploy', 'src', 'cli', 'serve.ts'),
+      '--env',
+      env,
+      '--base-port',
+      String(BASE_PORT),
+      '--trust-proxy',
+      '127.0.0.1',
+      ...(publish ? [] : ['--no-publish']),
+      ...args,
+    ],
+    { stdio: ['ignore', log, log] },
+  );
+  const origin = localOrigin(appsFrom(BASE_PORT)[0]);
+  for (let tries = 0; tries < 300; tries += 1) {
+    if ((await fetch(`${origin}${PAGE}`, { headers: HTML }).catch(() => undefined))?.ok)
+      return { origin, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the shop did not answer ${origin}${PAGE}`);
+}
+
+/** The answerer's event-loop delay, as its metrics say (seconds): max and p99 since the last reset. */
+async function eventLoop() {
+  const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).catch(() => undefined))?.text().catch(() => '');
+  const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN) * 1000;
+  return { max: read('maison_nodejs_eventloop_lag_max_seconds'), p99: read('maison_nodejs_eventloop_lag_p99_seconds') };
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const load = (url, extra = {}) => autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: HTML, ...extra });
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(env, { recursive: true });
+const apps = appsFrom(BASE_PORT);
+writeFileSync(
+  path.join(env, ENVIRONMENT_FILE.remotes),
+  JSON.stringify(Object.fromEntries(apps.slice(1).map((app) => [app.name, `${localOrigin(app)}/mf-manifest.json`]))),
+);
+copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(env, ENVIRONMENT_FILE.site));
+
+const results = MODES.map(() => ({ throughput: [], p99: [], loopMax: [], loopP99: [] }));
+let published = false;
+for (let round = 0; round < rounds; round += 1) {
+  for (const [index, mode] of MODES.entries()) {
+    const shop = await startShop(mode.args, !published);
+    published = true;
+    try {
+      await load(`${shop.origin}${PAGE}`, { duration: 1 });
+      const run = await load(`${shop.origin}${PAGE}`);
+      const loop = await eventLoop();
+      results[index].throughput.push(run.requests.average);
+      results[index].p99.push(run.latency.p99);
+      results[index].loopMax.push(loop.max);
+      results[index].loopP99.push(loop.p99);
+    } finally {
+      await shop.stop();
+    }
+  }
+}
+
+// The beacons: a page load's worth of records, naming the builds the generation serves.
+const shop = await startShop(MODES[0].args, false);
+const render = JSON.parse(readFileSync(path.join(env, ENVIRONMENT_FILE.current, GENERATION_FILE.render), 'utf8'));
+const catalog = render.builds.remotes.catalog[0].build;
+const beacon = JSON.stringify({
+  v: 1,
+  pageLoad: 'bench-0001',
+  hostBuild: render.builds.host,
+  builds: { catalog },
+  records: [
+    { kind: 'view', page: '/products' },
+    { kind: 'load', page: '/products', remote: 'catalog', build: catalog, fallback: false },
+    { kind: 'vital', page: '/products', name: 'LCP', value: 1432 },
+    { kind: 'vital', page: '/products', name: 'CLS', value: 0 },
+  ],
+});
+let client = 0;
+const beacons = () =>
+  load(`${shop.origin}/rum`, {
+    method: 'POST',
+    body: beacon,
+    headers: { 'content-type': 'text/plain' },
+    // Many shoppers, as a trusted proxy names them: each address within its own rate.
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client++ & 255}` },
+        }),
+      },
+    ],
+  });
+const intake = await beacons();
+const [pageBeside, intakeBeside] = await Promise.all([load(`${shop.origin}${PAGE}`), beacons()]);
+await shop.stop();
+
+const fmt = (value) => (Number.isFinite(value) ? Math.round(value) : '–');
+console.log(
+  `\nThe published product page (${PAGE}), ${CONNECTIONS} connections, ${seconds} s a run, ${rounds} alternating rounds (medians):`,
+);
+console.log('| the answerer with | req/s | vs neither | p99 | event loop delay, max / p99 |');
+console.log('|---|---|---|---|---|');
+const base = median(results[2].throughput);
+for (const [index, mode] of MODES.entries()) {
+  const { throughput, p99, loopMax, loopP99 } = results[index];
+  const loop = index === 2 ? '(no metrics)' : `${fmt(median(loopMax))} / ${fmt(median(loopP99))} ms`;
+  console.log(
+    `| ${mode.name} | ${fmt(median(throughput))} | ${Math.round((100 * median(throughput)) / base)} % | ${median(p99)} ms | ${loop} |`,
+  );
+}
+const statuses = (run) =>
+  Object.entries(run.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${count}×${status}`)
+    .join(' ');
+console.log(`\nThe pages' beacons, ${CONNECTIONS} connections, each from its own client:`);
+console.log('| | beacons/s | p99 | answers | the product page beside it, req/s |');
+console.log('|---|---|---|---|---|');
+console.log(`| alone | ${fmt(intake.requests.average)} | ${intake.latency.p99} ms | ${statuses(intake)} | |`);
+console.log(
+  `| beside the page's load | ${fmt(intakeBeside.requests.average)} | ${intakeBeside.latency.p99} ms | ${statuses(intakeBeside)} | ${fmt(pageBeside.requests.average)} |`,
+);
