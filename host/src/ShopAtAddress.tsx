@@ -34,10 +34,13 @@ export function ShopAtAddress({
   store,
   modules,
   rendered,
+  pageShown,
 }: {
   store: ShopStore;
   modules: RemoteModuleStore;
   rendered?: RenderedPageState;
+  /** Hears the path of each page shown: every navigation of the router, and each language's router as it starts. */
+  pageShown?: (page: string) => void;
 }) {
   const [language, setLanguage] = useState<Language>(addressLanguage);
   const router = useMemo(() => createShopRouter(routerBasename(language)), [language]);
@@ -49,6 +52,13 @@ export function ShopAtAddress({
     window.addEventListener('popstate', followAddress);
     return () => window.removeEventListener('popstate', followAddress);
   }, []);
+  // Every page shown goes through the router of its language: a move in the language menu starts a new one at its page.
+  useEffect(() => {
+    if (!pageShown) return undefined;
+    const shown = () => pageShown(window.location.pathname);
+    shown();
+    return router.subscribe(shown);
+  }, [router, pageShown]);
   // The router of the language left stops listening to the history.
   const previousRouter = useRef(router);
   useEffect(() => {

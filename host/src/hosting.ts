@@ -17,7 +17,6 @@ export {
   originProblem,
   parseRemotesJson,
   remoteOrigins,
-  reportOrigin,
   REMOTES_JSON_PATH,
   type RemoteLocations,
   type RemotesJson,

@@ -49,9 +49,8 @@ describe('what the servers read from remotes.json', () => {
     'https://a.example.com,b/mf-manifest.json',
     "https://'self'/mf-manifest.json",
   ])('never lets %p into the policy', (entry) => {
-    const served = servedRemotes(JSON.stringify({ cart: entry, reportUrl: entry.replace('mf-manifest.json', 'rum') }), REMOTE_NAMES);
+    const served = servedRemotes(JSON.stringify({ cart: entry }), REMOTE_NAMES);
     expect(served.origins).toEqual([]);
-    expect(served.reportOrigin).toBeUndefined();
     expect(pagePolicy(served)).toBe(SELF_ONLY_POLICY);
     expect(served.problems.join('\n')).toMatch(/cannot name|is not a URL/);
   });
@@ -88,14 +87,14 @@ describe('the policies', () => {
     expect(allowsInline(undefined, { scripts: [], styles: [] })).toBe(true);
   });
 
-  it('lets pages connect to the report URL’s origin, and only connect', () => {
-    const served = servedRemotes(JSON.stringify({ ...JSON.parse(LOCAL), reportUrl: 'https://rum.example.com/maison' }), REMOTE_NAMES);
-    const policy = pagePolicy(served);
-    expect(policy).toContain(
-      "connect-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com https://rum.example.com;",
-    );
-    expect(policy.match(/rum\.example\.com/g)).toHaveLength(1);
-    expect(servedRemotes(JSON.stringify({ reportUrl: '/rum' }), REMOTE_NAMES).reportOrigin).toBeUndefined();
+  // Pages report to the shop's own origin (SIGNALS_PATH): a report URL an older remotes.json names opens nothing.
+  it('names no origin for a report URL, wherever it points', () => {
+    for (const reportUrl of ['https://rum.example.com/maison', 'http://localhost:3199/maison', '/rum']) {
+      const served = servedRemotes(JSON.stringify({ ...JSON.parse(LOCAL), reportUrl }), REMOTE_NAMES);
+      expect(served).toEqual(servedRemotes(LOCAL, REMOTE_NAMES));
+      expect(pagePolicy(served)).toContain("connect-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com;");
+      expect(pagePolicy(served)).not.toMatch(/rum\.example|3199/);
+    }
   });
 
   it('gives everything that is not a page a policy that allows nothing and never changes', () => {

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RemoteName } from '@maison/shared';
-import { parseRemotesJson, remoteOrigins, reportOrigin, originProblem, type RemoteLocations } from '@maison/host/hosting';
+import { parseRemotesJson, remoteOrigins, originProblem, type RemoteLocations } from '@maison/host/hosting';
 
 /** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
 export const SHOP_ORIGIN = 'https://shop.invalid';
@@ -18,10 +18,8 @@ export const SHOP_ORIGIN = 'https://shop.invalid';
 export interface ServedRemotes {
   locations: RemoteLocations;
   problems: string[];
-  /** Origins besides the shop's own that remote code comes from: the shop's policy allows them. */
+  /** Origins besides the shop's own that remote code comes from: the shop's policy allows them, and no other. */
   origins: string[];
-  /** Where pages send their reports, if on another origin: the policy lets them connect to it. */
-  reportOrigin?: string;
 }
 
 /** remotes.json's text as the servers read it; a file that is not JSON reads as naming no remote. */
@@ -33,9 +31,7 @@ export function servedRemotes(text: string, names: readonly RemoteName[]): Serve
     raw = null;
   }
   const parsed = parseRemotesJson(raw, { names, base: `${SHOP_ORIGIN}/` });
-  const report = reportOrigin(parsed, SHOP_ORIGIN);
-  const served = { locations: parsed.locations, problems: parsed.problems, origins: remoteOrigins(parsed.locations, SHOP_ORIGIN) };
-  return report ? { ...served, reportOrigin: report } : served;
+  return { locations: parsed.locations, problems: parsed.problems, origins: remoteOrigins(parsed.locations, SHOP_ORIGIN) };
 }
 
 /**
@@ -74,17 +70,14 @@ export function allowsInline(allowed: InlineCode | undefined, code: InlineCode):
  * rel="prefetch">`): the standard checks a prefetch against default-src, and Firefox does. Every
  * other kind of fetch that would fall back to default-src has its own directive, so that is all it allows.
  */
-export function pagePolicy(
-  { origins, reportOrigin: report }: Pick<ServedRemotes, 'origins' | 'reportOrigin'>,
-  inline: InlineCode = { scripts: [], styles: [] },
-): string {
+export function pagePolicy({ origins }: Pick<ServedRemotes, 'origins'>, inline: InlineCode = { scripts: [], styles: [] }): string {
   const sources = ["'self'", ...origins.map(policySource)].join(' ');
   const withHashes = (hashes: string[]) => [sources, ...hashes.filter(isHashSource)].join(' ');
   return [
     `default-src ${sources}`,
     `script-src ${withHashes(inline.scripts)}`,
     `style-src ${withHashes(inline.styles)}`,
-    `connect-src ${[sources, report && policySource(report)].filter(Boolean).join(' ')}`,
+    `connect-src ${sources}`,
     `img-src ${sources}`,
     "font-src 'self'",
     "object-src 'none'",

@@ -6,6 +6,7 @@ import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTrigger
 import { fetchRemotesJson, remoteOrigins } from './loading/remotesJson';
 import { createRemoteModuleStore, type RemoteModuleStore } from './react/remoteModuleStore';
 import { createFederationHook, type FederationStatus } from './status/federationHook';
+import { startPageSignals } from './status/pageSignals';
 import type { PageStatus } from './status/pageStatus';
 
 declare global {
@@ -23,6 +24,8 @@ export interface ShopFederation {
   thisPage: Promise<unknown>;
   /** The manifest a remote's modules were loaded from (null while none has): the core's record of it. */
   loadedFrom: (remote: RemoteName) => string | null | undefined;
+  /** A page shown, by its path: each move inside the shop (ShopAtAddress.tsx) is a view in the page load's beacons. */
+  pageShown: (page: string) => void;
 }
 
 /**
@@ -30,8 +33,9 @@ export interface ShopFederation {
  * the async boundary, so it uses no shared library: it reads remotes.json (from the page's data
  * when it was rendered), puts the core's records on `window.__MAISON_FEDERATION__`, and starts
  * the modules of the page being opened (`modulesFor(pathname)`) at once; the other pages'
- * (`prefetchWhenIdle`) download when the browser is idle or a link is pointed at. The status
- * chunk (timings, tables, vitals, reports) loads once the page is idle, or at once to report.
+ * (`prefetchWhenIdle`) download when the browser is idle or a link is pointed at. The page
+ * load's beacons are made and sent from the start (status/pageSignals.ts: pages shown, loads,
+ * failures, uncaught errors); the status chunk (timings, tables, vitals) loads once the page is idle.
  */
 export function startFederation({
   modulesFor,
@@ -47,11 +51,13 @@ export function startFederation({
     inline,
   );
   const core = createFederationCore({ config, fetch: inline });
+  const signals = startPageSignals(core.records, BUILD_INFO.version);
+  signals.view(window.location.pathname);
 
   let pageStatus: Promise<PageStatus> | undefined;
   const withStatus = (use: (status: PageStatus) => void) => {
     pageStatus ??= import(/* webpackChunkName: "federation-status" */ './status/pageStatus').then(({ startPageStatus }) =>
-      startPageStatus(hook),
+      startPageStatus(hook, signals),
     );
     pageStatus.then(use, (error: unknown) => {
       // Not the shopper's concern; the next call (print(), say) asks for the chunk again.
@@ -63,7 +69,6 @@ export function startFederation({
     withStatus((status) => status.print()),
   );
   window.__MAISON_FEDERATION__ = hook.status;
-  void core.config.then(({ reportUrl }) => reportUrl && withStatus((status) => status.reportTo(reportUrl, BUILD_INFO.version)));
 
   const modules = createRemoteModuleStore(core.loader);
   const startPath = (pathname: string) => Promise.all(modulesFor(pathname).map((id) => modules.load(id)));
@@ -82,5 +87,6 @@ export function startFederation({
     remoteOrigins: core.config.then(({ locations }) => remoteOrigins(locations, window.location.origin)),
     thisPage,
     loadedFrom: core.records.loadedFrom,
+    pageShown: signals.view,
   };
 }

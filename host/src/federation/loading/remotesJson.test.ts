@@ -7,7 +7,6 @@ import {
   manifestUrlOf,
   parseRemotesJson,
   remoteOrigins,
-  reportOrigin,
   type RemotesJsonRules,
 } from './remotesJson';
 
@@ -149,29 +148,17 @@ describe('parseRemotesJson', () => {
     });
   });
 
-  it('reads an optional report URL, and refuses one that is not http(s)', () => {
-    const withReport = parseRemotesJson({ cart: '/cart/mf-manifest.json', reportUrl: 'https://rum.example.com/maison' }, production);
-    expect(withReport.reportUrl).toBe('https://rum.example.com/maison');
-    expect(withReport.problems).toEqual([
-      '/remotes.json: "catalog" has no usable manifest URL; its pages show "temporarily unavailable"',
-      '/remotes.json: "account" has no usable manifest URL; its pages show "temporarily unavailable"',
-    ]);
-    expect(parseRemotesJson({ reportUrl: '/rum' }, development).reportUrl).toBe('https://shop.example.com/rum');
-    const bad = parseRemotesJson({ reportUrl: 'javascript:alert(1)' }, development);
-    expect(bad.reportUrl).toBeUndefined();
-    expect(bad.problems).toEqual(['/remotes.json: "reportUrl" "javascript:alert(1)" is not an http(s) URL; nothing is reported']);
-    expect(parseRemotesJson({ reportUrl: 'http://rum.example.com/maison' }, development).problems).toEqual([
-      '/remotes.json: "reportUrl" "http://rum.example.com/maison" is not https (http only for localhost, 127.0.0.0/8 and [::1]); nothing is reported',
-    ]);
-    expect(parseRemotesJson({ reportUrl: 42 }, development).problems).toEqual([
-      '/remotes.json: "reportUrl" 42 is not an http(s) URL; nothing is reported',
-    ]);
-    expect(parseRemotesJson({ reportUrl: 'https://*/rum' }, development).problems).toEqual([
-      '/remotes.json: "reportUrl" "https://*/rum" has a host the policy cannot name ("*"): only letters, digits, hyphens and dots; nothing is reported',
-    ]);
-    expect(reportOrigin({ reportUrl: 'https://rum.example.com/x' }, 'https://shop.example.com')).toBe('https://rum.example.com');
-    expect(reportOrigin({ reportUrl: 'https://shop.example.com/rum' }, 'https://shop.example.com')).toBeUndefined();
-    expect(reportOrigin({})).toBeUndefined();
+  it('reads a file that still names a report URL as one without it: no problem, nothing of it kept', () => {
+    const config = parseRemotesJson({ cart: '/cart/mf-manifest.json', reportUrl: 'https://rum.example.com/maison' }, development);
+    expect(config).toEqual({
+      locations: {
+        catalog: ['http://localhost:3001/mf-manifest.json'],
+        cart: ['https://shop.example.com/cart/mf-manifest.json'],
+        account: ['http://localhost:3003/mf-manifest.json'],
+      },
+      problems: [],
+    });
+    expect(parseRemotesJson({ reportUrl: 'javascript:alert(1)' }, development).problems).toEqual([]);
   });
 
   it.each([null, 'text', []])('reports a config that is not an object (%p)', (raw) => {
@@ -181,10 +168,15 @@ describe('parseRemotesJson', () => {
 
 describe('fetchRemotesJson', () => {
   let errors: jest.SpyInstance;
+  let warnings: jest.SpyInstance;
   beforeEach(() => {
     errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
-  afterEach(() => errors.mockRestore());
+  afterEach(() => {
+    errors.mockRestore();
+    warnings.mockRestore();
+  });
 
   const respond = (status: number, body: unknown) =>
     (() => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) })) as unknown as typeof fetch;
@@ -193,6 +185,15 @@ describe('fetchRemotesJson', () => {
     const config = await fetchRemotesJson(production, respond(200, { cart: 'javascript:alert(1)' }));
     expect(config.locations).toEqual({});
     expect(errors).toHaveBeenCalledWith('[federation] /remotes.json: "cart" entry "javascript:alert(1)" is not an http(s) URL');
+  });
+
+  it('says once, as a warning, that a report URL is ignored, and loads the remotes as without it', async () => {
+    const config = await fetchRemotesJson(development, respond(200, { reportUrl: 'https://rum.example.com/maison' }));
+    expect(Object.keys(config.locations)).toEqual(REMOTE_NAMES);
+    expect(warnings.mock.calls).toEqual([[`[federation] /remotes.json: "reportUrl" is ignored: pages report to the shop's own origin`]]);
+    expect(errors).not.toHaveBeenCalled();
+    await fetchRemotesJson(development, respond(200, {}));
+    expect(warnings).toHaveBeenCalledTimes(1);
   });
 
   it('without remotes.json, production loads no remote and says so; development uses the dev servers', async () => {

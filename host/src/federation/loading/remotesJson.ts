@@ -4,11 +4,7 @@
  * list of them, first choice first; the others are fallbacks (last known good builds):
  *
  *   { "cart": ["https://cdn.example.com/cart/1.4.2/mf-manifest.json",
- *              "https://cdn.example.com/cart/1.4.1/mf-manifest.json"],
- *     "reportUrl": "https://rum.example.com/maison" }
- *
- * `reportUrl`, optional, is where pages send what each remote cost them (federation/status/report.ts);
- * without it nothing is sent anywhere.
+ *              "https://cdn.example.com/cart/1.4.1/mf-manifest.json"] }
  *
  * This module is the format's one definition: the page reads the file with it, the servers
  * derive their policy origins and preload hints from it, `npm run remotes` checks and writes
@@ -29,13 +25,11 @@ export const ENTRY_FILE = 'remoteEntry.js';
 /** Absolute manifest URLs per remote, in the order to try them. */
 export type RemoteLocations = Partial<Record<RemoteName, ManifestUrl[]>>;
 
-/** The one key of remotes.json that is not a remote's name. */
-export const REPORT_URL_KEY = 'reportUrl';
+/** A key older files have: pages report to the shop's own origin now (status/beacon.ts), so it is read and ignored. */
+const RETIRED_REPORT_URL_KEY = 'reportUrl';
 
 export interface RemotesJson {
   locations: RemoteLocations;
-  /** Where the pages report their federation timings and failures, if anywhere. */
-  reportUrl?: string;
   /** What is wrong with the file, each with the remote's name and the bad value. */
   problems: string[];
 }
@@ -56,7 +50,7 @@ export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-/** Why a URL may not bring the shop remote code or take its reports, or undefined: https, or http on this machine. */
+/** Why a URL may not bring the shop remote code, or undefined: https, or http on this machine. */
 export function transportProblem(url: URL): string | undefined {
   if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))) return undefined;
   return url.protocol === 'http:' ? 'is not https (http only for localhost, 127.0.0.0/8 and [::1])' : 'is not an http(s) URL';
@@ -91,7 +85,7 @@ const manifestUrlSchema = (base: string) =>
 
 export type ManifestUrl = v.InferOutput<ReturnType<typeof manifestUrlSchema>>;
 
-/** The file itself: an object whose keys are remote names (and reportUrl); each entry is read on its own. */
+/** The file itself: an object whose keys are remote names; each entry is read on its own. */
 const remotesJsonFileSchema = v.custom<Record<string, unknown>>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
 );
@@ -139,7 +133,7 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
   if (!config) problems.push(`${REMOTES_JSON_PATH} must be a JSON object of remote names, got ${show(raw)}`);
 
   for (const name of Object.keys(config ?? {})) {
-    if (name !== REPORT_URL_KEY && !(rules.names as readonly string[]).includes(name))
+    if (name !== RETIRED_REPORT_URL_KEY && !(rules.names as readonly string[]).includes(name))
       problems.push(`${REMOTES_JSON_PATH}: unknown remote "${name}" (known: ${rules.names.join(', ')})`);
   }
   for (const name of rules.names) {
@@ -154,29 +148,13 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
     else if (fallback) locations[name] = [fallback];
     else if (config) problems.push(`${REMOTES_JSON_PATH}: "${name}" has no usable manifest URL; its pages show "temporarily unavailable"`);
   }
-  const reportUrl = reportUrlOf(config?.[REPORT_URL_KEY], rules.base, problems);
-  return reportUrl ? { locations, reportUrl, problems } : { locations, problems };
-}
-
-function reportUrlOf(value: unknown, base: string, problems: string[]): string | undefined {
-  if (value === undefined) return undefined;
-  const read = v.safeParse(remoteUrlSchema(base), value, { abortPipeEarly: true });
-  if (read.success) return read.output;
-  const problem = typeof value === 'string' ? read.issues[0].message : 'is not an http(s) URL';
-  problems.push(`${REMOTES_JSON_PATH}: "${REPORT_URL_KEY}" ${show(value)} ${problem}; nothing is reported`);
-  return undefined;
+  return { locations, problems };
 }
 
 /** The origins remote code comes from, besides `pageOrigin`: what the policy allows and images may come from. */
 export function remoteOrigins(locations: RemoteLocations, pageOrigin?: string): string[] {
   const origins = Object.values(locations).flatMap((urls) => (urls ?? []).map((url) => new URL(url).origin));
   return [...new Set(origins)].filter((origin) => origin !== pageOrigin).sort();
-}
-
-/** The origin reports go to, besides `pageOrigin`: the policy lets the page connect to it, and only to it. */
-export function reportOrigin({ reportUrl }: Pick<RemotesJson, 'reportUrl'>, pageOrigin?: string): string | undefined {
-  const origin = reportUrl ? new URL(reportUrl).origin : undefined;
-  return origin === pageOrigin ? undefined : origin;
 }
 
 /** Each remote's first choice: the build a page uses when nothing fails. */
@@ -201,5 +179,7 @@ export async function fetchRemotesJson(rules: RemotesJsonRules, fetchImpl: typeo
   }
   const parsed = parseRemotesJson(raw, rules);
   for (const problem of parsed.problems) console.error(`[federation] ${problem}`);
+  if (v.is(remotesJsonFileSchema, raw) && RETIRED_REPORT_URL_KEY in raw)
+    console.warn(`[federation] ${REMOTES_JSON_PATH}: "${RETIRED_REPORT_URL_KEY}" is ignored: pages report to the shop's own origin`);
   return parsed;
 }

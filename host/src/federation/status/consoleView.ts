@@ -30,5 +30,5 @@ export function printStatus(status: FederationStatus): void {
       total: `${load.total} ms`,
     })),
   );
-  console.table(Object.values(status.vitals).map(({ name, value, rating, area }) => ({ name, value: Math.round(value), rating, area })));
+  console.table(Object.values(status.vitals).map(({ name, value, rating, area }) => ({ name, value, rating, area })));
 }

@@ -14,7 +14,7 @@ export interface FederationStatus {
   remotes: Partial<Record<RemoteName, RemoteRecord>>;
   /** Every module load and failure of this page load, in order. */
   records: Array<LoadRecord | FailureRecord>;
-  /** The latest LCP and INP, as the page reports them. */
+  /** The latest LCP, INP and CLS, as the page reports them. */
   vitals: Partial<Record<VitalRecord['name'], VitalRecord>>;
   /** When the idle prefetch of other pages began (ms since the page started), if it has. */
   idlePrefetchAt: number | null;

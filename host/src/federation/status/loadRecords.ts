@@ -1,6 +1,7 @@
 import type { RemoteName } from '@maison/shared';
 import type { LoadableModuleId } from '../moduleIds';
 import type { LoadFailureReason } from '../loading/loadFailure';
+import type { Signal } from './beacon';
 import type { PageEvent } from './federationHook';
 import { loadTimings, type LoadTimings } from './timings';
 
@@ -32,12 +33,12 @@ export interface FailureRecord {
   error: string;
 }
 
-/** The page's LCP or INP, with the area that holds its element: a remote module id, or 'host'. */
+/** The page's LCP, INP or CLS, with the area that holds its element: a remote module id, or 'host'. */
 export interface VitalRecord {
   kind: 'vital';
   page: string;
-  name: 'LCP' | 'INP';
-  /** Milliseconds. */
+  name: Extract<Signal, { kind: 'vital' }>['name'];
+  /** Milliseconds (LCP, INP), or a layout shift score (CLS). */
   value: number;
   rating: 'good' | 'needs-improvement' | 'poor';
   area: string;

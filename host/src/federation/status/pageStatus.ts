@@ -1,49 +1,61 @@
+import type { Signal } from './beacon';
+import { MAX_PAGE, sendBeacons, whenHidden } from './beacons';
 import { printStatus } from './consoleView';
 import type { FederationHook } from './federationHook';
-import { loadRecorder, type StatusRecord, type VitalRecord } from './loadRecords';
-import { createReporter, flushWhenHidden } from './report';
+import { loadRecorder, type VitalRecord } from './loadRecords';
+import type { PageSignals } from './pageSignals';
 import { observeVitals } from './vitals';
 
 export interface PageStatus {
   print(): void;
-  /** The environment asks for reports: every record of this page load goes to `url`, in beacons when the page is hidden. */
-  reportTo(url: string, hostBuild: string): void;
-  /** Watches the page's LCP and INP from now on (the start-up calls it at the first idle moment). */
+  /** Watches the page's LCP, INP and CLS from now on (the start-up calls it at the first idle moment). */
   watchVitals(): void;
 }
 
+/** beacon.ts's bound on a measure: a value past it would have the whole beacon refused. */
+const MAX_MEASURE = 600_000;
+
+/** A vital as a beacon carries it (no area, no rating), or nothing for a value the answerer would refuse. */
+export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefined {
+  if (!Number.isFinite(value) || value < 0 || value > MAX_MEASURE) return undefined;
+  return { kind: 'vital', page: page.slice(0, MAX_PAGE), name, value };
+}
+
 /**
- * The status chunk (loaded by federation/index.ts once the page is idle, or at once when the
- * environment asks for reports): it takes the core's events over from the hook, with those that
- * came before it, and keeps `__MAISON_FEDERATION__`'s records and vitals, which the console's
- * tables and the reports read.
+ * The status chunk (loaded by federation/index.ts once the page is idle). It takes the core's
+ * events over from the hook, with those that came before it, for `__MAISON_FEDERATION__`'s
+ * records and vitals, which the console's tables read; and it takes the sending of the page
+ * load's beacons over from `signals`, adding the vitals: they go once, as they were when the
+ * page was first hidden (a page hidden before the chunk came has none to send).
  */
-export function startPageStatus({ status, takeEvents }: FederationHook): PageStatus {
-  const listeners: Array<(record: StatusRecord) => void> = [];
-  const add = (record: StatusRecord) => {
-    if (record.kind === 'vital') status.vitals[record.name] = record;
-    else status.records.push(record);
-    for (const listener of listeners) listener(record);
-  };
+export function startPageStatus({ status, takeEvents }: FederationHook, signals: PageSignals, target: Window = window): PageStatus {
   const recordOf = loadRecorder();
   takeEvents((pageEvent) => {
     const record = recordOf(pageEvent);
-    if (record) add(record);
+    if (record) status.records.push(record);
   });
+
+  let queued: Signal[] = [];
+  let vitalsSent = signals.take((record) => queued.push(record));
+  const flush = () => {
+    if (!vitalsSent) {
+      vitalsSent = true;
+      for (const vital of Object.values(status.vitals)) {
+        const signal = vitalSignal(vital);
+        if (signal) queued.push(signal);
+      }
+    }
+    sendBeacons(queued, signals.head);
+    queued = [];
+  };
+  whenHidden(flush, target);
+  // Started in a hidden page (a tab opened in the background): what it holds goes now.
+  if (target.document.visibilityState === 'hidden') flush();
 
   return {
     print: () => printStatus(status),
-    reportTo(url, hostBuild) {
-      // randomUUID needs a secure context; an id only has to tell this page load from others.
-      const pageLoad = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-      const reporter = createReporter(url, { pageLoad, hostBuild });
-      for (const record of status.records) reporter.add(record);
-      for (const vital of Object.values(status.vitals)) reporter.add(vital);
-      listeners.push((record) => reporter.add(record));
-      flushWhenHidden(reporter);
-    },
     watchVitals() {
-      void observeVitals((vital) => add({ ...vital, page: window.location.pathname } satisfies VitalRecord));
+      void observeVitals((vital) => (status.vitals[vital.name] = { ...vital, page: target.location.pathname }));
     },
   };
 }

@@ -1,5 +1,14 @@
 /** @jest-environment jsdom */
-import { areaOf, remoteOfArea } from './vitals';
+import { areaOf, observeVitals, remoteOfArea } from './vitals';
+
+type Listener = (metric: { value: number; rating: string; attribution: Record<string, string | undefined> }) => void;
+const listeners: Record<string, Listener> = {};
+// The library's own measuring needs a real browser: here each vital's listener is called by hand.
+jest.mock('web-vitals/attribution', () => ({
+  onLCP: (listener: Listener) => (listeners.LCP = listener),
+  onINP: (listener: Listener) => (listeners.INP = listener),
+  onCLS: (listener: Listener) => (listeners.CLS = listener),
+}));
 
 describe('attribution to areas', () => {
   beforeEach(() => {
@@ -22,5 +31,22 @@ describe('attribution to areas', () => {
   it('names the remote of an area', () => {
     expect(remoteOfArea('catalog/NewThisSeason')).toBe('catalog');
     expect(remoteOfArea('host')).toBe('host');
+  });
+});
+
+describe('the vitals watched', () => {
+  it('reports LCP and INP in whole milliseconds and CLS as its score, each with its area', async () => {
+    const reported: unknown[] = [];
+    await observeVitals((record) => reported.push(record));
+    listeners.LCP!({ value: 1234.6, rating: 'needs-improvement', attribution: { target: 'catalog/ProductListPage' } });
+    listeners.INP!({ value: 88.2, rating: 'good', attribution: { interactionTarget: 'host' } });
+    listeners.CLS!({ value: 0.04217, rating: 'good', attribution: { largestShiftTarget: 'catalog/NewThisSeason' } });
+    listeners.CLS!({ value: 0.3, rating: 'poor', attribution: { largestShiftTarget: undefined } });
+    expect(reported).toEqual([
+      { kind: 'vital', name: 'LCP', value: 1235, rating: 'needs-improvement', area: 'catalog/ProductListPage', remote: 'catalog' },
+      { kind: 'vital', name: 'INP', value: 88, rating: 'good', area: 'host', remote: 'host' },
+      { kind: 'vital', name: 'CLS', value: 0.0422, rating: 'good', area: 'catalog/NewThisSeason', remote: 'catalog' },
+      { kind: 'vital', name: 'CLS', value: 0.3, rating: 'poor', area: 'unknown', remote: 'unknown' },
+    ]);
   });
 });

@@ -13,17 +13,22 @@ export function remoteOfArea(area: string): string {
 }
 
 /**
- * Watches the page's LCP and INP with the web-vitals library (loaded when called: the caller
- * waits for an idle moment) and reports each new value with the area that holds its element.
- * An element gone from the page by then is reported as area 'unknown'.
+ * Watches the page's LCP, INP and CLS with the web-vitals library (loaded when called: the caller
+ * waits for an idle moment) and reports each new value with the area that holds its element (for
+ * CLS, the element that shifted most). An element gone from the page by then is area 'unknown'.
  */
 export async function observeVitals(onVital: (record: Omit<VitalRecord, 'page'>) => void): Promise<void> {
-  const { onLCP, onINP } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals/attribution');
+  const { onLCP, onINP, onCLS } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals/attribution');
   const options = { reportAllChanges: true, generateTarget: (node: Node | null) => (node ? areaOf(node) : undefined) };
   const report = (name: VitalRecord['name'], value: number, rating: VitalRecord['rating'], target: string | undefined) => {
     const area = target && (target === 'host' || target.includes('/')) ? target : 'unknown';
-    onVital({ kind: 'vital', name, value: Math.round(value), rating, area, remote: remoteOfArea(area) });
+    onVital({ kind: 'vital', name, value, rating, area, remote: remoteOfArea(area) });
   };
-  onLCP((metric) => report('LCP', metric.value, metric.rating, metric.attribution.target), options);
-  onINP((metric) => report('INP', metric.value, metric.rating, metric.attribution.interactionTarget), options);
+  onLCP((metric) => report('LCP', Math.round(metric.value), metric.rating, metric.attribution.target), options);
+  onINP((metric) => report('INP', Math.round(metric.value), metric.rating, metric.attribution.interactionTarget), options);
+  // A score, mostly well below 1: whole milliseconds would make it 0.
+  onCLS(
+    (metric) => report('CLS', Math.round(metric.value * 10_000) / 10_000, metric.rating, metric.attribution.largestShiftTarget),
+    options,
+  );
 }

@@ -1,0 +1,76 @@
+import type { Beacon, SIGNALS_PATH as CONTRACT_PATH, Signal } from './beacon';
+
+/**
+ * How the page load's records leave the page: as beacons to the shop's own origin
+ * (`SIGNALS_PATH`) in the shape beacon.ts fixes, in as few as fit `MAX_BEACON_BYTES`, each
+ * repeating the page load, the host build and the remotes' builds so far. The answerer refuses
+ * a beacon that breaks the schema whole, so whoever makes a record keeps it within the limits below.
+ *
+ * beacon.ts's path and limits are restated here: importing any value from it brings its schema
+ * and the valibot it uses into the page. The path's type is the contract's own literal; the
+ * tests check the rest against the schema.
+ */
+export const SIGNALS_PATH: typeof CONTRACT_PATH = '/rum';
+export const MAX_BEACON_BYTES = 16 * 1024;
+export const MAX_PAGE = 1024;
+export const MAX_URL = 2048;
+export const MAX_BUILD = 128;
+const MAX_RECORDS = 256;
+
+/** What every beacon of a page load repeats. */
+export type BeaconHead = Omit<Beacon, 'records'>;
+
+const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/** The beacons' bodies (JSON), in order; a record too big for a beacon alone is left out. */
+export function beaconBodies(records: readonly Signal[], head: BeaconHead, maxBytes = MAX_BEACON_BYTES): string[] {
+  const empty = bytes(JSON.stringify({ ...head, records: [] }));
+  const bodies: string[] = [];
+  let batch: Signal[] = [];
+  let size = empty;
+  const close = () => {
+    if (batch.length > 0) bodies.push(JSON.stringify({ ...head, records: batch }));
+    batch = [];
+    size = empty;
+  };
+  for (const record of records) {
+    const own = bytes(JSON.stringify(record));
+    if (empty + own > maxBytes) continue;
+    // A record after the first is one comma more.
+    if (batch.length === MAX_RECORDS || size + own + (batch.length > 0 ? 1 : 0) > maxBytes) close();
+    size += own + (batch.length > 0 ? 1 : 0);
+    batch.push(record);
+  }
+  close();
+  return bodies;
+}
+
+/** One beacon: sendBeacon (a text/plain body, no preflight), or a keepalive fetch where there is none or it refuses. */
+export function sendBeaconBody(body: string): void {
+  try {
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(SIGNALS_PATH, body)) return;
+  } catch {
+    // A browser that throws instead of refusing: the fetch below stands in.
+  }
+  try {
+    void fetch(SIGNALS_PATH, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain;charset=UTF-8' } }).catch(
+      () => undefined,
+    );
+  } catch {
+    // Nothing the shopper should ever see.
+  }
+}
+
+export function sendBeacons(records: readonly Signal[], head: BeaconHead): void {
+  for (const body of beaconBodies(records, head)) sendBeaconBody(body);
+}
+
+/**
+ * Calls `onHidden` each time the page is hidden (the last moment a mobile browser promises) or
+ * left, until `signal` aborts. It listens on the document, after web-vitals' own listener on the
+ * window (a capturing one), which settles the vitals' last values first.
+ */
+export function whenHidden(onHidden: () => void, target: Window = window, signal?: AbortSignal): void {
+  target.document.addEventListener('visibilitychange', () => target.document.visibilityState === 'hidden' && onHidden(), { signal });
+  target.addEventListener('pagehide', onHidden, { signal });
+}

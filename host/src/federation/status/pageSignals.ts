@@ -1,0 +1,104 @@
+import type { RemoteRecords } from '../core/remoteRecords';
+import type { Signal } from './beacon';
+import { MAX_BUILD, MAX_PAGE, MAX_URL, sendBeacons, whenHidden, type BeaconHead } from './beacons';
+
+/**
+ * The records of the page load's beacons, from its very start: the pages shown, each remote
+ * module loaded or failed, and every uncaught error or rejection with the remote it came from.
+ * It runs before the async boundary (federation/index.ts), so it is kept small. Until the status
+ * chunk takes the records over (pageStatus.ts, which adds the vitals), they are sent from here
+ * whenever the page is hidden: a page left before the chunk is in cannot wait for it.
+ */
+export interface PageSignals {
+  /** What every beacon of this page load repeats; `builds` grows as remotes load. */
+  readonly head: BeaconHead;
+  /** A page shown, by its path: the one the page load opened, then each move; the page already shown is no new view. */
+  view(page: string): void;
+  /** Hands `listener` the records not sent yet, then each new one; says whether the page was hidden before. */
+  take(listener: (record: Signal) => void): boolean;
+}
+
+/** A loop that throws on every frame says nothing new after its first few. */
+const MAX_ERRORS = 50;
+
+/**
+ * The remote whose build folder (a remote's manifest URL without its file name) appears first in
+ * the first text that names one (the error's file, then its stack, nearest frame first), or `host`.
+ */
+export function errorSource(texts: ReadonlyArray<string | undefined>, folders: ReadonlyMap<string, string>): string {
+  for (const text of texts) {
+    let found: { at: number; folder: string; remote: string } | undefined;
+    for (const [folder, remote] of folders) {
+      const at = text?.indexOf(folder) ?? -1;
+      if (at >= 0 && (!found || at < found.at || (at === found.at && folder.length > found.folder.length))) found = { at, folder, remote };
+    }
+    if (found) return found.remote;
+  }
+  return 'host';
+}
+
+const stackOf = (thrown: unknown) => {
+  const stack = (thrown as { stack?: unknown } | null | undefined)?.stack;
+  return typeof stack === 'string' ? stack : undefined;
+};
+const within = (text: string | null | undefined, most: number) => (text && text.length <= most ? text : null);
+
+/** Starts at once: `records` are the core's, which say each load and failure and which build folder each remote came from. */
+export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window): PageSignals {
+  // randomUUID needs a secure context; an id only has to tell this page load from others.
+  const pageLoad = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const head: BeaconHead = { v: 1, pageLoad, hostBuild, builds: {} };
+  const folders = new Map<string, string>();
+  let waiting: Signal[] = [];
+  let hand: (record: Signal) => void = (record) => waiting.push(record);
+  const page = (path = target.location.pathname) => path.slice(0, MAX_PAGE);
+
+  records.listen((event) => {
+    if (event.type === 'loaded') {
+      const build = within(event.buildVersion, MAX_BUILD);
+      folders.set(new URL('.', event.url).href, event.remote);
+      if (build) head.builds[event.remote] ??= build;
+      hand({ kind: 'load', page: page(), remote: event.remote, build, fallback: event.entry > 0 });
+    } else if (event.type === 'failed') {
+      // Why it failed and which manifest, never the message.
+      const { url, reason } = event.failure;
+      hand({ kind: 'failure', page: page(), remote: event.remote, url: within(url, MAX_URL), reason });
+    }
+  });
+  let errors = 0;
+  // Only where an error came from leaves the page, never its message or stack.
+  const error = (...texts: Array<string | undefined>) => {
+    if (errors++ < MAX_ERRORS) hand({ kind: 'error', page: page(), remote: errorSource(texts, folders) });
+  };
+  target.addEventListener('error', (event) => error(event.filename, stackOf(event.error)));
+  target.addEventListener('unhandledrejection', (event) => error(stackOf(event.reason)));
+
+  let hidden = false;
+  const beforeTheChunk = new AbortController();
+  whenHidden(
+    () => {
+      hidden = true;
+      sendBeacons(waiting, head);
+      waiting = [];
+    },
+    target,
+    beforeTheChunk.signal,
+  );
+
+  let shown: string | undefined;
+  return {
+    head,
+    view(path) {
+      if (path === shown) return;
+      shown = path;
+      hand({ kind: 'view', page: page(path) });
+    },
+    take(listener) {
+      beforeTheChunk.abort();
+      for (const record of waiting) listener(record);
+      waiting = [];
+      hand = listener;
+      return hidden;
+    },
+  };
+}
