@@ -5,23 +5,21 @@
  * web vitals, and each uncaught error with the remote whose files were on its stack. No personal
  * data: no address but the page's path, no message, no cart, no form value.
  *
- * The page imports only its types and constants (no validator in the page's code); the answerer
- * validates every beacon with the schema. Node runs it as it is (through host/src/hosting.ts).
+ * The page imports only its types, and the address and limits from beaconLimits.ts (no validator
+ * in the page's code); the answerer validates every beacon with the schema. Node runs it as it is (through host/src/hosting.ts).
  */
 import * as v from 'valibot';
 import { LOAD_FAILURE_REASONS } from '../loading/loadFailure.ts';
+import { MAX_BUILD, MAX_MEASURE, MAX_PAGE, MAX_RECORDS, MAX_URL } from './beaconLimits.ts';
 
-/** Where pages send beacons: on the shop's own origin, so the page policy names no other. */
-export const SIGNALS_PATH = '/rum';
-/** One beacon's most bytes; pages batch below it (sendBeacon's own limit is 64 KiB a page). */
-export const MAX_BEACON_BYTES = 16 * 1024;
+export { MAX_BEACON_BYTES, SIGNALS_PATH } from './beaconLimits.ts';
 
-const page = v.pipe(v.string(), v.maxLength(1024), v.startsWith('/'));
+const page = v.pipe(v.string(), v.maxLength(MAX_PAGE), v.startsWith('/'));
 /** A remote's name, or `host`. */
 const area = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/));
-const build = v.pipe(v.string(), v.minLength(1), v.maxLength(128));
+const build = v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_BUILD));
 /** Milliseconds for LCP and INP, a score for CLS: never negative, never absurd. */
-const measure = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(600_000));
+const measure = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(MAX_MEASURE));
 
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS'] as const;
 
@@ -35,7 +33,7 @@ const SIGNAL = v.variant('kind', [
     kind: v.literal('failure'),
     page,
     remote: area,
-    url: v.nullable(v.pipe(v.string(), v.maxLength(2048))),
+    url: v.nullable(v.pipe(v.string(), v.maxLength(MAX_URL))),
     reason: v.picklist(LOAD_FAILURE_REASONS),
   }),
   /** A web vital of the page load, sent once, as final as it was when the page was first hidden. */
@@ -51,7 +49,7 @@ export const BEACON = v.object({
   hostBuild: build,
   /** Each remote's build this page load runs so far (the first it loaded), by remote name. */
   builds: v.record(area, build),
-  records: v.pipe(v.array(SIGNAL), v.maxLength(256)),
+  records: v.pipe(v.array(SIGNAL), v.maxLength(MAX_RECORDS)),
 });
 
 export type Beacon = v.InferOutput<typeof BEACON>;

@@ -1,21 +1,12 @@
-import type { Beacon, SIGNALS_PATH as CONTRACT_PATH, Signal } from './beacon';
+import type { Beacon, Signal } from './beacon';
+import { MAX_BEACON_BYTES, MAX_RECORDS, SIGNALS_PATH } from './beaconLimits';
 
 /**
  * How the page load's records leave the page: as beacons to the shop's own origin
  * (`SIGNALS_PATH`) in the shape beacon.ts fixes, in as few as fit `MAX_BEACON_BYTES`, each
  * repeating the page load, the host build and the remotes' builds so far. The answerer refuses
- * a beacon that breaks the schema whole, so whoever makes a record keeps it within the limits below.
- *
- * beacon.ts's path and limits are restated here: importing any value from it brings its schema
- * and the valibot it uses into the page. The path's type is the contract's own literal; the
- * tests check the rest against the schema.
+ * a beacon that breaks the schema whole, so whoever makes a record keeps it within beaconLimits.ts.
  */
-export const SIGNALS_PATH: typeof CONTRACT_PATH = '/rum';
-export const MAX_BEACON_BYTES = 16 * 1024;
-export const MAX_PAGE = 1024;
-export const MAX_URL = 2048;
-export const MAX_BUILD = 128;
-const MAX_RECORDS = 256;
 
 /** What every beacon of a page load repeats. */
 export type BeaconHead = Omit<Beacon, 'records'>;

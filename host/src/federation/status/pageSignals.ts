@@ -1,6 +1,7 @@
 import type { RemoteRecords } from '../core/remoteRecords';
 import type { Signal } from './beacon';
-import { MAX_BUILD, MAX_PAGE, MAX_URL, sendBeacons, whenHidden, type BeaconHead } from './beacons';
+import { MAX_BUILD, MAX_PAGE, MAX_URL } from './beaconLimits';
+import { sendBeacons, whenHidden, type BeaconHead } from './beacons';
 
 /**
  * The records of the page load's beacons, from its very start: the pages shown, each remote

@@ -1,5 +1,6 @@
 import type { Signal } from './beacon';
-import { MAX_PAGE, sendBeacons, whenHidden } from './beacons';
+import { MAX_MEASURE, MAX_PAGE } from './beaconLimits';
+import { sendBeacons, whenHidden } from './beacons';
 import { printStatus } from './consoleView';
 import type { FederationHook } from './federationHook';
 import { loadRecorder, type VitalRecord } from './loadRecords';
@@ -11,9 +12,6 @@ export interface PageStatus {
   /** Watches the page's LCP, INP and CLS from now on (the start-up calls it at the first idle moment). */
   watchVitals(): void;
 }
-
-/** beacon.ts's bound on a measure: a value past it would have the whole beacon refused. */
-const MAX_MEASURE = 600_000;
 
 /** A vital as a beacon carries it (no area, no rating), or nothing for a value the answerer would refuse. */
 export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefined {

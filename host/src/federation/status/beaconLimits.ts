@@ -1,0 +1,15 @@
+/**
+ * The beacon's address and limits (beacon.ts's schema reads them): a module of its own, without
+ * the validator, so the page's sending code takes them from here and never restates them.
+ */
+
+/** Where pages send beacons: on the shop's own origin, so the page policy names no other. */
+export const SIGNALS_PATH = '/rum';
+/** One beacon's most bytes; pages batch below it (sendBeacon's own limit is 64 KiB a page). */
+export const MAX_BEACON_BYTES = 16 * 1024;
+export const MAX_RECORDS = 256;
+export const MAX_PAGE = 1024;
+export const MAX_URL = 2048;
+export const MAX_BUILD = 128;
+/** Milliseconds for LCP and INP, a score for CLS: never more. */
+export const MAX_MEASURE = 600_000;
