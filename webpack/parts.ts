@@ -150,6 +150,10 @@ export function outputOptions(production: boolean, outDir: string, uniqueName: s
     // of it take the same name, and '[name].js' would write both to one file.
     chunkFilename: production ? '[name].[contenthash:10].js' : '[name].[contenthash:8].js',
     assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    // A remote's chunks from another origin are read with CORS (its servers allow any origin): an
+    // error its code throws then reaches the page with its file and stack, so the shoppers'
+    // signals name the remote, not "Script error." for the host.
+    crossOriginLoading: 'anonymous',
     // The server build's folder is another compiler's output.
     clean: { keep: (file: string) => file.startsWith(`${SERVER_DIR}/`) },
   };

@@ -83,7 +83,7 @@ const HOST_ANSWERS: Array<[string, Record<string, string>, Expected]> = [
       policy: 'page',
       body: /mk-app-shell/,
       headers: {
-        link: '<http://localhost:3001/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <http://localhost:3001/remoteEntry.js>; rel=preload; as=script',
+        link: '<http://localhost:3001/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <http://localhost:3001/remoteEntry.js>; rel=preload; as=script; crossorigin',
       },
     },
   ],
@@ -95,7 +95,7 @@ const HOST_ANSWERS: Array<[string, Record<string, string>, Expected]> = [
       policy: 'page',
       body: /mk-app-shell/,
       headers: {
-        link: '<https://cdn.example.com/cart/2/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <https://cdn.example.com/cart/2/remoteEntry.js>; rel=preload; as=script',
+        link: '<https://cdn.example.com/cart/2/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <https://cdn.example.com/cart/2/remoteEntry.js>; rel=preload; as=script; crossorigin',
       },
     },
   ],

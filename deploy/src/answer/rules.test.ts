@@ -50,7 +50,7 @@ describe('preload hints', () => {
 
   it('name the first choice’s manifest and the entry beside it, root-relative for the shop’s own origin', () => {
     expect(preloadLinkFor('/cart', links)).toBe(
-      '<https://cdn.example.com/cart/2/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <https://cdn.example.com/cart/2/remoteEntry.js>; rel=preload; as=script',
+      '<https://cdn.example.com/cart/2/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <https://cdn.example.com/cart/2/remoteEntry.js>; rel=preload; as=script; crossorigin',
     );
     expect(preloadLinkFor('/profile?tab=orders', links)).toBe(
       '</account/mf-manifest.json>; rel=preload; as=fetch; crossorigin, </account/remoteEntry.js>; rel=preload; as=script',

@@ -72,7 +72,8 @@ export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLo
       .flatMap((remote: RemoteName) => locations[remote]?.slice(0, 1) ?? [])
       .flatMap((manifest) => [
         `<${asServed(manifest)}>; rel=preload; as=fetch; crossorigin`,
-        `<${asServed(entryUrlOf(manifest))}>; rel=preload; as=script`,
+        // Another origin's script loads with CORS (webpack's crossOriginLoading): preloaded so, or fetched twice.
+        `<${asServed(entryUrlOf(manifest))}>; rel=preload; as=script${asServed(manifest).startsWith('/') ? '' : '; crossorigin'}`,
       ])
       .join(', '),
   }));

@@ -57,7 +57,9 @@ describe('a rendered page', () => {
 
   it('carries the stylesheets it has the text of, links the others, then fetches every script the first view runs at low priority, none found late', () => {
     const html = pageDocument(product);
-    const preload = (href: string) => `<link rel="preload" as="script" fetchpriority="low" href="${href}">`;
+    // Another origin's scripts with CORS, as webpack loads them (crossOriginLoading).
+    const preload = (href: string) =>
+      `<link rel="preload" as="script" fetchpriority="low" href="${href}"${href.startsWith('/') ? '' : ' crossorigin="anonymous"'}>`;
     // main.js runs after the first paint, a remote's files only if the page uses that build: preloads.
     const scripts = [
       '/main.0123456789.js',

@@ -129,7 +129,16 @@ export function pageDocument(input: PageDocumentInput): PageDocument {
     // At low priority: not in the way of the stylesheets and images of the first paint (nor, for
     // Lighthouse, render-blocking). A browser holds low-priority requests back while a script
     // blocks the head, so the boot script is the body's first element, not the head's last.
-    ...preloadedScripts.map((href) => tag('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href })),
+    // A remote's scripts on another origin load with CORS (webpack's crossOriginLoading): preloaded so too.
+    ...preloadedScripts.map((href) =>
+      tag('link', {
+        rel: 'preload',
+        as: 'script',
+        fetchpriority: 'low',
+        href,
+        crossorigin: new URL(href, input.address.origin).origin !== input.address.origin ? 'anonymous' : undefined,
+      }),
+    ),
     // Still before anything is painted: nothing of the body comes before it. The host's chunks
     // after it, so that it sees them fail (boot/firstViewChunks.ts).
     `</head><body>${startScript}`,

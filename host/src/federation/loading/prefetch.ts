@@ -27,6 +27,8 @@ export function prefetchFiles(urls: string[], doc: Document = document): void {
     const link = doc.createElement('link');
     link.rel = 'prefetch';
     link.as = url.endsWith('.css') ? 'style' : 'script';
+    // In the mode the module's load will ask for it (webpack's crossOriginLoading), so the cache serves it.
+    if (new URL(url, doc.baseURI).origin !== new URL(doc.baseURI).origin) link.crossOrigin = 'anonymous';
     link.href = url;
     doc.head.append(link);
   }

@@ -6,10 +6,14 @@ import type { RetryUrls } from '../loading/retryUrls';
  * The host's hooks into the federation runtime, registered by the federation core (core/federationCore.ts):
  * - manifests are fetched through the host's reader, which refuses one that breaks the shared
  *   contract before the runtime ever uses it (the loader then falls back to the next entry);
- * - after a Retry (or a build replaced under the page), a remote's entry script is requested under a fresh URL (retryUrls.ts).
+ * - after a Retry (or a build replaced under the page), a remote's entry script is requested under a fresh URL (retryUrls.ts);
+ * - a remote's scripts on another origin are read with CORS, preloads too.
  * Failures are not handled here: the runtime rethrows them and the loader turns them into a
  * LoadFailure with its reason.
  */
+/** A remote's file on another origin than the page's: read with CORS, as webpack reads its chunks. */
+export const isCrossOrigin = (url: string) => new URL(url, window.location.href).origin !== window.location.origin;
+
 export function shopRuntimePlugin({
   manifests,
   retryUrls,
@@ -28,11 +32,20 @@ export function shopRuntimePlugin({
     },
     createScript({ url, attrs }) {
       const src = retryUrls.urlFor(url);
-      if (src === url) return undefined;
       const script = document.createElement('script');
       for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
+      // With CORS, as the page preloads it (output.crossOriginLoading): its errors reach the page whole.
+      if (isCrossOrigin(src)) script.crossOrigin = 'anonymous';
       script.src = src;
       return script;
+    },
+    createLink({ url, attrs }) {
+      if (!isCrossOrigin(url) || attrs?.['as'] !== 'script') return undefined;
+      const link = document.createElement('link');
+      for (const [name, value] of Object.entries(attrs)) link.setAttribute(name, String(value));
+      link.crossOrigin = 'anonymous';
+      link.href = url;
+      return link;
     },
   };
 }
