@@ -35,13 +35,16 @@ const accessLines = () =>
     }
   });
 
-/** A shopper's visit in a context of its own; the page is left at the end, which sends its beacon. */
+/** A shopper's visit in a context of its own; the page is left at the end, which sends its beacon: the shop has it before the context closes. */
 async function visit(browser: Browser, use: (page: Page) => Promise<void>) {
   const context = await browser.newContext({ baseURL: shop.origins.host });
   await context.addInitScript(() => window.location.protocol.startsWith('http') && window.sessionStorage.setItem('hasVisited', 'true'));
   const page = await context.newPage();
   await use(page);
+  const beacons = () => accessLines().filter((line) => line.route === '/rum' && line.status === 204).length;
+  const before = beacons();
   await page.goto('about:blank');
+  await expect.poll(beacons, { message: 'the page’s beacon, once it is left' }).toBeGreaterThan(before);
   await context.close();
 }
 

@@ -78,6 +78,15 @@ describe('the pages’ beacons', () => {
     ]);
   });
 
+  it('count an error thrown before the page heard its remote loaded under the build asked for first', async () => {
+    const { post, seen } = receiver();
+    await post(beacon([{ kind: 'error', page: '/cart', remote: 'cart' }], {}));
+    expect(seen).toEqual([
+      ['error', { page: '/cart', remote: 'cart', build: CART }],
+      ['beacon', 'accepted'],
+    ]);
+  });
+
   it('count a fallback and a failure against the build that was asked for', async () => {
     const { post, seen } = receiver();
     await post(

@@ -90,7 +90,8 @@ function countsOf(
     if (record.kind === 'vital')
       counted.push((counts) => pageLabels(record.page).forEach((labels) => counts.vital(record.name, labels, record.value)));
     if (record.kind === 'error') {
-      const build = buildOf(record.remote);
+      // Thrown before the page heard its module had loaded: the build the page was asked to load first.
+      const build = buildOf(record.remote) ?? known.firstBuild(record.remote);
       if (build === undefined) return 'unknown-build';
       counted.push((counts) => counts.error({ page, remote: record.remote, build }));
     }

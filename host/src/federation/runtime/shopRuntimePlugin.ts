@@ -31,6 +31,8 @@ export function shopRuntimePlugin({
       return scripts?.(url);
     },
     createScript({ url, attrs }) {
+      // The renderer (Node) loads entries its own way: this hook is asked there too.
+      if (typeof document === 'undefined') return undefined;
       const src = retryUrls.urlFor(url);
       const script = document.createElement('script');
       for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
@@ -40,7 +42,7 @@ export function shopRuntimePlugin({
       return script;
     },
     createLink({ url, attrs }) {
-      if (!isCrossOrigin(url) || attrs?.['as'] !== 'script') return undefined;
+      if (typeof document === 'undefined' || !isCrossOrigin(url) || attrs?.['as'] !== 'script') return undefined;
       const link = document.createElement('link');
       for (const [name, value] of Object.entries(attrs)) link.setAttribute(name, String(value));
       link.crossOrigin = 'anonymous';

@@ -139,6 +139,14 @@ describe('the page load’s records before the status chunk', () => {
     expect(all.flatMap((record) => (record.kind === 'error' ? [record.remote] : []))).toEqual(['host', 'cart']);
   });
 
+  it('knows every folder remotes.json names, before any of its modules is reported loaded', () => {
+    const { target, records, taken } = page();
+    const { all } = taken();
+    records.emit({ type: 'configured', locations: { cart: [CART] }, problems: [] });
+    target.dispatchEvent(errorEvent({ filename: new URL('__federation_expose_CartPage.1a.js', CART).href }));
+    expect(all).toEqual([{ kind: 'error', page: '/products', remote: 'cart' }]);
+  });
+
   it('keeps within what the answerer accepts: one view a page shown, 50 errors, paths, URLs and builds within their lengths', () => {
     const { target, location, records, signals, taken } = page();
     const { all } = taken();

@@ -13,6 +13,8 @@ import { sendBeacons, whenHidden, type BeaconHead } from './beacons';
 export interface PageSignals {
   /** What every beacon of this page load repeats; `builds` grows as remotes load. */
   readonly head: BeaconHead;
+  /** The page the load opened: its vitals (LCP, and INP and CLS over the whole load) are that page's. */
+  readonly landing: string;
   /** A page shown, by its path: the one the page load opened, then each move; the page already shown is no new view. */
   view(page: string): void;
   /** Hands `listener` the records not sent yet, then each new one; says whether the page was hidden before. */
@@ -69,7 +71,13 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
   let errors = 0;
   // Only where an error came from leaves the page, never its message or stack.
   const error = (...texts: Array<string | undefined>) => {
-    if (errors++ < MAX_ERRORS) hand({ kind: 'error', page: page(), remote: errorSource(texts, folders) });
+    if (errors++ >= MAX_ERRORS) return;
+    // Every build folder remotes.json names, beside those loaded from: an error a remote's code throws
+    // before its module is reported loaded (a timer its chunk sets) is still that remote's.
+    const named = new Map(folders);
+    for (const [remote, record] of Object.entries(records.remotes))
+      for (const url of record?.configured ?? []) named.set(new URL('.', url).href, remote);
+    hand({ kind: 'error', page: page(), remote: errorSource(texts, named) });
   };
   target.addEventListener('error', (event) => error(event.filename, stackOf(event.error)));
   target.addEventListener('unhandledrejection', (event) => error(stackOf(event.reason)));
@@ -89,6 +97,7 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
   let shown: string | undefined;
   return {
     head,
+    landing: page(),
     view(path) {
       if (path === shown) return;
       shown = path;

@@ -53,7 +53,8 @@ export function startPageStatus({ status, takeEvents }: FederationHook, signals:
   return {
     print: () => printStatus(status),
     watchVitals() {
-      void observeVitals((vital) => (status.vitals[vital.name] = { ...vital, page: target.location.pathname }));
+      // A page load's vitals belong to the page it opened, however far the shopper has moved since.
+      void observeVitals((vital) => (status.vitals[vital.name] = { ...vital, page: signals.landing }));
     },
   };
 }
