@@ -37,6 +37,10 @@ export const ADDRESS_TABLE: Array<[string, Expected]> = [
   ['/robots.txt', { status: 200, type: 'text/plain; charset=utf-8' }],
   ['/%E0%A4%A', { status: 400, page: { lang: 'en', h1: 'Bad request' } }],
   ['/vi/%ZZ%00', { status: 400, page: { lang: 'vi', h1: 'Yêu cầu không hợp lệ' } }],
+  // An address a cache reads as another goes to that one, on the shop, and is kept by no cache.
+  ['//products', { status: 301, location: '/products' }],
+  ['/vi//evil.example/', { status: 301, location: '/vi/evil.example/' }],
+  ['/vi/%5Cevil.example/?utm_source=x', { status: 301, location: '/vi/evil.example/?utm_source=x' }],
 ];
 
 const stripTags = (html: string) =>

@@ -200,7 +200,8 @@ test.describe('a remote whose server is down', () => {
   // The host logs each failed load for on-call; the shopper sees the panel. Firefox also
   // reports the refused connection to the cart's manifest as a page error.
   test.use({
-    expectedProblems: /^console error: \[federation\] cart: |localhost:31\d2\/mf-manifest\.json\. \(Reason: CORS request did not succeed\)/,
+    expectedProblems:
+      /^console error: \[federation\] cart: |localhost:31\d2\/(mf-manifest\.json|remoteEntry\.js)\. \(Reason: CORS request did not succeed\)/,
   });
 
   test(

@@ -63,14 +63,22 @@ test.describe('production a team can see @smoke', () => {
     await shop.remove();
   });
 
-  /** The sum of an expression's samples, once Prometheus has it above `atLeast`. */
-  const eventually = (expression: string, atLeast = 1) =>
-    expect
-      .poll(async () => (await scraper.query(expression)).reduce((sum, { value }) => sum + value, 0), {
-        timeout: 20_000,
-        message: expression,
-      })
-      .toBeGreaterThanOrEqual(atLeast);
+  /** The sum of an expression's samples, once Prometheus has it above `atLeast`; what the pages sent, if it never is. */
+  const eventually = async (expression: string, atLeast = 1) => {
+    const sum = async () => (await scraper.query(expression)).reduce((total, { value }) => total + value, 0);
+    try {
+      await expect.poll(sum, { timeout: 20_000, message: expression }).toBeGreaterThanOrEqual(atLeast);
+    } catch (error) {
+      const sent = await scraper.query(
+        '{__name__=~"maison_signals_total|maison_page_.*_count|maison_page_views_total|maison_page_errors_total"}',
+      );
+      const seen = sent.map(
+        ({ metric, value }) =>
+          `${metric.__name__}${JSON.stringify({ ...metric, __name__: undefined, job: undefined, instance: undefined })} ${value}`,
+      );
+      throw new Error(`${(error as Error).message}\nWhat Prometheus has of the pages:\n${seen.join('\n')}`);
+    }
+  };
 
   test('every answer is one JSON access line with its request id and route template, and no query', async () => {
     const asked = await fetch(`${shop.origins.host}/vi/products?utm_source=secret-campaign&sort=price-desc`, {

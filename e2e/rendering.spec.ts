@@ -222,7 +222,7 @@ test.describe('coming alive without a flash', () => {
     expect(timing.mainAdded).toBeGreaterThanOrEqual(timing.paint);
     // Preloaded from the head, or (the host's chunks) async scripts of the body.
     const named = [
-      ...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)">/g),
+      ...html.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)"[^>]*>/g),
       ...html.matchAll(/<script async fetchpriority="low" src="([^"]+)">/g),
     ].map(([, href]) => new URL(href!, HOST).href);
     // None of them waited for another to name it: the page's HTML named them all (the boot script is in it).

@@ -36,6 +36,16 @@ function batchedStandardOutput(): DestinationStream {
   return destination;
 }
 
+/** Writes what `destination` holds now, synchronously where it can (not yet open, or closed: later, or never). */
+function flushNow(destination: DestinationStream) {
+  const stream = destination as { flushSync?: () => void; flush?: () => void };
+  try {
+    stream.flushSync?.();
+  } catch {
+    stream.flush?.();
+  }
+}
+
 /** The log on `destination` (default: standard output, asynchronously, in batches). */
 export function serverLog(destination: DestinationStream = batchedStandardOutput()): ServerLog {
   const logger: Logger = pino(
@@ -47,7 +57,12 @@ export function serverLog(destination: DestinationStream = batchedStandardOutput
     destination,
   );
   return {
-    say: (line) => logger.info(line),
+    // What the server says of itself is rare and wanted at once (on call reads it, a supervisor
+    // waits for it): written before the server goes on, with the access lines buffered before it.
+    say: (line) => {
+      logger.info(line);
+      flushNow(destination);
+    },
     access({ app, method, status, bytes, duration, context }) {
       const { route = '(none)', language, generation, servedAs } = context.served;
       logger[status >= 500 ? 'error' : 'info']({
@@ -64,13 +79,6 @@ export function serverLog(destination: DestinationStream = batchedStandardOutput
         msg: 'answered',
       });
     },
-    flush: () => {
-      const stream = destination as { flushSync?: () => void };
-      try {
-        stream.flushSync?.();
-      } catch {
-        // Not yet open, or closed: nothing to write.
-      }
-    },
+    flush: () => flushNow(destination),
   };
 }
