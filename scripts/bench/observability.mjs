@@ -7,14 +7,16 @@
  * product page's throughput and p99 in each; the event loop's delay (metrics) shows whether
  * writing the lines ever holds it up. Then the pages' beacons: accepted per second from many
  * clients (X-Forwarded-For from a trusted proxy), and the product page beside that intake.
- * autocannon runs on the same machine: compare figures within one run.
+ * autocannon runs on the same machine: where `taskset` is, the shop is pinned to one core and the
+ * load generator to the other, so neither's work shows up as the other's; compare figures within one run.
  *
  *   npm run bench:observability -- [--seconds 5] [--rounds 3]
  *
  * Figures only: nothing here passes or fails.
  */
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -40,11 +42,16 @@ const MODES = [
   { name: 'neither', args: ['--metrics', 'off', '--no-access-log'] },
 ];
 
+/** Where `taskset` pins processes to cores: the shop to the first, this process (the load generator) to the second. */
+const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
+if (pinned) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+
 async function startShop(args, publish) {
   const log = openSync(path.join(work, 'shop.log'), 'a');
   const child = spawn(
-    process.execPath,
+    pinned ? '/usr/bin/taskset' : process.execPath,
     [
+      ...(pinned ? ['-c', '0', process.execPath] : []),
       path.join(root, 'deploy', 'src', 'cli', 'serve.ts'),
       '--env',
       env,
@@ -60,18 +67,32 @@ async function startShop(args, publish) {
   const origin = localOrigin(appsFrom(BASE_PORT)[0]);
   for (let tries = 0; tries < 300; tries += 1) {
     if ((await fetch(`${origin}${PAGE}`, { headers: HTML }).catch(() => undefined))?.ok)
-      return { origin, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+      return { origin, pid: child.pid, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
   throw new Error(`the shop did not answer ${origin}${PAGE}`);
 }
 
-/** The answerer's event-loop delay, as its metrics say (seconds): max and p99 since the last reset. */
-async function eventLoop() {
+/** The answerer's own figures, as its metrics say (none without metrics): event-loop delay since the last read (ms), CPU used (s). */
+async function processFigures() {
   const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).catch(() => undefined))?.text().catch(() => '');
-  const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN) * 1000;
-  return { max: read('maison_nodejs_eventloop_lag_max_seconds'), p99: read('maison_nodejs_eventloop_lag_p99_seconds') };
+  const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN);
+  return {
+    loopMax: read('maison_nodejs_eventloop_lag_max_seconds') * 1000,
+    loopP99: read('maison_nodejs_eventloop_lag_p99_seconds') * 1000,
+    cpu: read('maison_process_cpu_seconds_total'),
+  };
+}
+
+/** The shop process's CPU time (s), from /proc: the same for every mode, metrics or not. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
@@ -86,7 +107,7 @@ writeFileSync(
 );
 copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(env, ENVIRONMENT_FILE.site));
 
-const results = MODES.map(() => ({ throughput: [], p99: [], loopMax: [], loopP99: [] }));
+const results = MODES.map(() => ({ throughput: [], p99: [], loopMax: [], loopP99: [], cpuPerAnswer: [] }));
 let published = false;
 for (let round = 0; round < rounds; round += 1) {
   for (const [index, mode] of MODES.entries()) {
@@ -94,12 +115,16 @@ for (let round = 0; round < rounds; round += 1) {
     published = true;
     try {
       await load(`${shop.origin}${PAGE}`, { duration: 1 });
+      await processFigures();
+      const cpuBefore = cpuSeconds(shop.pid);
       const run = await load(`${shop.origin}${PAGE}`);
-      const loop = await eventLoop();
+      const cpuAfter = cpuSeconds(shop.pid);
+      const figures = await processFigures();
       results[index].throughput.push(run.requests.average);
       results[index].p99.push(run.latency.p99);
-      results[index].loopMax.push(loop.max);
-      results[index].loopP99.push(loop.p99);
+      results[index].loopMax.push(figures.loopMax);
+      results[index].loopP99.push(figures.loopP99);
+      results[index].cpuPerAnswer.push(((cpuAfter - cpuBefore) * 1e6) / run.requests.total);
     } finally {
       await shop.stop();
     }
@@ -143,17 +168,21 @@ const [pageBeside, intakeBeside] = await Promise.all([load(`${shop.origin}${PAGE
 await shop.stop();
 
 const fmt = (value) => (Number.isFinite(value) ? Math.round(value) : '–');
+const where = pinned ? ', the shop on core 0, autocannon on core 1' : '';
 console.log(
-  `\nThe published product page (${PAGE}), ${CONNECTIONS} connections, ${seconds} s a run, ${rounds} alternating rounds (medians):`,
+  `\nThe published product page (${PAGE}), ${CONNECTIONS} connections, ${seconds} s a run, ${rounds} alternating rounds (medians)${where}:`,
 );
-console.log('| the answerer with | req/s | vs neither | p99 | event loop delay, max / p99 |');
-console.log('|---|---|---|---|---|');
+console.log('| the answerer with | req/s | vs neither | p99 | its CPU per answer | vs neither | event loop delay, max / p99 |');
+console.log('|---|---|---|---|---|---|---|');
 const base = median(results[2].throughput);
+const baseCpu = median(results[2].cpuPerAnswer);
 for (const [index, mode] of MODES.entries()) {
-  const { throughput, p99, loopMax, loopP99 } = results[index];
+  const { throughput, p99, loopMax, loopP99, cpuPerAnswer } = results[index];
   const loop = index === 2 ? '(no metrics)' : `${fmt(median(loopMax))} / ${fmt(median(loopP99))} ms`;
+  const cpu = median(cpuPerAnswer);
+  const more = Math.round((100 * (cpu - baseCpu)) / baseCpu);
   console.log(
-    `| ${mode.name} | ${fmt(median(throughput))} | ${Math.round((100 * median(throughput)) / base)} % | ${median(p99)} ms | ${loop} |`,
+    `| ${mode.name} | ${fmt(median(throughput))} | ${Math.round((100 * median(throughput)) / base)} % | ${median(p99)} ms | ${cpu.toFixed(1)} µs | ${more >= 0 ? '+' : ''}${more} % | ${loop} |`,
   );
 }
 const statuses = (run) =>

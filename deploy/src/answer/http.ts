@@ -98,6 +98,7 @@ export function asResponse(next: ReplyHandler): Answer {
       return new Response(null, { status: 304, headers: out });
     out.set('Content-Type', body.type);
     out.set('Content-Length', String(body.bytes.length));
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body.bytes), { status, headers: out });
+    // The body's own bytes: the Response keeps its copy, no second one is made here.
+    return new Response(request.method === 'HEAD' ? null : (body.bytes as Uint8Array<ArrayBuffer>), { status, headers: out });
   };
 }

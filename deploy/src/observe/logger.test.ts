@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { serverLog } from './logger.ts';
+import { accessLine, serverLog } from './logger.ts';
 
 /** A log into memory, one parsed object a line. */
 function memoryLog() {
@@ -57,5 +57,18 @@ describe('the servers’ log', () => {
       ['error', '(none)', 'answered'],
       ['info', undefined, '[serve] local: serving generation 1'],
     ]);
+  });
+
+  it('writes a line that parses whatever the texts in it hold', () => {
+    const line = accessLine({
+      app: 'host',
+      method: 'GET',
+      status: 404,
+      bytes: 1,
+      duration: 0,
+      context: { requestId: 'r-"\\\n-1', served: { route: '/products/"quoted"\\\u0001ă', servedAs: 'not-found' } },
+    });
+    expect(JSON.parse(line)).toMatchObject({ reqId: 'r-"\\\n-1', route: '/products/"quoted"\\\u0001ă', status: 404 });
+    expect(line.endsWith('}\n')).toBe(true);
   });
 });
