@@ -7,7 +7,7 @@
  * needs: nothing is kept by a browser, styles may be injected, each dev server's update socket.
  */
 import path from 'node:path';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Compiler } from 'webpack';
@@ -18,8 +18,9 @@ import {
   ENVIRONMENT_FILE,
   hiddenFile,
   LOCAL_ENVIRONMENT_DIR,
+  fileStamp,
   pagesOnDemand,
-  readHostBuild,
+  watchHostBuild,
   type FileSource,
   type HostBuildState,
   type ReadableFileSystem,
@@ -71,11 +72,6 @@ function readText(file: string): string | undefined {
   }
 }
 
-const stampOf = (file: string) => {
-  const stats = statSync(file, { throwIfNoEntry: false });
-  return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
-};
-
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
@@ -122,32 +118,31 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     return composeAnswerer({ isHost, files: firstOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
 
   const hostDir = path.dirname(dist);
-  let hostBuild: HostBuildState = { key: 'building', problem: 'the host is being built' };
-  compiler.hooks.done.tap('maison-development-answerer', (stats) => {
-    const read = (name: string) => output.readSync(path.join(dist, name));
-    try {
-      hostBuild = {
-        build: readHostBuild(hostDir, { read, rendererFile: path.join(devServerBuildDir(app), HOST_BUILD_FILES.renderer) }),
-        key: stats.hash!,
-      };
-    } catch (error) {
-      hostBuild = { key: stats.hash!, problem: (error as Error).message };
-    }
+  // The host build as production's servers hold it (one owner), read from webpack's in-memory output at each compile.
+  let compiled = 'building';
+  compiler.hooks.done.tap('maison-development-answerer', (stats) => void (compiled = stats.hash!));
+  const watched = watchHostBuild(hostDir, console.error, {
+    recheckMs: 0,
+    read: (name) => output.readSync(path.join(dist, name)),
+    rendererFile: path.join(devServerBuildDir(app), HOST_BUILD_FILES.renderer),
+    stamp: () => compiled,
   });
+  const hostBuild = (): HostBuildState =>
+    compiled === 'building' ? { key: 'building', problem: 'the host is being built' } : watched.now();
   const pages = pagesOnDemand({
     // Until this npm start's server builds are done (built.json), pages are rendered in the browser.
     hostBuild: () =>
-      existsSync(DEV_SERVER_BUILT_FILE) ? hostBuild : { key: 'server builds', problem: 'the server builds are not ready yet' },
+      existsSync(DEV_SERVER_BUILT_FILE) ? hostBuild() : { key: 'server builds', problem: 'the server builds are not ready yet' },
     remotesJson: () => readText(devRemotesFile()) ?? '{}',
     origin: localOrigin(appNamed(app)),
-    buildsStamp: () => stampOf(DEV_SERVER_BUILT_FILE),
+    buildsStamp: () => fileStamp(DEV_SERVER_BUILT_FILE),
   });
   return composeAnswerer({
     isHost,
     files: memory,
     cacheOf: () => 'no-cache',
     policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES),
-    host: { build: { now: () => hostBuild }, pages, remoteNames: REMOTE_NAMES },
+    host: { build: { now: hostBuild }, pages, remoteNames: REMOTE_NAMES },
   });
 }
 

@@ -7,7 +7,7 @@ export { composeAnswerer, createAnswerer, type Answer, type AnswererParts, type 
 export { buildFiles, type ReadableFileSystem } from './answer/buildFiles.ts';
 export { hiddenFile, type FileSource } from './answer/files.ts';
 export type { PagesNow, ServedPages } from './answer/pages.ts';
-export { readHostBuild, watchHostBuild, type HostBuild, type HostBuildState } from './builds/hostBuild.ts';
+export { fileStamp, readHostBuild, watchHostBuild, type HostBuild, type HostBuildState } from './builds/hostBuild.ts';
 export { pagesOnDemand } from './render/pagesOnDemand.ts';
 export {
   FILE_POLICY,

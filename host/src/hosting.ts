@@ -29,7 +29,14 @@ export {
   type FederationManifest,
   type ManifestSummary,
 } from './federation/loading/manifests.ts';
-export { REMOTE_FILE_BYTES, remoteFileError, remoteFileFetch, remoteOfUrl } from './server/remoteFiles.ts';
+export {
+  REMOTE_FILE_BYTES,
+  REMOTE_FILE_LIMITS,
+  remoteFileError,
+  remoteFileFetch,
+  remoteOfUrl,
+  type RemoteFileLimits,
+} from './server/remoteFiles.ts';
 export { ownPathProblem } from './server/publicLists.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
 export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './server/notFoundText.ts';

@@ -65,7 +65,7 @@ describe('reading the host build', () => {
 describe('the host build under a running server', () => {
   it('follows a rebuild, and says once what is wrong until the build is whole again', () => {
     const lines: string[] = [];
-    const watched = watchHostBuild(hostDir(), (line) => lines.push(line), 0);
+    const watched = watchHostBuild(hostDir(), (line) => lines.push(line), { recheckMs: 0 });
     expect(watched.now().build?.id).toBe(HOST_BUILD);
     write('page-shell.json', '{"hostBuild":');
     expect(watched.now().build).toBeUndefined();

@@ -6,9 +6,8 @@
  * and why, never a half-read build.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { HOST_BUILD_FILES, type PageRenderer, type PageRendererOptions, type PageShell, type ServedRoute } from '@maison/host/hosting';
+import { HOST_BUILD_FILES, type PageShell, type ServedRoute } from '@maison/host/hosting';
 
 export const HOST_BUILD_FILE = {
   routes: HOST_BUILD_FILES.routes,
@@ -104,43 +103,45 @@ export function readHostBuild(
 
 export type HostBuildState = { build: HostBuild; key: string } | { build?: undefined; key: string; problem: string };
 
-/** The file's size and time, or '-': enough to see a build replaced. */
-function stamp(file: string): string {
+/** A file's size and time, or '-': enough to see a build replaced. */
+export function fileStamp(file: string): string {
   const stats = statSync(file, { throwIfNoEntry: false });
   return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
 }
 
 /**
- * The host build as a running server sees it: read again when its files change on disk (checked
- * at most every `recheckMs`), so a host deploy under a running server is followed; a problem is
- * said once, and every page is then rendered in the browser until the build is whole.
+ * The host build as a running server sees it, the one owner of that state: read again when it
+ * changes (its files on disk, checked at most every `recheckMs`; or the stamp a development server
+ * gives, from webpack's in-memory output), so a host deploy under a running server is followed; a
+ * problem is said once, and every page is then rendered in the browser until the build is whole.
  */
-export function watchHostBuild(hostDir: string, log: (line: string) => void, recheckMs = 250): { now(): HostBuildState } {
-  const dist = path.join(hostDir, 'dist');
+export function watchHostBuild(
+  hostDir: string,
+  log: (line: string) => void,
+  {
+    recheckMs = 250,
+    read,
+    rendererFile,
+    stamp = () => [HOST_BUILD_FILE.routes, HOST_BUILD_FILE.shell].map((name) => fileStamp(path.join(hostDir, 'dist', name))).join('|'),
+  }: { recheckMs?: number; read?: BuildFileReader; rendererFile?: string; stamp?: () => string } = {},
+): { now(): HostBuildState } {
   let state: HostBuildState | undefined;
   let checkedAt = -Infinity;
   return {
     now() {
       if (state && performance.now() - checkedAt < recheckMs) return state;
       checkedAt = performance.now();
-      const key = [HOST_BUILD_FILE.routes, HOST_BUILD_FILE.shell].map((name) => stamp(path.join(dist, name))).join('|');
+      const key = stamp();
       if (state?.key === key) return state;
       const before = state && !state.build ? state.problem : undefined;
       try {
-        state = { build: readHostBuild(hostDir), key };
+        state = { build: readHostBuild(hostDir, { ...(read ? { read } : {}), ...(rendererFile ? { rendererFile } : {}) }), key };
       } catch (error) {
         state = { key, problem: (error as Error).message };
         if (state.problem !== before)
-          log(`[serve] ${dist}: ${state.problem}: every page is rendered in the browser until the host is built`);
+          log(`[serve] ${path.join(hostDir, 'dist')}: ${state.problem}: every page is rendered in the browser until the host is built`);
       }
       return state;
     },
   };
-}
-
-/** The renderer's factory, from the build's renderer module (CommonJS, required fresh by its file). */
-export function loadRenderer(build: HostBuild): (options: PageRendererOptions) => Promise<PageRenderer> {
-  const module = createRequire(build.rendererFile)(build.rendererFile) as { createPageRenderer?: unknown };
-  if (typeof module.createPageRenderer !== 'function') throw new Error(`${build.rendererFile} exports no createPageRenderer`);
-  return module.createPageRenderer as (options: PageRendererOptions) => Promise<PageRenderer>;
 }

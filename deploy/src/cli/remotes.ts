@@ -16,14 +16,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/hosting';
+import { entriesOf, manifestUrlOf, parseRemotesJson, remoteFileFetch } from '@maison/host/hosting';
 import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
 import { currentId } from '../environment/generations.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
-import { limitedFetch } from '../publish/remoteFetch.ts';
 import { checkBuild } from '../publish/verify.ts';
 import { ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
 
@@ -53,7 +52,7 @@ async function problemsOf(config: Record<string, unknown>, names: readonly strin
   const problems = parseRemotesJson(config, RULES).problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
   if (!verify || problems.length > 0) return problems;
   const parsed = parseRemotesJson(config, RULES).locations;
-  const { fetch } = limitedFetch(parsed);
+  const fetch = remoteFileFetch(parsed);
   for (const name of names) {
     for (const entry of entriesOf(config[name])) {
       const url = manifestUrlOf(entry, RULES.base);

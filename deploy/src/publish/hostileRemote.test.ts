@@ -6,13 +6,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { remoteFileFetch } from '@maison/host/hosting';
 import { hostileManifests, remoteManifest } from '../../../test/remoteManifest.ts';
 import { inlineSource } from '../answer/policy.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { fakeHostRenderer, fixtureShop, type FixtureShop } from '../testing/fixtures.ts';
 import { elsewhereStyle, fixtureRemote, folderStyle, type FixtureRemote } from '../testing/fixtureRemote.ts';
 import { publish } from './publish.ts';
-import { limitedFetch } from './remoteFetch.ts';
 import { checkBuild } from './verify.ts';
 
 let remote: FixtureRemote;
@@ -20,7 +20,10 @@ beforeAll(async () => (remote = await fixtureRemote()));
 afterAll(() => remote.close());
 
 const check = (url: string) =>
-  checkBuild('cart', url, { fetch: limitedFetch({ cart: [url] }, { fileMs: 2000, totalMs: 5000 }).fetch, contract: '0.3.0' });
+  checkBuild('cart', url, {
+    fetch: remoteFileFetch({ cart: [url] }, globalThis.fetch, { fileMs: 2000, totalMs: 5000 }),
+    contract: '0.3.0',
+  });
 
 describe('checking a build before remotes.json names it', () => {
   it('accepts a build as `npm run build` makes it', async () => {

@@ -16,15 +16,14 @@ import { writeFlushed, flushFolder } from '../environment/durable.ts';
 import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
 import { REMOTE_NAMES } from '../../../apps.mts';
-import { parseRemotesJson } from '@maison/host/hosting';
+import { parseRemotesJson, REMOTE_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits, type ServedRoute } from '@maison/host/hosting';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
-import { limitedFetch, REMOTE_FETCH_LIMITS } from './remoteFetch.ts';
 import { renderPages, type RenderedPages } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
 import { buildVersionOf } from './verify.ts';
 import { recordPublish } from '../environment/publishJournal.ts';
-import { NOT_FOUND_PAGES } from './renderPages.ts';
+import { notFoundPagesOf } from '../render/renderRecord.ts';
 
 /** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why). */
 async function listedBuilds(
@@ -63,8 +62,8 @@ export interface PublishOptions {
   render?: boolean;
   /** The shop's public origin, when given on the command line (checked, then kept in environment.json). */
   origin?: string;
-  /** How long remote files may take (remoteFetch.ts). */
-  limits?: { fileMs: number; totalMs: number };
+  /** How long remote files may take (the host's remoteFiles.ts). */
+  limits?: RemoteFileLimits;
   /** The network remote files are fetched over (default: this process's). */
   network?: typeof globalThis.fetch;
   log?: (line: string) => void;
@@ -79,10 +78,9 @@ export interface Published {
 }
 
 /** Whether a generation's pages could not all be rendered: a listed page, a not-found page or a remote's list missing. */
-export function isDegraded(record: RenderRecord): boolean {
-  return (
-    record.pages.length < record.listed.length || record.notFoundPages.length < NOT_FOUND_PAGES.length || record.unlistedRemotes.length > 0
-  );
+export function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boolean {
+  const notFound = notFoundPagesOf(routes);
+  return record.pages.length < record.listed.length || record.notFoundPages.length < notFound.length || record.unlistedRemotes.length > 0;
 }
 
 /** What a publish that renders nothing writes: every route rendered in the browser. */
@@ -134,7 +132,7 @@ function publishLocked({
   doing,
   render = true,
   origin: given,
-  limits = REMOTE_FETCH_LIMITS,
+  limits = REMOTE_FILE_LIMITS,
   network,
   log = console.log,
 }: PublishOptions): Promise<Published> {
@@ -155,7 +153,7 @@ function publishLocked({
       // Every fetch of a remote's file the renderer makes is bounded (remoteFetch.ts).
       // Read once: the renderer takes it as read (and the page data as written).
       const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
-      const limited = limitedFetch(remotesJsonRead.locations, limits, network ?? globalThis.fetch);
+      const deadline = AbortSignal.timeout(limits.totalMs ?? REMOTE_FILE_LIMITS.totalMs);
       try {
         host = readHostBuild(hostDir);
         pages = render
@@ -165,8 +163,9 @@ function publishLocked({
               remotesJsonRead,
               origin,
               previous,
-              fetch: limited.fetch,
-              deadline: limited.deadline,
+              limits,
+              deadline,
+              log,
               progress: progressLine(log),
             })
           : unrendered(origin, host.id, undefined);
@@ -175,7 +174,8 @@ function publishLocked({
         pages = unrendered(origin, host?.id ?? '', problem);
       }
 
-      const builds = host && (await listedBuilds(host.version, remotesJsonRead.locations, limited.fetch));
+      const remoteFiles = remoteFileFetch(remotesJsonRead.locations, network ?? globalThis.fetch, limits);
+      const builds = host && (await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles));
       const id = newGenerationId();
       const incoming = incomingDir(env, id);
       try {
@@ -211,7 +211,7 @@ function publishLocked({
             `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
             `(host ${record.hostBuild || 'unknown'}) in ${Math.round(performance.now() - started)} ms`,
         );
-        const outcome = render && isDegraded(record) ? 'degraded' : 'published';
+        const outcome = render && isDegraded(record, host?.routes ?? []) ? 'degraded' : 'published';
         return { generation: { id, dir, remotesJson, render: record }, before: before.text, outcome };
       } catch (error) {
         rmSync(incoming, { recursive: true, force: true });

@@ -7,14 +7,21 @@
  * publish's deadline.
  */
 import path from 'node:path';
-import { firstChoices, firstMatching, ownPathProblem, type PublicPages, type RemotesJson } from '@maison/host/hosting';
+import {
+  firstChoices,
+  firstMatching,
+  type NotFoundPage,
+  type PublicPages,
+  type RemoteFileLimits,
+  type RemotesJson,
+} from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
-import { loadRenderer, type HostBuild } from '../builds/hostBuild.ts';
+import type { HostBuild } from '../builds/hostBuild.ts';
+import { notFoundPagesOf, ownLists, renderRecord } from '../render/renderRecord.ts';
+import { renderService, type RenderService } from '../render/renderService.ts';
 import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
-
-export const NOT_FOUND_PAGES = ['not-found', 'product-not-found'] as const;
 
 export interface RenderedPages {
   record: Omit<RenderRecord, 'renderedAt'>;
@@ -24,15 +31,13 @@ export interface RenderedPages {
   copied: Map<string, string>;
 }
 
-/** A value a remote gave, as a problem line shows it: quoted, cut short. */
-const shown = (value: unknown) => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-};
-
 /** `work`, or a failure once `deadline` is aborted. */
 function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
-  if (deadline.aborted) return Promise.reject(new Error("the publish's time for remote files ran out"));
+  if (deadline.aborted) {
+    // Asked for all the same: what it comes to is not waited for.
+    work.catch(() => undefined);
+    return Promise.reject(new Error("the publish's time for remote files ran out"));
+  }
   return new Promise<T>((resolve, reject) => {
     const stop = () => reject(new Error("the publish's time for remote files ran out"));
     deadline.addEventListener('abort', stop, { once: true });
@@ -40,16 +45,7 @@ function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> 
   });
 }
 
-export async function renderPages({
-  host,
-  remotesJson,
-  remotesJsonRead,
-  origin,
-  previous,
-  fetch,
-  deadline,
-  progress = () => {},
-}: {
+export interface RenderPagesOptions {
   host: HostBuild;
   /** remotes.json as written (the pages carry it), and as the publish read it (the renderer does not read it again). */
   remotesJson: string;
@@ -57,14 +53,32 @@ export async function renderPages({
   origin: string;
   /** The last good generation: its pages can be kept. */
   previous: Generation | undefined;
-  /** How the renderer fetches remote files (bounded by the publish's limits). */
-  fetch: typeof globalThis.fetch;
+  /** How long the renderer's remote files may take, each and all together. */
+  limits: RemoteFileLimits;
+  /** Aborted once the publish's time for rendering has run out. */
   deadline: AbortSignal;
+  log: (line: string) => void;
   /** Told as pages are rendered: how many of how many, so far. */
   progress?: (rendered: number, of: number) => void;
-}): Promise<RenderedPages> {
-  const { shell, routes } = host;
-  const renderer = await beforeDeadline(loadRenderer(host)({ remotesJson, remotesJsonRead, origin, shell, fetch }), deadline);
+}
+
+export async function renderPages(options: RenderPagesOptions): Promise<RenderedPages> {
+  const { host, remotesJson, remotesJsonRead, origin, limits, log } = options;
+  // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
+  const service = renderService(host, { remotesJson, remotesJsonRead, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
+  try {
+    return await renderWith(service, options);
+  } finally {
+    await service.close();
+  }
+}
+
+async function renderWith(
+  service: RenderService,
+  { host, remotesJsonRead, previous, deadline, origin, progress = () => {} }: RenderPagesOptions,
+): Promise<RenderedPages> {
+  const renderer = { ...(await beforeDeadline(service.describe(), deadline)), ...service };
+  const { routes } = host;
   const problems = [...renderer.problems];
   const before = previous?.render;
   const firsts: Record<string, string | undefined> = firstChoices(remotesJsonRead.locations);
@@ -96,22 +110,8 @@ export async function renderPages({
       problems.push(`${remote}: its list of pages could not be loaded${why}; its pages are rendered in the browser`);
     }
   }
-  // A renderer's lists are a remote's answer: only paths a page file can hold are rendered, only redirects within the shop kept.
-  const ownListed = listed.filter((pathname) => {
-    if (typeof pathname === 'string' && pageFileOf(pathname)) return true;
-    const elsewhere = ownPathProblem(pathname);
-    problems.push(
-      `${shown(pathname)}: listed, but ${elsewhere ? `it ${elsewhere}; left out` : 'no page file can hold it; rendered in the browser'}`,
-    );
-    return !elsewhere;
-  });
-  for (const [from, to] of Object.entries(redirects)) {
-    const problem = ownPathProblem(from) ?? ownPathProblem(to);
-    if (!problem) continue;
-    delete redirects[from];
-    problems.push(`redirect ${shown(from)} → ${shown(to)}: ${ownPathProblem(from) ? 'its path' : 'its target'} ${problem}; left out`);
-  }
-
+  const own = ownLists({ paths: listed, redirects }, problems);
+  const ownListed = own.listed;
   const written = new Map<string, string>();
   const copied = new Map<string, string>();
   const remotes: Record<string, string> = {};
@@ -157,7 +157,8 @@ export async function renderPages({
     }
     done.set(name, (done.get(name) ?? 0) + 1);
   };
-  const total = renderer.languages.length * (ownListed.filter((pathname) => pageFileOf(pathname)).length + NOT_FOUND_PAGES.length);
+  const notFoundPages = notFoundPagesOf(routes);
+  const total = renderer.languages.length * (ownListed.filter((pathname) => pageFileOf(pathname)).length + notFoundPages.length);
   let attempted = 0;
   const step = () => progress((attempted += 1), total);
   for (const language of renderer.languages) {
@@ -165,27 +166,29 @@ export async function renderPages({
       const file = pageFileOf(pathname);
       if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language)).then(step);
     }
-    for (const page of NOT_FOUND_PAGES) {
+    for (const page of notFoundPages) {
       const route = routes.find((candidate) => candidate.notFound?.page === page);
-      await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () => renderer.renderNotFound(page, language)).then(step);
+      await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () =>
+        renderer.renderNotFound(page as NotFoundPage['page'], language),
+      ).then(step);
     }
   }
   const inEveryLanguage = (name: string) => done.get(name) === renderer.languages.length;
   return {
-    record: {
+    record: renderRecord({
       hostBuild: host.id,
       origin,
-      languages: [...renderer.languages],
+      languages: renderer.languages,
       remotes,
       listed: ownListed,
       pages: ownListed.filter(inEveryLanguage),
-      notFoundPages: NOT_FOUND_PAGES.filter(inEveryLanguage),
-      redirects,
+      notFoundPages: notFoundPages.filter(inEveryLanguage),
+      redirects: own.redirects,
       unlistedRemotes: unlisted,
       kept: [...kept],
       problems,
       inline: { scripts: [...inline.scripts].sort(), styles: [...inline.styles].sort() },
-    },
+    }),
     written,
     copied,
   };

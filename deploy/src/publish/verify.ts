@@ -2,7 +2,7 @@
  * Before an entry goes into remotes.json (`npm run remotes -- set`, `check`): does the build it
  * names load? Its manifest answers, is a federation manifest of that remote, built against a
  * @maison/shared the host provides, and the entry beside it and its server build's entry answer,
- * each within the publish's limits (remoteFetch.ts).
+ * each within the limits of a remote's files (the host's remoteFiles.ts).
  */
 import { checkManifest, entryUrlOf, parseManifest, serverEntryUrl } from '@maison/host/hosting';
 

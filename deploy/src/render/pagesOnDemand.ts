@@ -14,9 +14,8 @@ import { inlineSource } from '../answer/policy.ts';
 import type { RenderRecord } from '../environment/layout.ts';
 import { robotsTxt, sitemapXml } from '../publish/crawlers.ts';
 import { pageCache } from './pageCache.ts';
+import { notFoundPagesOf, ownLists, renderRecord } from './renderRecord.ts';
 import { renderService, type RenderService } from './renderService.ts';
-
-const NOT_FOUND_PAGES = ['not-found', 'product-not-found'];
 
 export interface PagesOnDemandOptions {
   hostBuild: () => HostBuildState;
@@ -34,25 +33,26 @@ interface Current {
   service?: RenderService;
 }
 
-/** The render record a publish would write, from the renderer's own lists. */
+/** The render record a publish would write, from the renderer's own lists (every listed page is rendered when asked for). */
 async function recordOf(build: HostBuild, service: RenderService, origin: string): Promise<RenderRecord> {
-  const [{ languages, problems }, lists] = await Promise.all([service.describe(), service.publicPages()]);
+  const [{ languages, problems: described }, lists] = await Promise.all([service.describe(), service.publicPages()]);
+  const problems = [...described, ...(lists.problems ?? [])];
+  const { listed, redirects } = ownLists(lists, problems);
   return {
-    hostBuild: build.id,
-    origin,
+    ...renderRecord({
+      hostBuild: build.id,
+      origin,
+      languages,
+      listed,
+      redirects,
+      notFoundPages: notFoundPagesOf(build.routes),
+      unlistedRemotes: lists.unavailable as RemoteName[],
+      problems,
+      // The boot script every page carries; styles are allowed by development's policy (style-loader's
+      // <style> elements), which a hash beside its 'unsafe-inline' would switch off.
+      inline: { scripts: [inlineSource(build.shell.startScript)], styles: [] },
+    }),
     renderedAt: new Date().toISOString(),
-    languages: [...languages],
-    remotes: {},
-    listed: lists.paths,
-    pages: lists.paths,
-    notFoundPages: NOT_FOUND_PAGES,
-    redirects: lists.redirects,
-    unlistedRemotes: lists.unavailable as RemoteName[],
-    kept: [],
-    problems,
-    // The boot script every page carries; styles are allowed by development's policy (style-loader's
-    // <style> elements), which a hash beside its 'unsafe-inline' would switch off.
-    inline: { scripts: [inlineSource(build.shell.startScript)], styles: [] },
   };
 }
 

@@ -23,6 +23,8 @@ export type RenderCall =
 export const RENDER_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const renderer = require(workerData.rendererFile).createPageRenderer(workerData.options);
+// A renderer that cannot start says why to each call, rather than taking the thread down.
+renderer.catch(() => undefined);
 async function run({ call, args }) {
   const ready = await renderer;
   if (call === 'describe') return { hostBuild: ready.hostBuild, languages: ready.languages, problems: ready.problems };

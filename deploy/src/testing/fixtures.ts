@@ -11,6 +11,8 @@ import { HOST_BUILD_FILES, servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host
 import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
 
 export const HOST_BUILD = '0.1.0+test.1';
+/** The host's public entry for servers, as a renderer running in a worker requires it. */
+const HOSTING_SOURCE = path.resolve(__dirname, '..', '..', '..', 'host', 'src', 'hosting.ts');
 export const SHELL =
   '<!doctype html><html lang="en"><head><title>Maison Khăn</title></head><body><div id="root"><div class="mk-app-shell" aria-hidden="true"></div></div></body></html>';
 export const REMOTES = {
@@ -155,9 +157,13 @@ const behaviour = () => JSON.parse(readFileSync(${JSON.stringify(behaviourFile)}
 const page = (language, name, catalog, whole) =>
   '<!doctype html><html lang="' + language + '"><head><title>' + name + '</title></head><body><div id="root" data-rendered><main>' +
   name + ' from ' + catalog + '</main></div>' + (whole ? '</body></html>' : '');
-exports.createPageRenderer = async ({ remotesJson, shell, fetch }) => {
+exports.createPageRenderer = async ({ remotesJson, remotesJsonRead, origin, shell, limits }) => {
   if (behaviour().throwsOnStart) throw new Error('the renderer cannot start');
   const remotes = JSON.parse(remotesJson);
+  // Its remote files as the real renderer fetches them: the host's checks, within the limits it is given.
+  const hosting = require(${JSON.stringify(HOSTING_SOURCE)});
+  const read = remotesJsonRead || hosting.parseRemotesJson(remotes, { names: ['catalog', 'cart', 'account'], base: origin + '/' });
+  const fetch = hosting.remoteFileFetch(read.locations, globalThis.fetch, limits);
   const catalog = [].concat(remotes.catalog)[0];
   const catalogStyle = async () => {
     const manifest = await (await fetch(catalog)).json();

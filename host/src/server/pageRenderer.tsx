@@ -27,7 +27,7 @@ import { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER } from './notFoundText';
 import { inlineStyle } from './inlineCode';
 import { pageDocument, type PageDocument, type PageShell } from './pageDocument';
 import { checkedPublicPages, ownPathProblem } from './publicLists';
-import { remoteFileFetch } from './remoteFiles';
+import { remoteFileFetch, type RemoteFileLimits } from './remoteFiles';
 import { createServerRuntime, networkFetch } from './serverRuntime';
 
 export interface PageRendererOptions {
@@ -39,11 +39,13 @@ export interface PageRendererOptions {
   origin: string;
   shell: PageShell;
   /**
-   * How remote files (manifests, entries, chunks) are fetched: the publish bounds each one. The
+   * The network remote files (manifests, entries, chunks) are fetched over (tests give their own). The
    * renderer fetches only files of the remotes it renders, each within its size (remoteFiles.ts),
    * and makes that the realm's fetch (serverRuntime.ts).
    */
   fetch?: typeof globalThis.fetch;
+  /** How long its remote files may take (remoteFiles.ts): a publish's bound them all together, a server's each alone. */
+  limits?: RemoteFileLimits;
 }
 
 export type RenderedPage =
@@ -94,13 +96,14 @@ export function createPageRendererNow({
   origin,
   shell,
   fetch = networkFetch,
+  limits,
 }: PageRendererOptions): PageRenderer {
   const served = JSON.parse(remotesJson) as unknown;
   const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser loads a remote's first entry, so a page rendered from a
   // fallback build would not be what the code that takes it over renders. No first choice, no page.
   const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
-  const remoteFiles = remoteFileFetch(locations, fetch);
+  const remoteFiles = remoteFileFetch(locations, fetch, limits);
   const { records, loader, manifests } = createFederationCore({
     config: { locations, problems: read.problems },
     fetch: remoteFiles,

@@ -2,8 +2,10 @@
  * The files a publish and the renderer fetch from remotes' builds (manifests, entries, chunks,
  * stylesheets, server entries and server chunks), each checked where it is fetched: on an origin
  * remotes.json lists (refused before any request), over https unless on this machine, a kind of
- * file a build gives, never a redirect, and no bigger than its kind may be (abandoned as the
- * answer streams past that). Errors name the remote and the URL: "cart: https://…/x.css: …".
+ * file a build gives, never a redirect, no bigger than its kind may be (abandoned as the answer
+ * streams past that), and within its time (the body read inside it too: a server that sends
+ * headers and then nothing is a file that never finishes). Errors name the remote and the URL:
+ * "cart: https://…/remoteEntry.js: no answer within 15 s".
  *
  * Node runs it as it is (through host/src/hosting.ts): `.ts` imports, erasable TypeScript only.
  */
@@ -24,6 +26,17 @@ export const REMOTE_FILE_BYTES = {
 } as const;
 
 export type RemoteFileKind = keyof typeof REMOTE_FILE_BYTES;
+
+/**
+ * How long remote files may take: each file (headers and body), and, for a publish, all of them
+ * together (a renderer kept for views on demand has no total).
+ */
+export interface RemoteFileLimits {
+  fileMs: number;
+  totalMs?: number;
+}
+
+export const REMOTE_FILE_LIMITS = { fileMs: 15_000, totalMs: 60_000 } as const satisfies RemoteFileLimits;
 
 export function remoteFileKind(url: URL): RemoteFileKind | undefined {
   if (url.pathname.endsWith(`/${MANIFEST_FILE}`)) return 'manifest';
@@ -92,20 +105,33 @@ export function remoteFileError(remote: string | undefined, url: string, why: st
 }
 
 /**
- * A fetch of remote files only, for the remotes at `locations`, over `base` (the publish's bounded
- * fetch, or the network): the answer is whole in memory once it resolves.
+ * A fetch of remote files only, for the remotes at `locations`, over `base` (the network), each
+ * within `limits`: the answer is whole in memory once it resolves.
  */
-export function remoteFileFetch(locations: RemoteLocations, base: typeof fetch = globalThis.fetch): typeof fetch {
+export function remoteFileFetch(
+  locations: RemoteLocations,
+  base: typeof fetch = globalThis.fetch,
+  { fileMs, totalMs }: RemoteFileLimits = REMOTE_FILE_LIMITS,
+): typeof fetch {
   const remoteOf = remoteOfUrl(locations);
+  const deadline = totalMs === undefined ? undefined : AbortSignal.timeout(totalMs);
   const fetchFile = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const url = urlOf(input);
-    const fail = (why: string, cause?: unknown) => remoteFileError(remoteOf(url), url, why, cause);
+    const file = AbortSignal.timeout(fileMs);
+    const timedOut = () =>
+      file.aborted
+        ? `no answer within ${fileMs / 1000} s`
+        : deadline?.aborted
+          ? `the ${totalMs! / 1000} s for remote files ran out`
+          : undefined;
+    const fail = (why: string, cause?: unknown) => remoteFileError(remoteOf(url), url, timedOut() ?? why, cause);
     const problem = remoteFileProblem(url, locations);
     if (problem) throw fail(problem);
     const kind = remoteFileKind(new URL(url))!;
+    const signal = AbortSignal.any([file, ...(deadline ? [deadline] : []), ...(init?.signal ? [init.signal] : [])]);
     let response: Response;
     try {
-      response = await base(url, { ...init, redirect: 'manual' });
+      response = await base(url, { ...init, signal, redirect: 'manual' });
     } catch (error) {
       if ((error as Error).name === REMOTE_FILE_ERROR) throw error;
       // The network's own words (ECONNREFUSED) are the cause of fetch's "fetch failed".

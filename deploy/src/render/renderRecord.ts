@@ -1,0 +1,60 @@
+/**
+ * The render record (render.json's shape, environment/layout.ts), made one way for what a publish
+ * renders and for what `npm start` renders on demand: the renderer's lists read as a remote's
+ * answer (only paths a page file can hold, only redirects within the shop), the not-found pages
+ * the route table names, and what was rendered.
+ */
+import { ownPathProblem, type ServedRoute } from '@maison/host/hosting';
+import { pageFileOf, type RenderRecord } from '../environment/layout.ts';
+
+/** The not-found pages the route table names (a route's `notFound.page`), each once. */
+export function notFoundPagesOf(routes: readonly ServedRoute[]): string[] {
+  return [...new Set(routes.flatMap((route) => (route.notFound ? [route.notFound.page] : [])))];
+}
+
+/** A value a remote gave, as a problem line shows it: quoted, cut short. */
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+};
+
+/**
+ * The lists as the shop takes them: paths a page file can hold, redirects whose path and target
+ * are on the shop's own origin; each thing left out is a problem line, never an exception.
+ */
+export function ownLists(lists: { paths: unknown[]; redirects: Record<string, unknown> }, problems: string[]) {
+  const listed = lists.paths.filter((pathname): pathname is string => {
+    if (typeof pathname === 'string' && pageFileOf(pathname)) return true;
+    const elsewhere = ownPathProblem(pathname);
+    problems.push(
+      `${shown(pathname)}: listed, but ${elsewhere ? `it ${elsewhere}; left out` : 'no page file can hold it; rendered in the browser'}`,
+    );
+    // A path of the shop no page file can hold stays listed: its route knows it, the browser renders it.
+    return !elsewhere && typeof pathname === 'string';
+  });
+  const redirects: Record<string, string> = {};
+  for (const [from, to] of Object.entries(lists.redirects)) {
+    const problem = ownPathProblem(from) ?? ownPathProblem(to);
+    if (problem)
+      problems.push(`redirect ${shown(from)} → ${shown(to)}: ${ownPathProblem(from) ? 'its path' : 'its target'} ${problem}; left out`);
+    else redirects[from] = to as string;
+  }
+  return { listed, redirects };
+}
+
+/** A render record from its parts: what was listed, what was rendered in every language, what was kept, what went wrong. */
+export function renderRecord(
+  parts: Pick<RenderRecord, 'hostBuild' | 'origin' | 'listed' | 'redirects' | 'problems'> & { languages: readonly string[] } & Partial<
+      Pick<RenderRecord, 'remotes' | 'pages' | 'notFoundPages' | 'unlistedRemotes' | 'kept' | 'inline'>
+    >,
+): Omit<RenderRecord, 'renderedAt'> {
+  return {
+    remotes: {},
+    pages: parts.listed,
+    notFoundPages: [],
+    unlistedRemotes: [],
+    kept: [],
+    ...parts,
+    languages: [...parts.languages],
+  };
+}
