@@ -132,6 +132,10 @@ test.describe('production a team can see @smoke', () => {
     await visit(browser, async (page) => {
       await page.goto('/products');
       await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+      // The page watches its vitals once idle after load (a shopper who leaves sooner sends none): this one stays until then.
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some(({ name }) => name.includes('web-vitals'))))
+        .toBe(true);
       await page
         .getByRole('link', { name: /Hoi An Handkerchief/ })
         .first()

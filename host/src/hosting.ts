@@ -48,3 +48,24 @@ export type { PageShell } from './server/pageDocument.ts';
 export { inlineScript, inlineStyle } from './server/inlineCode.ts';
 export type { PageRenderer, PageRendererOptions, RenderedPage, PublicPages } from './server/pageRenderer.tsx';
 export { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, VITAL_NAMES, type Beacon, type Signal } from './federation/status/beacon.ts';
+export {
+  BUCKETS,
+  cohortClaimOf,
+  cohortOfBucket,
+  cookieOf,
+  COHORT_COOKIE,
+  COHORT_HEADER,
+  isActive,
+  isRollout,
+  OVERRIDE_COOKIE,
+  OVERRIDE_HEADER,
+  overrideOf,
+  ROLLOUT_ANNOUNCEMENT,
+  ROLLOUT_PATH,
+  ROLLOUT_STATES,
+  type Cohort,
+  type CohortClaim,
+  type Rollout,
+  type RolloutAnnouncement,
+  type RolloutState,
+} from './rollout/cohort.ts';

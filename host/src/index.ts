@@ -5,6 +5,7 @@ import './shell/appShell.css';
 import { addressForChoice, languageOfPath, storedLanguage } from '@maison/shared/address';
 import { startFederation } from './federation';
 import { PREFETCH_WHEN_IDLE, remoteModulesFor } from './routes';
+import { followRollout } from './rollout/followRollout';
 
 // A page the server sent as the shell (the shopper's own pages, a view set by a query) moves to
 // the shopper's chosen language here; a rendered page has already moved, in its boot script (boot/).
@@ -22,5 +23,11 @@ if (movingTo) {
     modulesFor: (address) => remoteModulesFor(languageOfPath(address).path),
     prefetchWhenIdle: PREFETCH_WHEN_IDLE,
   });
-  void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ startShop }) => startShop(modules, federation));
+  // A gradual rollout's cohort (rollout/followRollout.ts), asked once this page's own code is in.
+  const rollout = followRollout({ firstChoice: federation.firstChoice, startAfter: federation.thisPage });
+  const pageShown = (page: string) => {
+    federation.pageShown(page);
+    rollout.pageShown();
+  };
+  void import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ startShop }) => startShop(modules, { ...federation, pageShown }));
 }

@@ -27,6 +27,7 @@ import { refusedMethod } from './refusal.ts';
 import { readsAccept } from './rules.ts';
 import { probes, type ReadinessCheck } from '../observe/health.ts';
 import { knownBuilds } from '../observe/knownBuilds.ts';
+import { splittingNow } from '../rollout/rolloutRecord.ts';
 import { signals, type SignalsOptions } from '../observe/signals.ts';
 import type { ServedBuilds, ServerMetrics } from '../observe/metrics.ts';
 import type { Generation } from '../environment/generation.ts';
@@ -95,7 +96,7 @@ function servedBuilds(generation: Generation | undefined): ServedBuilds {
   return { generation: generation.id, hostBuild: builds?.host ?? hostBuild, remotes };
 }
 
-const NOT_COUNTED: SignalsOptions['counts'] = { beacon() {}, view() {}, vital() {}, load() {}, failure() {}, error() {} };
+const NOT_COUNTED: SignalsOptions['counts'] = { beacon() {}, view() {}, vital() {}, load() {}, failure() {}, error() {}, assigned() {} };
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
 
@@ -156,6 +157,10 @@ export function createAnswerer({
     routes: () => build.now().build?.routes ?? [],
     known: knownBuilds(() => environment.now().generation),
     counts: metrics?.signals ?? NOT_COUNTED,
+    rollout: () => {
+      const { generation, rollout } = environment.now();
+      return splittingNow(generation, rollout);
+    },
   };
   return Object.assign(composeAnswerer({ isHost: true, files, host: { build, pages, remoteNames }, readiness, signals: received }), {
     readiness,

@@ -5,13 +5,22 @@
  */
 import type { Language, RemoteName } from '@maison/shared';
 import { canonicalQuery, languageOfPath } from '@maison/shared/address';
-import { firstMatching, withShownText, type NotFoundPage, type ServedRoute } from '@maison/host/hosting';
+import {
+  firstMatching,
+  ROLLOUT_PATH,
+  withShownText,
+  type NotFoundPage,
+  type RolloutAnnouncement,
+  type ServedRoute,
+} from '@maison/host/hosting';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import { FILE_HEADERS, type FileSource } from './files.ts';
 import type { RequestContext } from '../observe/requestContext.ts';
 import { withVary, type Reply } from './http.ts';
+import { chooseCohort, claimsOf, type CohortChoice } from '../rollout/cohortChoice.ts';
+import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
 import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks, readsAccept } from './rules.ts';
 
@@ -34,6 +43,10 @@ export interface PagesNow {
   notFoundPage(language: Language, page: NotFoundPage['page']): Promise<Body | undefined>;
   /** What crawlers read: sitemap.xml, robots.txt. */
   crawlerFile(name: string): Promise<Body | undefined>;
+  /** What /rollout.json says (none: `{}`). */
+  announcement?: RolloutAnnouncement;
+  /** While a rollout splits shoppers: it, and what its canary cohort is served. */
+  rollout?: { record: RolloutRecord; canary: PagesNow };
 }
 
 export interface ServedPages {
@@ -51,9 +64,8 @@ export interface PagesAnswerOptions {
   policyExtras?: (policy: string) => string;
 }
 
-/** What the answers derive from what is served, made once per change of it. */
+/** What the answers to one cohort derive from what is served, made once per change of it. */
 interface Derived {
-  key: string;
   now: PagesNow;
   remotesJson: Body;
   pageHeaders: Record<string, string>;
@@ -63,25 +75,41 @@ interface Derived {
   links: ReturnType<typeof preloadLinks>;
 }
 
+/** Both cohorts' (everyone's, when no rollout splits shoppers), and /rollout.json. */
+interface DerivedAll {
+  key: string;
+  stable: Derived;
+  canary?: Derived;
+  rollout?: RolloutRecord;
+  announcement: Body;
+}
+
 export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras = (policy) => policy }: PagesAnswerOptions) {
-  let derived: Derived | undefined;
-  const derive = async (): Promise<Derived> => {
-    const now = await pages.now();
-    const build = hostBuild.now();
-    const key = `${now.key}|${build.key}`;
-    if (derived?.key === key) return derived;
+  let derived: DerivedAll | undefined;
+  const deriveSet = (now: PagesNow, build: HostBuildState): Derived => {
     const remotes = servedRemotes(now.remotesJson, remoteNames);
     const routes = build.build?.routes ?? [];
     // Pages name the scripts of the host build that rendered them: served only beside that build.
     const render = now.render && build.build && now.render.hostBuild === build.build.id ? now.render : undefined;
-    derived = {
-      key,
+    return {
       now,
       remotesJson: bodyOf(Buffer.from(now.remotesJson), typeOf('.json')),
       pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes, render?.inline))),
       routes,
       links: preloadLinks(routes, remotes.locations),
       ...(render ? { render } : {}),
+    };
+  };
+  const derive = async (): Promise<DerivedAll> => {
+    const now = await pages.now();
+    const build = hostBuild.now();
+    const key = `${now.key}|${build.key}`;
+    if (derived?.key === key) return derived;
+    derived = {
+      key,
+      stable: deriveSet(now, build),
+      ...(now.rollout ? { canary: deriveSet(now.rollout.canary, build), rollout: now.rollout.record } : {}),
+      announcement: bodyOf(Buffer.from(JSON.stringify(now.announcement ?? {})), typeOf('.json')),
     };
     return derived;
   };
@@ -126,20 +154,40 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
 
   return {
     /** The page policy's headers for what is served now (the build's own HTML gets them too). */
-    pageHeaders: async () => (await derive()).pageHeaders,
+    pageHeaders: async () => (await derive()).stable.pageHeaders,
     async answer(request: Request, url: URL, context: RequestContext): Promise<Reply | undefined> {
-      const state = await derive();
+      const all = await derive();
       const data = () =>
-        (context.served = { route: url.pathname, servedAs: 'data', ...(state.now.generation ? { generation: state.now.generation } : {}) });
-      if (url.pathname === '/remotes.json')
-        return (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson });
+        (context.served = {
+          route: url.pathname,
+          servedAs: 'data',
+          ...(all.stable.now.generation ? { generation: all.stable.now.generation } : {}),
+        });
+      if (url.pathname === ROLLOUT_PATH)
+        return (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.never }, body: all.announcement });
       if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
-        const body = await state.now.crawlerFile(url.pathname.slice(1));
+        const body = await all.stable.now.crawlerFile(url.pathname.slice(1));
         return body ? (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body }) : undefined;
       }
-      if (!isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
-      const reply = await navigation(url, state, context);
-      return reply && readsAccept(url.pathname) ? { ...reply, headers: withVary(reply.headers, 'Accept') } : reply;
+      const isRemotesJson = url.pathname === '/remotes.json';
+      if (!isRemotesJson && !isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
+      // While a rollout splits shoppers, the cohort the request claims is served (rollout/cohortChoice.ts).
+      const choice = chooseCohort(claimsOf(request.headers), all.rollout);
+      const state = choice.cohort === 'canary' && all.canary ? all.canary : all.stable;
+      const reply = isRemotesJson
+        ? (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson })
+        : await navigation(url, state, context);
+      if (!reply) return undefined;
+      if (all.rollout) context.served.cohort = choice.cohort;
+      const cohortHeaders = withCohort(reply.headers, choice);
+      return { ...reply, headers: readsAccept(url.pathname) && !isRemotesJson ? withVary(cohortHeaders, 'Accept') : cohortHeaders };
     },
   };
+}
+
+/** An answer's headers as its cohort choice has them: private when no shared cache may keep it, the header it varies on, a tester's override said back. */
+function withCohort(headers: Record<string, string>, choice: CohortChoice): Record<string, string> {
+  const cached = choice.shared ? headers : { ...headers, 'Cache-Control': CACHE_CONTROL.personal };
+  const varied = choice.vary ? withVary(cached, choice.vary) : cached;
+  return choice.override ? { ...varied, 'X-Maison-Override': choice.override } : varied;
 }

@@ -18,10 +18,11 @@ import type { ServedEnvironment } from '../environment/served.ts';
 import { pageCache } from '../render/pageCache.ts';
 import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
-import { allowsInline } from './policy.ts';
+import { allowsInline, SHOP_ORIGIN } from './policy.ts';
 import type { ServerMetrics } from '../observe/metrics.ts';
 import type { RequestContext } from '../observe/requestContext.ts';
-import type { ServedPages } from './pages.ts';
+import type { PagesNow, ServedPages } from './pages.ts';
+import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.ts';
 
 const KEPT_FILES = 512;
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
@@ -55,25 +56,33 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
 
   const views = pageCache<Body>((body) => body.bytes.length);
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
-  let renderer: { key: string; service: RenderService } | undefined;
+  /** Renderers by generation folder and host build: one per set of pages served (two while a rollout splits shoppers). */
+  const renderers = new Map<string, RenderService>();
   /**
-   * The renderer of the generation served beside the host build that rendered it: started as the
-   * generation is first served (loading it takes a few hundred milliseconds), so the first view
-   * asked for does not wait for it.
+   * The renderer of a set of pages served beside the host build that rendered it: started as the
+   * set is first served (loading it takes a few hundred milliseconds), so the first view asked
+   * for does not wait for it.
    */
   const rendererFor = (generation: Generation): RenderService | undefined => {
     const build = hostBuild.now().build;
     if (!build || build.id !== generation.render.hostBuild) return undefined;
-    const key = `${generation.id}|${build.id}`;
-    if (renderer?.key !== key) {
-      void renderer?.service.close();
-      renderer = undefined;
-      if (!existsSync(build.rendererFile)) return undefined;
-      const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
-      service.describe().catch(() => undefined);
-      renderer = { key, service };
-    }
-    return renderer?.service;
+    const key = `${generation.dir}|${build.id}`;
+    const known = renderers.get(key);
+    if (known) return known;
+    if (!existsSync(build.rendererFile)) return undefined;
+    const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
+    service.describe().catch(() => undefined);
+    renderers.set(key, service);
+    return service;
+  };
+  /** Closes the renderers of sets no longer served. */
+  const onlyRenderersOf = (served: Array<Generation | undefined>) => {
+    const dirs = served.flatMap((generation) => (generation ? [`${generation.dir}|`] : []));
+    for (const [key, running] of renderers)
+      if (!dirs.some((dir) => key.startsWith(dir))) {
+        renderers.delete(key);
+        void running.close();
+      }
   };
   const view = (
     generation: Generation,
@@ -85,7 +94,7 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
     const service = rendererFor(generation);
     if (!service) return Promise.resolve(undefined);
     const rendered = views.get(
-      `${generation.id} ${language} ${pathname}?${query}`,
+      `${generation.dir} ${language} ${pathname}?${query}`,
       async () => {
         const page = await service.render(pathname, language as 'en', query);
         if (page.html === undefined) {
@@ -112,22 +121,37 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
     return Promise.race([rendered, wait(VIEW_WAIT_MS, undefined, { ref: false })]);
   };
 
+  /** What one set of the generation's pages answers: everyone's, or a rollout's canary cohort's. */
+  const pagesOf = (key: string, remotesJson: string, generation: Generation | undefined): PagesNow => {
+    if (generation) rendererFor(generation);
+    const read = (name: string) => (generation ? file(generation.dir, name) : Promise.resolve(undefined));
+    return {
+      key,
+      remotesJson,
+      ...(generation ? { generation: generation.id, render: generation.render } : {}),
+      page: (language, pathname, query, context) =>
+        query === '' || !generation
+          ? read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?'))
+          : view(generation, language, pathname, query, context),
+      notFoundPage: (language, page) => read(path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
+      crawlerFile: read,
+    };
+  };
+
   return {
     now() {
       const served = environment.now();
-      const generation = served.generation;
-      if (generation) rendererFor(generation);
-      const read = (name: string) => (generation ? file(generation.dir, name) : Promise.resolve(undefined));
+      const { generation, rollout } = served;
+      // A rollout splits shoppers once the generation served has its canary cohort's pages.
+      const splitting = splittingNow(generation, rollout);
+      const canary = splitting && generation?.canary;
+      onlyRenderersOf([generation, canary]);
+      const now = pagesOf(served.key, served.remotesJson, generation);
+      const announced = canary || !splits(rollout) ? rollout : undefined;
       return {
-        key: served.key,
-        remotesJson: served.remotesJson,
-        ...(generation ? { generation: generation.id, render: generation.render } : {}),
-        page: (language, pathname, query, context) =>
-          query === '' || !generation
-            ? read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?'))
-            : view(generation, language, pathname, query, context),
-        notFoundPage: (language, page) => read(path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
-        crawlerFile: read,
+        ...now,
+        announcement: announcementOf(announced, generation?.render.origin ?? SHOP_ORIGIN),
+        ...(splitting && canary ? { rollout: { record: splitting, canary: pagesOf(served.key, canary.remotesJson, canary) } } : {}),
       };
     },
     async rendererAnswers() {

@@ -30,6 +30,10 @@ export const CACHE_CONTROL = {
    * renderer's budget, a remote down): kept seconds, not minutes, so a flood leaves nothing behind.
    */
   shell: 'public, max-age=0, must-revalidate, s-maxage=2',
+  /** An answer made for this browser alone (a tester's override, a cohort claim that cannot be honoured): no cache keeps it. */
+  personal: 'private, no-store',
+  /** What changes any moment and is never worth keeping (/rollout.json). */
+  never: 'no-store',
   other: 'public, max-age=3600',
 } as const;
 

@@ -16,6 +16,8 @@ export interface Generation {
   /** Its remotes.json, as written (served at /remotes.json). */
   remotesJson: string;
   render: RenderRecord;
+  /** A rollout's canary cohort's remotes.json, render record and pages (its `canary/` folder), when it has one. */
+  canary?: Generation;
 }
 
 export type CheckedGeneration = Generation | { id: string; dir: string; problem: string };
@@ -75,7 +77,10 @@ export function checkGeneration(dir: string): CheckedGeneration {
       const pageIs = pageProblem(readText(dir, file));
       if (pageIs) throw new Error(`${file} ${pageIs}`);
     }
-    return { id, dir, remotesJson: remotes.text, render: render as RenderRecord };
+    const record = render as RenderRecord;
+    const canary = record.canary ? checkGeneration(path.join(dir, GENERATION_FILE.canary)) : undefined;
+    if (canary && !isGood(canary)) throw new Error(`${GENERATION_FILE.canary}/${canary.problem}`);
+    return { id, dir, remotesJson: remotes.text, render: record, ...(canary ? { canary: { ...canary, id } } : {}) };
   } catch (error) {
     return { id, dir, problem: (error as Error).message };
   }

@@ -9,6 +9,8 @@
  *     render.json                what rendered it (host build, remote builds), which pages exist
  *     pages/<language>/…html     the public pages, rendered (`/` is index.html, `/a/b` is a/b.html)
  *     sitemap.xml, robots.txt
+ *     canary/                    while a remote is shipped gradually (rollout/): its canary cohort's
+ *       remotes.json, render.json, pages/   remotes.json, render record and pages, laid out alike
  *   generations/.incoming-<id>/  a publish being written (never served, removed if abandoned)
  *   publish.lock/                held by the one publish under way (environment/lock.ts)
  *
@@ -30,6 +32,7 @@ export const GENERATION_FILE = {
   pages: 'pages',
   sitemap: 'sitemap.xml',
   robots: 'robots.txt',
+  canary: 'canary',
 } as const;
 
 /** A generation being written: the scan for generations to serve skips these names. */
@@ -73,6 +76,8 @@ export interface RenderRecord {
    * None in a record written before pages reported their builds.
    */
   builds?: RenderedBuilds;
+  /** The rollout whose canary cohort's pages are in the generation's canary/ folder, with its remote. */
+  canary?: { rollout: string; remote: string };
 }
 
 export interface RenderedBuilds {

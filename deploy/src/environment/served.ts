@@ -12,6 +12,7 @@ import { checkGeneration, isGood, type CheckedGeneration, type Generation } from
 import { currentId, generationDir, lastGoodBefore } from './generations.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
 import { readOwnRemotes } from './ownRemotes.ts';
+import { readRollout, rolloutStamp, type RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 export interface Served {
   /** Changes whenever what is served changes: answerers key their caches on it. */
@@ -22,6 +23,8 @@ export interface Served {
   remotesJson: string;
   /** Why the generation `current` names is not the one served, when it is not. */
   problem?: string;
+  /** The environment's rollout (rollout/rolloutRecord.ts), whatever its state; none if it never had one or it cannot be read. */
+  rollout?: RolloutRecord;
 }
 
 export interface ServedEnvironment {
@@ -42,6 +45,17 @@ function describe(env: string, served: Served): string {
     ? `serving generation ${served.generation.id}, the last good one before it`
     : `serving ${ENVIRONMENT_FILE.remotes} with every page rendered in the browser`;
   return `[serve] ${name}: ${served.problem}; ${instead}`;
+}
+
+/** The environment's rollout; one that cannot be read is said once and the last one read is kept (a file being replaced). */
+function readRolloutOf(env: string, last: RolloutRecord | undefined, log: (line: string) => void): { rollout?: RolloutRecord } {
+  try {
+    const rollout = readRollout(env);
+    return rollout ? { rollout } : {};
+  } catch (error) {
+    log(`[serve] ${path.basename(env)}: ${(error as Error).message}; the rollout as last read stands`);
+    return last ? { rollout: last } : {};
+  }
 }
 
 export function watchEnvironment(
@@ -91,12 +105,14 @@ export function watchEnvironment(
       checkedAt = now;
       const id = currentId(env);
       const dir = id === undefined ? undefined : generationDir(env, id);
-      const key = dir
-        ? `${id}|${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`
-        : `unpublished|${stamp(path.join(env, ENVIRONMENT_FILE.remotes))}`;
+      const key = `${
+        dir
+          ? `${id}|${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`
+          : `unpublished|${stamp(path.join(env, ENVIRONMENT_FILE.remotes))}`
+      }|${rolloutStamp(env)}`;
       if (served?.key === key) return served;
       const previous = served;
-      served = read(key);
+      served = { ...read(key), ...readRolloutOf(env, previous?.rollout, log) };
       if (previous?.generation?.id !== served.generation?.id || previous?.problem !== served.problem) log(describe(env, served));
       return served;
     },

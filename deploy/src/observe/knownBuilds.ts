@@ -1,7 +1,7 @@
 /**
  * The builds of the generations being served, as a beacon may name them: the current generation's,
  * and those of every generation served in the last KEEP_MS (a page opened before a publish still
- * reports the builds it runs). From each generation's render.json `builds`.
+ * reports the builds it runs). From each generation's render.json `builds` (its canary cohort's too).
  */
 import type { Generation } from '../environment/generation.ts';
 
@@ -23,7 +23,10 @@ export function knownBuilds(current: () => Generation | undefined, now: () => nu
     const generation = current();
     if (generation) served.set(generation.id, { generation, lastServed: at });
     for (const [id, { lastServed }] of served) if (id !== generation?.id && at - lastServed > KEEP_MS) served.delete(id);
-    const builds = [...served.values()].flatMap(({ generation: { render } }) => (render.builds ? [render.builds] : []));
+    // A rollout's canary cohort's pages run builds of their own (the generation's canary/).
+    const builds = [...served.values()].flatMap(({ generation }) =>
+      [generation.render, generation.canary?.render].flatMap((render) => (render?.builds ? [render.builds] : [])),
+    );
     const hosts = new Set(builds.map(({ host }) => host));
     const listed = builds.flatMap(({ remotes }) =>
       Object.entries(remotes).flatMap(([remote, list]) => list.map((entry) => ({ remote, ...entry }))),

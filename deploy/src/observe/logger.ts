@@ -42,12 +42,12 @@ function batchedStandardOutput(): DestinationStream {
  * bench:observability). Every text field is JSON-escaped; the numbers are numbers.
  */
 export function accessLine({ app, method, status, bytes, duration, context }: AccessLine): string {
-  const { route = '(none)', language, generation, servedAs } = context.served;
+  const { route = '(none)', language, generation, servedAs, cohort } = context.served;
   return (
     `{"level":"${status >= 500 ? 'error' : 'info'}","time":"${isoNow()}","reqId":${text(context.requestId)},` +
     `"app":${text(app)},"method":${text(method)},"route":${text(route)}${language ? `,"language":"${language}"` : ''},` +
     `"status":${status},"bytes":${bytes},"duration":${Math.round(duration * 1e6) / 1e6}` +
-    `${generation ? `,"generation":${text(generation)}` : ''}${servedAs ? `,"served":"${servedAs}"` : ''},"msg":"answered"}\n`
+    `${generation ? `,"generation":${text(generation)}` : ''}${servedAs ? `,"served":"${servedAs}"` : ''}${cohort ? `,"cohort":"${cohort}"` : ''},"msg":"answered"}\n`
   );
 }
 

@@ -158,7 +158,7 @@ export function serverMetrics() {
     },
   });
 
-  const page = ['page', 'remote', 'build'] as const;
+  const page = ['page', 'remote', 'build', 'audience'] as const;
   const beacons = new Counter({
     name: 'maison_signals_total',
     help: "Pages' beacons received, by outcome: accepted, too-large, rate-limited, invalid, unknown-build.",
@@ -212,6 +212,12 @@ export function serverMetrics() {
     labelNames: page,
     registers: [registry],
   });
+  const assignedViews = new Counter({
+    name: 'maison_rollout_views_total',
+    help: "Pages shown to shoppers by the cohort a rollout assigned them (their cookie), whichever build the page ran: the rollout's sample-ratio check.",
+    labelNames: ['rollout', 'cohort'] as const,
+    registers: [registry],
+  });
   /** What the pages' beacons say, counted (observe/signals.ts). */
   const signals: SignalCounts = {
     beacon: (outcome) => beacons.inc({ outcome }),
@@ -221,6 +227,7 @@ export function serverMetrics() {
     load: (labels, fallback) => loads.inc({ ...labels, fallback: String(fallback) }),
     failure: (labels, reason) => failures.inc({ ...labels, reason }),
     error: (labels) => errors.inc({ ...labels }),
+    assigned: (rollout, cohort, count) => assignedViews.inc({ rollout, cohort }, count),
   };
 
   return {

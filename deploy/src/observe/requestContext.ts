@@ -18,6 +18,8 @@ export interface Served {
   /** The generation whose pages and remotes.json answered. */
   generation?: string;
   servedAs?: ServedAs;
+  /** While a rollout splits shoppers: the cohort whose pages answered. */
+  cohort?: 'canary' | 'stable';
 }
 
 export interface RequestContext {

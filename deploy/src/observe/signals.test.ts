@@ -4,6 +4,7 @@ import type { ReplyHandler } from '../answer/http.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
 import { newContext } from './requestContext.ts';
 import { signals, type SignalCounts } from './signals.ts';
+import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 const HOST = '0.1.0+host';
 const CATALOG = '0.1.0+catalog2';
@@ -27,6 +28,7 @@ function counting() {
     load: (labels, fallback) => void seen.push(['load', labels, fallback]),
     failure: (labels, reason) => void seen.push(['failure', labels, reason]),
     error: (labels) => void seen.push(['error', labels]),
+    assigned: (rollout, cohort, views) => void seen.push(['assigned', rollout, cohort, views]),
   };
   return { counts, seen };
 }
@@ -40,12 +42,13 @@ const beacon = (records: Beacon['records'], builds: Beacon['builds'] = { catalog
   records,
 });
 
-function receiver(rate = { burst: 100, perSecond: 100 }) {
+function receiver(rate = { burst: 100, perSecond: 100 }, rollout?: RolloutRecord) {
   const { counts, seen } = counting();
-  const handler = signals(next, { routes: servedRoutes, known: () => known, counts, rate });
-  const post = (body: unknown, client = '203.0.113.9', path = '/rum') => {
+  const handler = signals(next, { routes: servedRoutes, known: () => known, counts, rate, rollout: () => rollout });
+  const post = (body: unknown, client = '203.0.113.9', path = '/rum', cookie?: string) => {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    const request = new Request(`http://shop.invalid${path}`, { method: 'POST', body: text, headers: { 'content-type': 'text/plain' } });
+    const headers = { 'content-type': 'text/plain', ...(cookie ? { cookie } : {}) };
+    const request = new Request(`http://shop.invalid${path}`, { method: 'POST', body: text, headers });
     return handler(request, new URL(request.url), newContext('r-12345678', client));
   };
   return { post, seen };
@@ -64,8 +67,8 @@ describe('the pages’ beacons', () => {
       ]),
     );
     expect([answer.status, answer.headers['Cache-Control']]).toEqual([204, 'no-store']);
-    const product = { page: '/products/:slug', remote: 'catalog', build: CATALOG };
-    const hostOnProduct = { page: '/products/:slug', remote: 'host', build: HOST };
+    const product = { page: '/products/:slug', remote: 'catalog', build: CATALOG, audience: 'shoppers' };
+    const hostOnProduct = { page: '/products/:slug', remote: 'host', build: HOST, audience: 'shoppers' };
     expect(seen).toEqual([
       ['view', hostOnProduct],
       ['view', product],
@@ -73,7 +76,30 @@ describe('the pages’ beacons', () => {
       ['vital', 'LCP', hostOnProduct, 1250],
       ['vital', 'LCP', product, 1250],
       ['error', product],
-      ['error', { page: '/about', remote: 'host', build: HOST }],
+      ['error', { page: '/about', remote: 'host', build: HOST, audience: 'shoppers' }],
+      ['beacon', 'accepted'],
+    ]);
+  });
+
+  it('from a tester (a build asked for by name) are counted apart; a shopper’s, under the cohort a rollout assigned them', async () => {
+    const rollout = { id: 'r1', remote: 'cart' } as RolloutRecord;
+    const { post, seen } = receiver(undefined, rollout);
+    const views = [
+      { kind: 'view' as const, page: '/about' },
+      { kind: 'view' as const, page: '/contact' },
+    ];
+    await post(beacon(views.slice(0, 1)), undefined, undefined, 'maison_build=cart@0.2.0; maison_cohort=r1.canary');
+    await post(beacon(views), undefined, undefined, 'maison_cohort=r1.canary');
+    await post(beacon(views.slice(0, 1)), undefined, undefined, 'maison_cohort=r0.stable');
+    const host = (page: string, audience: string) => ['view', { page, remote: 'host', build: HOST, audience }];
+    expect(seen).toEqual([
+      host('/about', 'testers'),
+      ['beacon', 'accepted'],
+      host('/about', 'shoppers'),
+      host('/contact', 'shoppers'),
+      ['assigned', 'r1', 'canary', 2],
+      ['beacon', 'accepted'],
+      host('/about', 'shoppers'),
       ['beacon', 'accepted'],
     ]);
   });
@@ -82,7 +108,7 @@ describe('the pages’ beacons', () => {
     const { post, seen } = receiver();
     await post(beacon([{ kind: 'error', page: '/cart', remote: 'cart' }], {}));
     expect(seen).toEqual([
-      ['error', { page: '/cart', remote: 'cart', build: CART }],
+      ['error', { page: '/cart', remote: 'cart', build: CART, audience: 'shoppers' }],
       ['beacon', 'accepted'],
     ]);
   });
@@ -98,7 +124,7 @@ describe('the pages’ beacons', () => {
         { catalog: CATALOG_BEFORE },
       ),
     );
-    const asked = { page: '/products', remote: 'catalog', build: CATALOG };
+    const asked = { page: '/products', remote: 'catalog', build: CATALOG, audience: 'shoppers' };
     expect(seen).toEqual([
       ['failure', asked, 'unreachable'],
       ['load', asked, true],

@@ -5,7 +5,7 @@
  * builds of the generations being served are accepted as labels; anything else is refused and
  * counted as refused. Nothing of the shopper is kept: the client's address only counts its rate.
  */
-import { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, firstMatching, type Beacon, type ServedRoute } from '@maison/host/hosting';
+import { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, firstMatching, type Beacon, type Cohort, type ServedRoute } from '@maison/host/hosting';
 import { languageOfPath } from '@maison/shared/address';
 import * as v from 'valibot';
 import type { Reply, ReplyHandler } from '../answer/http.ts';
@@ -14,6 +14,8 @@ import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
 import { perClientRate } from './perClientRate.ts';
 import type { RequestContext } from './requestContext.ts';
+import { assignedCohort, claimsOf, isTester } from '../rollout/cohortChoice.ts';
+import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 export type SignalOutcome = 'accepted' | 'too-large' | 'rate-limited' | 'invalid' | 'unknown-build';
 
@@ -25,18 +27,24 @@ export interface SignalCounts {
   load(labels: PageLabels, fallback: boolean): void;
   failure(labels: PageLabels, reason: string): void;
   error(labels: PageLabels): void;
+  /** Pages shown to shoppers a rollout assigned to a cohort (its sample-ratio check). */
+  assigned(rollout: string, cohort: Cohort, views: number): void;
 }
 
 export interface PageLabels {
   page: string;
   remote: string;
   build: string;
+  /** Testers (a build asked for by name, rollout/cohortChoice.ts) are counted apart: a rollout's judgement leaves them out. */
+  audience: 'shoppers' | 'testers';
 }
 
 export interface SignalsOptions {
   routes: () => readonly ServedRoute[];
   known: () => KnownBuilds;
   counts: SignalCounts;
+  /** The rollout splitting shoppers now, if any. */
+  rollout?: () => RolloutRecord | undefined;
   /** A client's beacons: a burst, then so many a second (default 20, then 1 a second). */
   rate?: { burst: number; perSecond: number };
 }
@@ -69,6 +77,7 @@ function countsOf(
   beacon: Beacon,
   known: KnownBuilds,
   routes: readonly ServedRoute[],
+  audience: PageLabels['audience'],
 ): Array<(counts: SignalCounts) => void> | 'unknown-build' {
   if (!known.hosts.has(beacon.hostBuild)) return 'unknown-build';
   for (const [remote, build] of Object.entries(beacon.builds)) if (!known.isBuild(remote, build)) return 'unknown-build';
@@ -80,7 +89,7 @@ function countsOf(
     const remotes = ['host', ...(route?.remotes ?? [])];
     return remotes.flatMap((remote) => {
       const build = buildOf(remote);
-      return build ? [{ page: template(page), remote, build }] : [];
+      return build ? [{ page: template(page), remote, build, audience }] : [];
     });
   };
   const counted: Array<(counts: SignalCounts) => void> = [];
@@ -93,25 +102,28 @@ function countsOf(
       // Thrown before the page heard its module had loaded: the build the page was asked to load first.
       const build = buildOf(record.remote) ?? known.firstBuild(record.remote);
       if (build === undefined) return 'unknown-build';
-      counted.push((counts) => counts.error({ page, remote: record.remote, build }));
+      counted.push((counts) => counts.error({ page, remote: record.remote, build, audience }));
     }
     if (record.kind === 'load') {
       // A fallback counts against the first choice it fell back from.
       const build = record.fallback ? known.firstBuild(record.remote) : record.build;
       if (!build || !known.isBuild(record.remote, build)) return 'unknown-build';
-      counted.push((counts) => counts.load({ page, remote: record.remote, build }, record.fallback));
+      counted.push((counts) => counts.load({ page, remote: record.remote, build, audience }, record.fallback));
     }
     if (record.kind === 'failure') {
       const build = record.url ? known.buildAt(record.url) : known.firstBuild(record.remote);
       if (!build) return 'unknown-build';
-      counted.push((counts) => counts.failure({ page, remote: record.remote, build }, record.reason));
+      counted.push((counts) => counts.failure({ page, remote: record.remote, build, audience }, record.reason));
     }
   }
   return counted;
 }
 
 /** The receiver in front of an answerer's rules: `POST SIGNALS_PATH`, and nothing else. */
-export function signals(next: ReplyHandler, { routes, known, counts, rate = { burst: 20, perSecond: 1 } }: SignalsOptions): ReplyHandler {
+export function signals(
+  next: ReplyHandler,
+  { routes, known, counts, rollout = () => undefined, rate = { burst: 20, perSecond: 1 } }: SignalsOptions,
+): ReplyHandler {
   const allowed = perClientRate(rate);
   return async (request: Request, url: URL, context: RequestContext) => {
     if (url.pathname !== SIGNALS_PATH || request.method !== 'POST') return next(request, url, context);
@@ -131,9 +143,15 @@ export function signals(next: ReplyHandler, { routes, known, counts, rate = { bu
     }
     const parsed = v.safeParse(BEACON, raw);
     if (!parsed.success) return refuse('invalid', 400, 'Not a report\n');
-    const counted = countsOf(parsed.output, known(), routes());
+    // The page's cookies say whether a tester sent it, and the cohort a rollout assigned its shopper.
+    const claims = claimsOf(request.headers);
+    const counted = countsOf(parsed.output, known(), routes(), isTester(claims) ? 'testers' : 'shoppers');
     if (counted === 'unknown-build') return refuse('unknown-build', 422, 'A build this shop does not serve\n');
     for (const count of counted) count(counts);
+    const splitting = rollout();
+    const cohort = assignedCohort(claims, splitting);
+    const views = parsed.output.records.filter((record) => record.kind === 'view').length;
+    if (splitting && cohort && !isTester(claims) && views > 0) counts.assigned(splitting.id, cohort, views);
     counts.beacon('accepted');
     return reply(204);
   };

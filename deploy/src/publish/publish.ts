@@ -5,50 +5,22 @@
  * checks it (every page present and whole), and only then switches `current` to it. Any failure
  * before the switch leaves the environment exactly as it was.
  */
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
 import { currentId, generationDir, lastGoodBefore } from '../environment/generations.ts';
-import { GENERATION_FILE, type RenderedBuilds, type RenderRecord } from '../environment/layout.ts';
+import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
 import { withPublishLock } from '../environment/lock.ts';
 import { readOwnRemotes, type RemotesFile } from '../environment/ownRemotes.ts';
-import { writeFlushed, flushFolder } from '../environment/durable.ts';
 import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
-import { REMOTE_NAMES } from '../../../apps.mts';
-import { parseRemotesJson, REMOTE_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits, type ServedRoute } from '@maison/host/hosting';
-import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
+import { REMOTE_FILE_LIMITS, type RemoteFileLimits, type ServedRoute } from '@maison/host/hosting';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
-import { renderPages, type RenderedPages } from './renderPages.ts';
+import { renderPageSet, writePageSet } from './pageSet.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
-import { buildVersionOf } from './verify.ts';
 import { recordPublish } from '../environment/publishJournal.ts';
 import { notFoundPagesOf } from '../render/renderRecord.ts';
-
-/** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why). */
-async function listedBuilds(
-  hostVersion: string,
-  locations: Partial<Record<string, string[]>>,
-  fetch: typeof globalThis.fetch,
-): Promise<{ builds: RenderedBuilds; problems: string[] }> {
-  const problems: string[] = [];
-  const remotes = Object.fromEntries(
-    await Promise.all(
-      Object.entries(locations).map(async ([remote, manifests = []]) => {
-        const read = await Promise.all(
-          manifests.map(async (manifest) => ({ manifest, version: await buildVersionOf(remote, manifest, fetch) })),
-        );
-        const builds = read.flatMap(({ manifest, version }) => {
-          if ('buildVersion' in version) return [{ manifest, build: version.buildVersion }];
-          problems.push(`${remote}: the build of ${manifest} could not be read (${version.problem}): its pages' reports are refused`);
-          return [];
-        });
-        return [remote, builds] as const;
-      }),
-    ),
-  );
-  return { builds: { host: hostVersion, remotes }, problems };
-}
+import { changeRollout, readRollout, splits, type RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 export interface PublishOptions {
   env: string;
@@ -56,6 +28,12 @@ export interface PublishOptions {
   hostDir: string;
   /** What this publish changes in remotes.json (none: publish it as it is). */
   change?: (remotes: RemotesFile) => RemotesFile;
+  /**
+   * What this publish changes in the environment's rollout (rollout/rolloutRecord.ts), given it as
+   * it is: applied under the publish's lock, written as the generation goes live. While a rollout
+   * splits shoppers, every publish renders its canary cohort's pages too (the generation's canary/).
+   */
+  rollout?: (now: RolloutRecord | undefined) => RolloutRecord | undefined;
   /** Said to a publish that has to wait for this one. */
   doing: string;
   /** Render the pages (false: every route rendered in the browser). */
@@ -83,34 +61,18 @@ export function isDegraded(record: RenderRecord, routes: readonly ServedRoute[])
   return record.pages.length < record.listed.length || record.notFoundPages.length < notFound.length || record.unlistedRemotes.length > 0;
 }
 
-/** What a publish that renders nothing writes: every route rendered in the browser. */
-function unrendered(origin: string, hostBuild: string, problem: string | undefined): RenderedPages {
-  return {
-    record: {
-      hostBuild,
-      origin,
-      // Every page is rendered in the browser, in every language the shop has addresses for.
-      languages: Object.keys(LANGUAGE_PATH_PREFIX),
-      remotes: {},
-      listed: [],
-      pages: [],
-      notFoundPages: [],
-      redirects: {},
-      unlistedRemotes: [],
-      kept: [],
-      problems: problem ? [problem] : [],
-    },
-    written: new Map(),
-    copied: new Map(),
+/** A line at the first page, then each tenth of them, and the last: `[publish] rendering pages: 13 of 52`. */
+function progressLine(log: (line: string) => void, set = '') {
+  return (rendered: number, of: number) => {
+    if (rendered === 1 || rendered === of || rendered % Math.max(1, Math.round(of / 10)) === 0)
+      log(`[publish] rendering ${set ? `${set} ` : ''}pages: ${rendered} of ${of}`);
   };
 }
 
-/** A line at the first page, then each tenth of them, and the last: `[publish] rendering pages: 13 of 52`. */
-function progressLine(log: (line: string) => void) {
-  return (rendered: number, of: number) => {
-    if (rendered === 1 || rendered === of || rendered % Math.max(1, Math.round(of / 10)) === 0)
-      log(`[publish] rendering pages: ${rendered} of ${of}`);
-  };
+/** remotes.json with a remote's entries replaced (one entry is written as a string, as operators write it). */
+function withEntries(remotesJson: string, remote: string, entries: string[]): string {
+  const value = JSON.parse(remotesJson) as Record<string, unknown>;
+  return `${JSON.stringify({ ...value, [remote]: entries.length === 1 ? entries[0] : entries }, null, 2)}\n`;
 }
 
 export async function publish(options: PublishOptions): Promise<Published> {
@@ -129,6 +91,7 @@ function publishLocked({
   env,
   hostDir,
   change,
+  rollout: changeOfRollout,
   doing,
   render = true,
   origin: given,
@@ -148,71 +111,69 @@ function publishLocked({
       const currentGeneration = current === undefined ? undefined : checkGeneration(generationDir(env, current));
       const previous = currentGeneration && isGood(currentGeneration) ? currentGeneration : lastGoodBefore(env, current);
 
-      let pages: RenderedPages;
-      let host: HostBuild | undefined;
-      // Every fetch of a remote's file the renderer makes is bounded (remoteFetch.ts).
-      // Read once: the renderer takes it as read (and the page data as written).
-      const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
-      const deadline = AbortSignal.timeout(limits.totalMs ?? REMOTE_FILE_LIMITS.totalMs);
-      try {
-        host = readHostBuild(hostDir);
-        pages = render
-          ? await renderPages({
-              host,
-              remotesJson,
-              remotesJsonRead,
-              origin,
-              previous,
-              limits,
-              deadline,
-              log,
-              progress: progressLine(log),
-            })
-          : unrendered(origin, host.id, undefined);
-      } catch (error) {
-        const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;
-        pages = unrendered(origin, host?.id ?? '', problem);
-      }
-
-      const remoteFiles = remoteFileFetch(remotesJsonRead.locations, network ?? globalThis.fetch, limits);
-      const builds = host && (await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles));
+      const hostRead = ((): HostBuild | { problem: string } => {
+        try {
+          return readHostBuild(hostDir);
+        } catch (error) {
+          return { problem: (error as Error).message };
+        }
+      })();
+      const setOptions = { host: hostRead, origin, render, limits, network: network ?? globalThis.fetch, log };
+      const stable = await renderPageSet({ ...setOptions, remotesJson, previous, progress: progressLine(log) });
+      // While a rollout splits shoppers, its canary cohort's pages too: the same remotes.json but the remote's canary.
+      const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
+      const canaryRemotes = splits(rollout) ? withEntries(remotesJson, rollout.remote, rollout.canary) : undefined;
+      const canary = canaryRemotes
+        ? await renderPageSet({
+            ...setOptions,
+            remotesJson: canaryRemotes,
+            previous: previous?.canary,
+            progress: progressLine(log, 'canary'),
+          })
+        : undefined;
+      const record: RenderRecord = {
+        ...stable.record,
+        ...(canary && rollout ? { canary: { rollout: rollout.id, remote: rollout.remote } } : {}),
+      };
       const id = newGenerationId();
       const incoming = incomingDir(env, id);
       try {
-        const record: RenderRecord = {
-          ...pages.record,
-          renderedAt: new Date().toISOString(),
-          ...(builds ? { builds: builds.builds } : {}),
-          problems: [...pages.record.problems, ...(builds?.problems ?? [])],
-        };
-        writeFlushed(path.join(incoming, GENERATION_FILE.remotes), remotesJson);
-        for (const [file, html] of pages.written) writeFlushed(path.join(incoming, file), html);
-        for (const [file, from] of pages.copied) {
-          mkdirSync(path.dirname(path.join(incoming, file)), { recursive: true });
-          copyFileSync(from, path.join(incoming, file));
-        }
-        const personal = (host?.routes ?? []).filter((route) => route.personal).map((route) => route.path);
+        const personal = ('routes' in hostRead ? hostRead.routes : []).filter((route) => route.personal).map((route) => route.path);
         const indexable = record.pages.filter((page) => !personal.includes(page));
-        writeFlushed(path.join(incoming, GENERATION_FILE.sitemap), sitemapXml(origin, indexable, record.languages));
-        writeFlushed(path.join(incoming, GENERATION_FILE.robots), robotsTxt(origin, personal, record.languages));
-        writeFlushed(path.join(incoming, GENERATION_FILE.render), `${JSON.stringify(record, null, 2)}\n`);
-        for (const dir of new Set([...pages.written.keys(), ...pages.copied.keys()].map((file) => path.dirname(path.join(incoming, file)))))
-          flushFolder(dir);
-        flushFolder(incoming);
+        if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary);
+        writePageSet(
+          incoming,
+          { ...stable, record },
+          {
+            [GENERATION_FILE.sitemap]: sitemapXml(origin, indexable, record.languages),
+            [GENERATION_FILE.robots]: robotsTxt(origin, personal, record.languages),
+          },
+        );
         // Read back what is on disk, as the servers will read it, before anything points at it.
         const checked = checkGeneration(incoming);
         if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
         const dir = commitGeneration(env, incoming, id);
+        // The rollout as this publish leaves it, changed again on what it is by now (a judge may have moved its share).
+        if (changeOfRollout) await changeRollout(env, (now) => ({ record: changeOfRollout(now), result: undefined }));
         switchTo(env, id, remotesJson);
         pruneGenerations(env);
-        for (const problem of record.problems) log(`[publish] ${problem}`);
+        for (const problem of [...record.problems, ...(canary?.record.problems.map((problem) => `canary: ${problem}`) ?? [])])
+          log(`[publish] ${problem}`);
         log(
           `[publish] ${path.basename(env)}: generation ${id} is live: ${record.pages.length} pages × ${record.languages.length} languages, ` +
             `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
-            `(host ${record.hostBuild || 'unknown'}) in ${Math.round(performance.now() - started)} ms`,
+            `(host ${record.hostBuild || 'unknown'})${canary ? `, and the canary cohort's of ${rollout!.remote}` : ''} in ${Math.round(performance.now() - started)} ms`,
         );
-        const outcome = render && isDegraded(record, host?.routes ?? []) ? 'degraded' : 'published';
-        return { generation: { id, dir, remotesJson, render: record }, before: before.text, outcome };
+        const routes = 'routes' in hostRead ? hostRead.routes : [];
+        const degraded = isDegraded(record, routes) || (canary !== undefined && isDegraded(canary.record, routes));
+        const outcome = render && degraded ? 'degraded' : 'published';
+        const generation = {
+          ...checked,
+          id,
+          dir,
+          ...(checked.canary ? { canary: { ...checked.canary, id, dir: path.join(dir, GENERATION_FILE.canary) } } : {}),
+        };
+        return { generation, before: before.text, outcome };
       } catch (error) {
         rmSync(incoming, { recursive: true, force: true });
         throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });

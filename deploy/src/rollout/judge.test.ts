@@ -132,6 +132,14 @@ describe('the canary judge', () => {
     expect(verdict.figures.srm).toEqual({ observedShare: 0.3, pValue: expect.any(Number) });
   });
 
+  it('checks the split on the cohorts shoppers were assigned, when given: a shopper’s first page comes before their cohort', () => {
+    // A third of the canary cohort's pages were their first, on the stable build; the assignment itself is 5%.
+    const canary = { ...healthy(), views: 667, assignedViews: 1000 };
+    const stable = { ...STABLE, views: 19_333, assignedViews: 19_000 };
+    expect(judge({ ...canary, assignedViews: undefined }, { ...stable, assignedViews: undefined }, at(15)).action).toBe('hold');
+    expect(judge(canary, stable, at(15)).action).toBe('advance');
+  });
+
   it('holds as soon as the canary gets no views at all while stable does', () => {
     expect(judge(cohort(0), STABLE, at(2)).action).toBe('hold');
   });

@@ -7,6 +7,11 @@ import { binnedMannWhitney, conditionalRateTest, quantileFromBuckets, sampleRati
 export interface CohortFigures {
   /** Page loads that ran the remote in this cohort. */
   views: number;
+  /**
+   * Pages shown to shoppers assigned to this cohort, whichever build they ran (a shopper's first
+   * page comes before their cohort): the sample-ratio check's counts when given, else `views`.
+   */
+  assignedViews?: number;
   /** Uncaught page errors attributed to the remote. */
   errors: number;
   /** Page loads where the remote's module could not load. */
@@ -218,7 +223,8 @@ export function judge(canary: CohortFigures, stable: CohortFigures, step: StepSt
   const loadFailures = rateSignal('load failures', canary.loadFailures, stable.loadFailures, views, policy.loadFailures, policy);
   const lcp = latencySignal('LCP', canary.lcp, stable.lcp, policy.lcp, policy, seconds);
   const inp = latencySignal('INP', canary.inp, stable.inp, policy.inp, policy, milliseconds);
-  const srm = sampleRatio(views, step.share, policy);
+  const assigned = { canary: canary.assignedViews ?? canary.views, stable: stable.assignedViews ?? stable.views };
+  const srm = sampleRatio(assigned, step.share, policy);
   const figures: Figures = {
     share: step.share,
     elapsedMs,

@@ -26,6 +26,8 @@ export interface ShopFederation {
   loadedFrom: (remote: RemoteName) => string | null | undefined;
   /** A page shown, by its path: each move inside the shop (ShopAtAddress.tsx) is a view in the page load's beacons. */
   pageShown: (page: string) => void;
+  /** The manifest this page's remotes.json names first for a remote, once read. */
+  firstChoice: (remote: string) => Promise<string | undefined>;
 }
 
 /**
@@ -88,5 +90,6 @@ export function startFederation({
     thisPage,
     loadedFrom: core.records.loadedFrom,
     pageShown: signals.view,
+    firstChoice: (remote) => core.config.then(({ locations }) => locations[remote as RemoteName]?.[0]),
   };
 }

@@ -1,0 +1,145 @@
+/**
+ * One set of a generation's pages, rendered from one remotes.json: the pages everyone gets, or a
+ * rollout's canary cohort's (the generation's canary/ folder, laid out alike). Each set carries
+ * its remotes.json and its render record; the crawlers' files are the first set's alone.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseRemotesJson, REMOTE_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';
+import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
+import { REMOTE_NAMES } from '../../../apps.mts';
+import type { HostBuild } from '../builds/hostBuild.ts';
+import { flushFolder, writeFlushed } from '../environment/durable.ts';
+import type { Generation } from '../environment/generation.ts';
+import { GENERATION_FILE, type RenderedBuilds, type RenderRecord } from '../environment/layout.ts';
+import { renderPages, type RenderedPages } from './renderPages.ts';
+import { buildVersionOf } from './verify.ts';
+
+/** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why). */
+async function listedBuilds(
+  hostVersion: string,
+  locations: Partial<Record<string, string[]>>,
+  fetch: typeof globalThis.fetch,
+): Promise<{ builds: RenderedBuilds; problems: string[] }> {
+  const problems: string[] = [];
+  const remotes = Object.fromEntries(
+    await Promise.all(
+      Object.entries(locations).map(async ([remote, manifests = []]) => {
+        const read = await Promise.all(
+          manifests.map(async (manifest) => ({ manifest, version: await buildVersionOf(remote, manifest, fetch) })),
+        );
+        const builds = read.flatMap(({ manifest, version }) => {
+          if ('buildVersion' in version) return [{ manifest, build: version.buildVersion }];
+          problems.push(`${remote}: the build of ${manifest} could not be read (${version.problem}): its pages' reports are refused`);
+          return [];
+        });
+        return [remote, builds] as const;
+      }),
+    ),
+  );
+  return { builds: { host: hostVersion, remotes }, problems };
+}
+
+/** What a publish that renders nothing writes: every route rendered in the browser. */
+function unrendered(origin: string, hostBuild: string, problem: string | undefined): RenderedPages {
+  return {
+    record: {
+      hostBuild,
+      origin,
+      // Every page is rendered in the browser, in every language the shop has addresses for.
+      languages: Object.keys(LANGUAGE_PATH_PREFIX),
+      remotes: {},
+      listed: [],
+      pages: [],
+      notFoundPages: [],
+      redirects: {},
+      unlistedRemotes: [],
+      kept: [],
+      problems: problem ? [problem] : [],
+    },
+    written: new Map(),
+    copied: new Map(),
+  };
+}
+
+export interface PageSet {
+  remotesJson: string;
+  record: RenderRecord;
+  written: Map<string, string>;
+  copied: Map<string, string>;
+}
+
+export interface PageSetOptions {
+  /** The host build, or why it cannot be read (every route is then rendered in the browser). */
+  host: HostBuild | { problem: string };
+  remotesJson: string;
+  origin: string;
+  /** The same set of the last good generation: its pages can be kept. */
+  previous: Generation | undefined;
+  render: boolean;
+  limits: RemoteFileLimits;
+  network: typeof globalThis.fetch;
+  log: (line: string) => void;
+  progress?: (rendered: number, of: number) => void;
+}
+
+/** Renders one set of pages (or says why it could not: every route is then rendered in the browser) and reads the builds it lists. */
+export async function renderPageSet({
+  host,
+  remotesJson,
+  origin,
+  previous,
+  render,
+  limits,
+  network,
+  log,
+  progress,
+}: PageSetOptions): Promise<PageSet> {
+  // Read once: the renderer takes it as read (and the page data as written).
+  const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
+  const deadline = AbortSignal.timeout(limits.totalMs ?? REMOTE_FILE_LIMITS.totalMs);
+  let pages: RenderedPages;
+  try {
+    if ('problem' in host) throw new Error(host.problem);
+    pages = render
+      ? await renderPages({
+          host,
+          remotesJson,
+          remotesJsonRead,
+          origin,
+          previous,
+          limits,
+          deadline,
+          log,
+          ...(progress ? { progress } : {}),
+        })
+      : unrendered(origin, host.id, undefined);
+  } catch (error) {
+    const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;
+    pages = unrendered(origin, 'problem' in host ? '' : host.id, problem);
+  }
+  const remoteFiles = remoteFileFetch(remotesJsonRead.locations, network, limits);
+  const builds = 'problem' in host ? undefined : await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles);
+  const record: RenderRecord = {
+    ...pages.record,
+    renderedAt: new Date().toISOString(),
+    ...(builds ? { builds: builds.builds } : {}),
+    problems: [...pages.record.problems, ...(builds?.problems ?? [])],
+  };
+  return { remotesJson, record, written: pages.written, copied: pages.copied };
+}
+
+/** Writes a set into `dir` (a generation being written, or its canary/ folder), flushed; `more`: other files of the set. */
+export function writePageSet(dir: string, set: PageSet, more: Record<string, string> = {}): void {
+  writeFlushed(path.join(dir, GENERATION_FILE.remotes), set.remotesJson);
+  for (const [file, html] of set.written) writeFlushed(path.join(dir, file), html);
+  for (const [file, from] of set.copied) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    copyFileSync(from, path.join(dir, file));
+  }
+  for (const [file, text] of Object.entries(more)) writeFlushed(path.join(dir, file), text);
+  writeFlushed(path.join(dir, GENERATION_FILE.render), `${JSON.stringify(set.record, null, 2)}\n`);
+  for (const folder of new Set([...set.written.keys(), ...set.copied.keys()].map((file) => path.dirname(path.join(dir, file)))))
+    flushFolder(folder);
+  flushFolder(dir);
+}

@@ -1,0 +1,90 @@
+import { assignedCohort, chooseCohort, isTester, type RequestClaims } from './cohortChoice.ts';
+import type { RolloutRecord } from './rolloutRecord.ts';
+
+const rollout: RolloutRecord = {
+  id: 'r1',
+  remote: 'cart',
+  state: 'running',
+  share: 5,
+  steps: [5, 25, 50, 100],
+  canary: ['https://canary.example/mf-manifest.json'],
+  stable: ['https://cart.example/mf-manifest.json'],
+  canaryBuild: '0.2.0+new',
+  stableBuild: '0.1.0+old',
+  startedAt: '2026-11-26T17:00:00.000Z',
+  stepStartedAt: '2026-11-26T17:00:00.000Z',
+};
+const claims = (change: Partial<RequestClaims>): RequestClaims => ({ cookie: null, cohortHeader: null, overrideHeader: null, ...change });
+
+describe('chooseCohort', () => {
+  it('with no rollout, serves everyone the one set of pages, shared as before', () => {
+    expect(chooseCohort(claims({}), undefined)).toEqual({ cohort: 'stable', shared: true });
+    expect(chooseCohort(claims({ cookie: 'maison_cohort=r0.stable' }), undefined)).toEqual({
+      cohort: 'stable',
+      shared: true,
+      vary: 'Cookie',
+    });
+  });
+
+  it('a claim of the canary it cannot honour is answered privately: a CDN would keep it under the canary’s key', () => {
+    for (const cookie of ['maison_cohort=r0.canary', 'maison_cohort=r1.canary'])
+      expect(chooseCohort(claims({ cookie }), cookie.includes('r1') ? undefined : rollout)).toMatchObject({
+        cohort: 'stable',
+        shared: false,
+      });
+    expect(chooseCohort(claims({ cohortHeader: 'x y.canary' }), rollout)).toMatchObject({ cohort: 'stable', shared: false });
+  });
+
+  it('while it splits shoppers, honours this rollout’s claim, from the CDN’s header before the cookie', () => {
+    expect(chooseCohort(claims({ cookie: 'a=1; maison_cohort=r1.canary' }), rollout)).toEqual({
+      cohort: 'canary',
+      shared: true,
+      vary: 'Cookie',
+    });
+    expect(chooseCohort(claims({ cookie: 'maison_cohort=r1.stable' }), rollout)).toEqual({
+      cohort: 'stable',
+      shared: true,
+      vary: 'Cookie',
+    });
+    expect(chooseCohort(claims({ cookie: 'maison_cohort=r1.stable', cohortHeader: 'r1.canary' }), rollout)).toEqual({
+      cohort: 'canary',
+      shared: true,
+      vary: 'X-Maison-Cohort',
+    });
+    // A first visit: no claim yet, the baseline's pages, which a CDN keeps under the baseline's key.
+    expect(chooseCohort(claims({ cohortHeader: 'none' }), rollout)).toEqual({ cohort: 'stable', shared: true, vary: 'X-Maison-Cohort' });
+    expect(chooseCohort(claims({}), rollout)).toEqual({ cohort: 'stable', shared: true, vary: 'Cookie' });
+  });
+
+  it('honours a tester’s override of a build it serves, privately, and says so', () => {
+    expect(chooseCohort(claims({ cookie: 'maison_build=cart@0.2.0+new' }), rollout)).toEqual({
+      cohort: 'canary',
+      shared: false,
+      override: 'cart@0.2.0+new',
+    });
+    expect(chooseCohort(claims({ cookie: 'maison_cohort=r1.canary', overrideHeader: 'cart@0.1.0+old' }), rollout)).toMatchObject({
+      cohort: 'stable',
+      shared: false,
+    });
+  });
+
+  it('refuses an override that names no build it serves, or a URL, and answers as without it, privately', () => {
+    for (const asked of ['cart@9.9.9', 'catalog@0.2.0+new', 'cart@https://evil.example/mf-manifest.json', 'https://evil.example/'])
+      expect(chooseCohort(claims({ overrideHeader: asked, cookie: 'maison_cohort=r1.canary' }), rollout)).toMatchObject({
+        cohort: 'canary',
+        shared: false,
+        override: expect.stringMatching(/^refused: /),
+      });
+    expect(chooseCohort(claims({ overrideHeader: 'cart@0.2.0+new' }), undefined)).toMatchObject({ cohort: 'stable', shared: false });
+  });
+});
+
+describe('beacons', () => {
+  it('tell testers apart and carry the cohort this rollout assigned', () => {
+    expect(isTester(claims({ cookie: 'maison_build=cart@1' }))).toBe(true);
+    expect(isTester(claims({ cookie: 'maison_cohort=r1.canary' }))).toBe(false);
+    expect(assignedCohort(claims({ cookie: 'maison_cohort=r1.canary' }), rollout)).toBe('canary');
+    expect(assignedCohort(claims({ cookie: 'maison_cohort=r0.canary' }), rollout)).toBeUndefined();
+    expect(assignedCohort(claims({ cookie: 'maison_cohort=r1.canary' }), undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Which cohort's pages an answer is made from, and whether a shared cache may keep it. While a
+ * rollout splits shoppers, a page depends on the cohort its request claims: a CDN's header (its
+ * key has the claim's last word, `canary` or `stable`), or else the cookie. An answer a shared
+ * cache keeps is always the cohort its key names, so no cache ever serves one cohort's page to
+ * the other; anything else (a claim for another rollout, a tester's override) is private.
+ */
+import {
+  cohortClaimOf,
+  cookieOf,
+  COHORT_COOKIE,
+  COHORT_HEADER,
+  OVERRIDE_COOKIE,
+  OVERRIDE_HEADER,
+  overrideOf,
+  type Cohort,
+} from '@maison/host/hosting';
+import type { RolloutRecord } from './rolloutRecord.ts';
+
+export interface CohortChoice {
+  cohort: Cohort;
+  /** Whether a shared cache may keep the answer (Cache-Control: private, no-store otherwise). */
+  shared: boolean;
+  /** The request header the answer depends on, when it depends on one. */
+  vary?: 'Cookie' | 'X-Maison-Cohort';
+  /** Said back to a tester who asked for a build (X-Maison-Override). */
+  override?: string;
+}
+
+export interface RequestClaims {
+  cookie: string | null;
+  cohortHeader: string | null;
+  overrideHeader: string | null;
+}
+
+export const claimsOf = (headers: Headers): RequestClaims => ({
+  cookie: headers.get('cookie'),
+  cohortHeader: headers.get(COHORT_HEADER),
+  overrideHeader: headers.get(OVERRIDE_HEADER),
+});
+
+/** The cohort an answer is made from; `rollout`: the one that splits shoppers and whose canary pages are served now. */
+export function chooseCohort(claims: RequestClaims, rollout: RolloutRecord | undefined): CohortChoice {
+  const fromHeader = claims.cohortHeader !== null;
+  const raw = fromHeader ? claims.cohortHeader : cookieOf(claims.cookie, COHORT_COOKIE);
+  const claim = cohortClaimOf(raw);
+  // What a CDN keys on: the claim's last word, whatever else it says.
+  const keyedCanary = raw?.endsWith('.canary') ?? false;
+  const honoured = rollout !== undefined && claim?.rollout === rollout.id ? claim.cohort : 'stable';
+  const vary = rollout || raw ? (fromHeader ? 'X-Maison-Cohort' : 'Cookie') : undefined;
+  const choice: CohortChoice = { cohort: honoured, shared: (honoured === 'canary') === keyedCanary, ...(vary ? { vary } : {}) };
+
+  const asked = claims.overrideHeader ?? cookieOf(claims.cookie, OVERRIDE_COOKIE);
+  if (asked === undefined || asked === null) return choice;
+  const override = overrideOf(asked);
+  const refused = (why: string) => ({ ...choice, shared: false, override: `refused: ${why}` });
+  if (!override) return refused('not <remote>@<build>');
+  if (!rollout || override.remote !== rollout.remote) return refused(`${override.remote} has one build served now`);
+  if (override.build === rollout.canaryBuild) return { cohort: 'canary', shared: false, override: `${override.remote}@${override.build}` };
+  if (override.build === rollout.stableBuild) return { cohort: 'stable', shared: false, override: `${override.remote}@${override.build}` };
+  return refused(`${override.build} is not a build of ${override.remote} served now (${rollout.stableBuild}, ${rollout.canaryBuild})`);
+}
+
+/** Whether a beacon's request comes from a tester (an override asked for): kept out of the judgement. */
+export const isTester = (claims: RequestClaims): boolean =>
+  claims.overrideHeader !== null || cookieOf(claims.cookie, OVERRIDE_COOKIE) !== undefined;
+
+/** The cohort a beacon's page load was assigned to in this rollout (its cookie), if any. */
+export function assignedCohort(claims: RequestClaims, rollout: RolloutRecord | undefined): Cohort | undefined {
+  const claim = cohortClaimOf(claims.cohortHeader ?? cookieOf(claims.cookie, COHORT_COOKIE));
+  return rollout && claim?.rollout === rollout.id ? claim.cohort : undefined;
+}
