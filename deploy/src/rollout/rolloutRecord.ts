@@ -64,7 +64,8 @@ export async function changeRollout<T>(
   env: string,
   change: (now: RolloutRecord | undefined) => { record?: RolloutRecord; result: T },
 ): Promise<T> {
-  const release = await lock(env, {
+  // Locked by its own name: proper-lockfile keeps one lock per name, and the environment's is the publish's.
+  const release = await lock(rolloutFile(env), {
     lockfilePath: path.join(env, LOCK_FILE),
     realpath: false,
     stale: 10_000,
@@ -85,7 +86,8 @@ export function newRolloutId(now = new Date()): string {
 }
 
 /** Whether shoppers are split by it now. */
-export const splits = (record: RolloutRecord | undefined): record is RolloutRecord => record !== undefined && isActive(record.state);
+export const splits = (record: RolloutRecord | undefined): record is RolloutRecord & { state: 'running' | 'held' } =>
+  record !== undefined && isActive(record.state);
 
 /** The rollout splitting shoppers now: it splits, and the generation served has its canary cohort's pages. */
 export function splittingNow(generation: Generation | undefined, rollout: RolloutRecord | undefined): RolloutRecord | undefined {

@@ -1,0 +1,99 @@
+/**
+ * A rollout step's figures for the judge, read from Prometheus: what the pages' beacons said
+ * (observe/metrics.ts) of the remote's canary build and of its stable build since the step began,
+ * shoppers only (a tester's override is counted apart). Each figure is a counter's value at the
+ * end less its value at the step's start, per series: exact counts, and a series born within the
+ * step counts whole (Prometheus's increase() would drop its first scrape). A counter that went
+ * back (a server restarted) counts from zero.
+ */
+import type { RolloutRecord } from './rolloutRecord.ts';
+import type { CohortFigures } from './judge.ts';
+import type { Bucket } from './statistics.ts';
+
+export interface Sample {
+  metric: Record<string, string>;
+  value: number;
+}
+
+export interface PrometheusReader {
+  /** An instant query's samples at `atMs`. */
+  query(expression: string, atMs: number): Promise<Sample[]>;
+}
+
+/** Prometheus's HTTP API at `base` (http://prometheus:9090). */
+export function prometheusAt(base: string, fetch: typeof globalThis.fetch = globalThis.fetch): PrometheusReader {
+  return {
+    async query(expression, atMs) {
+      const url = new URL('/api/v1/query', base);
+      url.searchParams.set('query', expression);
+      url.searchParams.set('time', String(atMs / 1000));
+      const answer = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+      const body = (await answer.json().catch(() => undefined)) as
+        | {
+            status: string;
+            error?: string;
+            data?: { resultType: string; result: Array<{ metric: Record<string, string>; value: [number, string] }> };
+          }
+        | undefined;
+      if (!answer.ok || body?.status !== 'success' || body.data?.resultType !== 'vector')
+        throw new Error(`Prometheus at ${base} answered ${answer.status}${body?.error ? `: ${body.error}` : ''} to ${expression}`);
+      return body.data.result.map(({ metric, value }) => ({ metric, value: Number(value[1]) }));
+    },
+  };
+}
+
+const labelsKey = (metric: Record<string, string>) => JSON.stringify(Object.entries(metric).sort(([a], [b]) => a.localeCompare(b)));
+
+/** Per series: its value at `to` less its value at `from` (from zero when absent then, or when it went back). */
+async function grown(reader: PrometheusReader, expression: string, fromMs: number, toMs: number): Promise<Sample[]> {
+  const [before, after] = await Promise.all([reader.query(expression, fromMs), reader.query(expression, toMs)]);
+  const start = new Map(before.map(({ metric, value }) => [labelsKey(metric), value]));
+  return after.map(({ metric, value }) => {
+    const was = start.get(labelsKey(metric)) ?? 0;
+    return { metric, value: value >= was ? value - was : value };
+  });
+}
+
+const total = (samples: Sample[], where: (metric: Record<string, string>) => boolean) =>
+  samples.filter(({ metric }) => where(metric)).reduce((sum, { value }) => sum + value, 0);
+
+/** A build's cumulative buckets, on the bounds any build has (a build without observations has them all at 0). */
+function buckets(samples: Sample[], build: string): Bucket[] {
+  const boundOf = (metric: Record<string, string>) => (metric.le === '+Inf' ? Infinity : Number(metric.le));
+  const bounds = [...new Set([Infinity, ...samples.map(({ metric }) => boundOf(metric))])].sort((a, b) => a - b);
+  return bounds.map((le) => ({ le, count: total(samples, (metric) => metric.build === build && boundOf(metric) === le) }));
+}
+
+/** Both cohorts' figures over [fromMs, toMs]. */
+export async function cohortFigures(
+  reader: PrometheusReader,
+  rollout: Pick<RolloutRecord, 'id' | 'remote' | 'canaryBuild' | 'stableBuild'>,
+  fromMs: number,
+  toMs: number,
+): Promise<{ canary: CohortFigures; stable: CohortFigures }> {
+  const shoppers = `remote="${rollout.remote}",audience="shoppers"`;
+  const [views, errors, failures, fallbacks, lcp, inp, assigned] = await Promise.all(
+    [
+      `sum by (build) (maison_page_views_total{${shoppers}})`,
+      `sum by (build) (maison_page_errors_total{${shoppers}})`,
+      `sum by (build) (maison_remote_load_failures_total{${shoppers}})`,
+      `sum by (build) (maison_remote_loads_total{${shoppers},fallback="true"})`,
+      `sum by (build, le) (maison_page_lcp_seconds_bucket{${shoppers}})`,
+      `sum by (build, le) (maison_page_inp_seconds_bucket{${shoppers}})`,
+      `sum by (cohort) (maison_rollout_views_total{rollout="${rollout.id}"})`,
+    ].map((expression) => grown(reader, expression, fromMs, toMs)),
+  );
+  const of = (build: string, cohort: 'canary' | 'stable'): CohortFigures => {
+    const isBuild = (metric: Record<string, string>) => metric.build === build;
+    return {
+      views: total(views!, isBuild),
+      assignedViews: total(assigned!, (metric) => metric.cohort === cohort),
+      errors: total(errors!, isBuild),
+      // A fallback is a load of the first choice that failed, counted under it.
+      loadFailures: total(failures!, isBuild) + total(fallbacks!, isBuild),
+      lcp: buckets(lcp!, build),
+      inp: buckets(inp!, build),
+    };
+  };
+  return { canary: of(rollout.canaryBuild, 'canary'), stable: of(rollout.stableBuild, 'stable') };
+}

@@ -1,0 +1,109 @@
+/**
+ * The judge at work (`npm run rollout -- judge`): on an interval, it reads the running rollout's
+ * step from Prometheus (cohortFigures.ts), asks the judge (judge.ts), and does what it says:
+ * the next share, a promotion past the last step, an abort, or a hold for a person. Every
+ * decision is logged with its figures (rollout-decisions.jsonl) and said in one line.
+ */
+import { appendLine, readLines } from '../environment/jsonLines.ts';
+import { cohortFigures, type PrometheusReader } from './cohortFigures.ts';
+import { DEFAULT_POLICY, judge, type Figures, type JudgePolicy, type Verdict } from './judge.ts';
+import { abort, hold, moveShare, promote, type RolloutContext } from './rolloutCommands.ts';
+import { readRollout, splits, type RolloutRecord } from './rolloutRecord.ts';
+
+export const DECISIONS_JOURNAL = 'rollout-decisions.jsonl';
+const KEPT_DECISIONS = 500;
+
+export interface Decision {
+  at: string;
+  rollout: string;
+  remote: string;
+  /** The share judged, in percent. */
+  share: number;
+  builds: { canary: string; stable: string };
+  verdict: Verdict['action'];
+  /** What was done about it: `share 25%`, `promoted`, `aborted`, `held`, or nothing. */
+  taken: string;
+  reasons: string[];
+  figures?: Figures;
+}
+
+const isDecision = (value: unknown): value is Decision =>
+  typeof (value as Partial<Decision> | null)?.rollout === 'string' && typeof (value as Partial<Decision>).verdict === 'string';
+
+/** The decisions logged, oldest first (of every rollout the journal still has). */
+export const readDecisions = (env: string): Decision[] => readLines(env, DECISIONS_JOURNAL, isDecision);
+
+export interface JudgeOptions {
+  context: RolloutContext;
+  prometheus: PrometheusReader;
+  policy?: JudgePolicy;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/** The step after `share`: the next of the rollout's steps, or undefined when the next is everyone (promote). */
+const nextShare = (record: RolloutRecord) => record.steps.find((step) => step > record.share && step < 100);
+
+/** One look at the running rollout, if any: judged, acted on, logged. */
+export async function judgeOnce({ context, prometheus, policy = DEFAULT_POLICY, now = Date.now, log = console.log }: JudgeOptions) {
+  const record = readRollout(context.env);
+  if (!splits(record)) return undefined;
+  const at = now();
+  const decide = (verdict: Verdict['action'], taken: string, reasons: string[], figures?: Figures): Decision => ({
+    at: new Date(at).toISOString(),
+    rollout: record.id,
+    remote: record.remote,
+    share: record.share,
+    builds: { canary: record.canaryBuild, stable: record.stableBuild },
+    verdict,
+    taken,
+    reasons,
+    ...(figures ? { figures } : {}),
+  });
+
+  let decision: Decision;
+  if (record.share === 0) {
+    decision = decide('wait', 'nothing', [
+      `only testers see the canary (share 0%): move the share to start (npm run rollout -- share ${record.remote} 5)`,
+    ]);
+  } else {
+    const from = Date.parse(record.stepStartedAt);
+    const { canary, stable } = await cohortFigures(prometheus, record, from, at);
+    const verdict = judge(canary, stable, { share: record.share / 100, stepStartedAt: from, now: at }, policy);
+    decision = decide(verdict.action, await act(context, record, verdict), verdict.reasons, verdict.figures);
+  }
+  appendLine(context.env, DECISIONS_JOURNAL, decision, KEPT_DECISIONS);
+  log(
+    `[rollout] ${decision.remote} ${decision.rollout} at ${decision.share}%: ${decision.verdict}, ${decision.taken}: ${decision.reasons.join('; ')}`,
+  );
+  return decision;
+}
+
+/** Does what the verdict says; a held rollout only ever aborts by itself (a person moves it on). */
+async function act(context: RolloutContext, record: RolloutRecord, verdict: Verdict): Promise<string> {
+  const why = `${verdict.action} at ${record.share}%: ${verdict.reasons[0] ?? ''}`;
+  if (verdict.action === 'abort') return (await abort(context, record.remote, why), 'aborted');
+  if (record.state === 'held') return 'nothing (held: a person moves it on)';
+  if (verdict.action === 'hold') return (await hold(context.env, record.remote, why), 'held');
+  if (verdict.action !== 'advance') return 'nothing';
+  const next = nextShare(record);
+  if (next === undefined) return (await promote(context, record.remote, why), 'promoted');
+  await moveShare(context.env, record.remote, next, why);
+  return `share ${next}%`;
+}
+
+/** Judges every `intervalMs` until `signal` aborts; a look that fails is said and the next one tries again. */
+export async function judgeEvery(intervalMs: number, options: JudgeOptions & { signal?: AbortSignal }): Promise<void> {
+  const { signal, log = console.log } = options;
+  while (!signal?.aborted) {
+    try {
+      await judgeOnce(options);
+    } catch (error) {
+      log(`[rollout] this look failed (${(error as Error).message}); the next in ${Math.round(intervalMs / 1000)} s`);
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, intervalMs);
+      signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  }
+}
