@@ -1,15 +1,18 @@
 /**
  * A shared cache in front of the shop, configured as a CDN is: nginx's proxy_cache keyed on the
- * URL alone (no cookie, no language), its query normalised as the runbook says (tracking
- * parameters dropped, the rest sorted: njs, nginx's JavaScript module, from the shop's own list),
- * honouring the origin's Cache-Control (s-maxage, stale-while-revalidate), revalidating with the
- * ETag, and saying in X-Cache what it did.
+ * URL (no language, no shopper) and the rollout cohort's one bit, `canary` or `stable` (the cohort
+ * cookie's last word, sent on as X-Maison-Cohort, docs/operations.md "Ship a remote gradually"),
+ * its query normalised as the runbook says (tracking parameters dropped, the rest sorted: njs,
+ * nginx's JavaScript module, from the shop's own list), a tester's override never served from or
+ * kept in it, honouring the origin's Cache-Control (s-maxage, stale-while-revalidate), revalidating
+ * with the ETag, and saying in X-Cache what it did.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TRACKING_PARAMETERS, TRACKING_PREFIX } from '@maison/shared/address';
+import { COHORT_COOKIE, COHORT_HEADER, OVERRIDE_COOKIE, OVERRIDE_HEADER } from '@maison/host/hosting';
 
 export function nginxBinary(): string | undefined {
   return [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => file && existsSync(file));
@@ -66,6 +69,10 @@ http {
   ${temp.join('\n  ')}
   proxy_cache_path ${path.join(prefix, 'cache')} levels=1:2 keys_zone=cdn:10m inactive=1h use_temp_path=off;
   ${njs ? `js_path ${prefix}; js_import cacheKey.js; js_set $cache_key_query cacheKey.cacheKeyQuery;` : ''}
+  # The cohort's one bit for the key; the whole claim (or none) for the origin, which answers that cohort or privately.
+  map $cookie_${COHORT_COOKIE} $cohort_key { ~\\.canary$ canary; default stable; }
+  map $cookie_${COHORT_COOKIE} $cohort_claim { "" none; default $cookie_${COHORT_COOKIE}; }
+  map "$cookie_${OVERRIDE_COOKIE}$http_${OVERRIDE_HEADER.replaceAll('-', '_')}" $tester { "" 0; default 1; }
   server {
     listen ${port};
     location / {
@@ -76,7 +83,10 @@ http {
       proxy_buffers 8 16k;
       proxy_cache cdn;
       # The URL alone: every visitor of an address gets the one copy (its query normalised, with njs).
-      proxy_cache_key ${njs ? '$scheme$proxy_host$uri?$cache_key_query' : '$scheme$proxy_host$request_uri'};
+      proxy_cache_key ${njs ? '$scheme$proxy_host$uri?$cache_key_query' : '$scheme$proxy_host$request_uri'}|$cohort_key;
+      proxy_set_header ${COHORT_HEADER} $cohort_claim;
+      proxy_cache_bypass $tester;
+      proxy_no_cache $tester;
       proxy_cache_revalidate on;
       proxy_cache_use_stale updating error timeout http_502 http_503 http_504;
       proxy_cache_background_update on;

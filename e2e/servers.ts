@@ -38,8 +38,12 @@ export interface CommandResult {
   output: string;
 }
 
-/** `npm run <command> -- …args` (remotes, render, rollback) for the environment `env`; resolves when it ends. */
-export function deployCommand(command: 'remotes' | 'publish' | 'rollback', env: string, ...args: string[]): Promise<CommandResult> {
+/** `npm run <command> -- …args` (remotes, render, rollback, rollout) for the environment `env`; resolves when it ends. */
+export function deployCommand(
+  command: 'remotes' | 'publish' | 'rollback' | 'rollout',
+  env: string,
+  ...args: string[]
+): Promise<CommandResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli(command), ...args, '--env', env], { cwd: root });
     let output = '';
@@ -47,4 +51,21 @@ export function deployCommand(command: 'remotes' | 'publish' | 'rollback', env: 
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (status) => resolve({ status, output }));
   });
+}
+
+/** A command that runs until stopped (`npm run rollout -- judge …`): its output so far, and a way to stop it. */
+export function longCommand(command: 'rollout', env: string, ...args: string[]): { output: string[]; stop(): Promise<void> } {
+  const child = spawn(process.execPath, [cli(command), ...args, '--env', env], { cwd: root });
+  const output: string[] = [];
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
+  return {
+    output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }

@@ -25,7 +25,7 @@ import { ENV_OPTION, environmentDir, EXIT, exitPublished, fail, parseOptions, RO
 const USAGE =
   'npm run rollout -- canary <remote> <manifest-url> [...] [--share 5] [--steps 5,25,50,100] | share <remote> <percent> | ' +
   'promote <remote> | abort <remote> [--reason TEXT] | status [--json] | ' +
-  'judge --prometheus URL [--interval 60s] [--once] [--min-step 10m] [--min-views 200] [--min-observations 30] [--no-data-limit 60m]  [--env DIR]';
+  'judge --prometheus URL [--interval 60s] [--once] [--min-step 10m] [--settle 2m] [--min-views 200] [--min-observations 30] [--no-data-limit 60m]  [--env DIR]';
 const { values, positionals } = parseOptions(
   'rollout',
   USAGE,
@@ -39,6 +39,7 @@ const { values, positionals } = parseOptions(
     interval: { type: 'string' },
     once: { type: 'boolean' },
     'min-step': { type: 'string' },
+    settle: { type: 'string' },
     'min-views': { type: 'string' },
     'min-observations': { type: 'string' },
     'no-data-limit': { type: 'string' },
@@ -103,6 +104,7 @@ try {
     const policy: JudgePolicy = {
       ...DEFAULT_POLICY,
       minStepMs: duration('min-step', values['min-step'], DEFAULT_POLICY.minStepMs),
+      settleMs: duration('settle', values.settle, DEFAULT_POLICY.settleMs),
       minViews: number('min-views', values['min-views'], DEFAULT_POLICY.minViews),
       minLatencyObservations: number('min-observations', values['min-observations'], DEFAULT_POLICY.minLatencyObservations),
       noDataLimitMs: duration('no-data-limit', values['no-data-limit'], DEFAULT_POLICY.noDataLimitMs),

@@ -41,6 +41,11 @@ export interface JudgePolicy {
   /** Observations each cohort's LCP and INP need before the step may advance. */
   minLatencyObservations: number;
   minStepMs: number;
+  /**
+   * How long after a step begins its figures start: shoppers take up a new share at their next page
+   * (the page asks /rollout.json then, or within a minute), and Prometheus scrapes what came before.
+   */
+  settleMs: number;
   /** A step still short of a verdict after this long holds for a human. */
   noDataLimitMs: number;
   /** One-sided, per look, for every harm signal. */
@@ -63,6 +68,8 @@ export const DEFAULT_POLICY: JudgePolicy = {
   minLatencyObservations: 30,
   // A few scrapes and judge runs, and time for what fails only later (a timer, an expiring cache).
   minStepMs: 10 * 60_000,
+  // The page's own recheck (a minute), and a scrape or two.
+  settleMs: 2 * 60_000,
   // Six times the minimum: a step this short of data means the traffic or the counting is not what we think.
   noDataLimitMs: 60 * 60_000,
   // Tested again at every look, so a step's false-abort chance is a few percent: an abort costs a rerun, a miss costs shoppers.

@@ -56,7 +56,7 @@ interface Cohort {
   errors?: number;
   lcp?: number;
 }
-/** A Prometheus whose counters were all zero at the step's start and are these figures now. */
+/** A Prometheus whose counters were all zero once the step had settled and are these figures now. */
 function prometheus(canary: Cohort, stable: Cohort): PrometheusReader {
   const builds = { '0.2.0+canary': canary, '0.1.0+stable': stable };
   const byBuild = (value: (cohort: Cohort) => number): Sample[] =>
@@ -70,7 +70,7 @@ function prometheus(canary: Cohort, stable: Cohort): PrometheusReader {
     );
   return {
     query(expression, atMs) {
-      if (atMs <= START) return Promise.resolve([]);
+      if (atMs <= START + DEFAULT_POLICY.settleMs) return Promise.resolve([]);
       if (expression.includes('maison_page_views_total')) return Promise.resolve(byBuild((cohort) => cohort.views));
       if (expression.includes('maison_page_errors_total')) return Promise.resolve(byBuild((cohort) => cohort.errors ?? 0));
       if (expression.includes('_bucket'))
@@ -174,6 +174,17 @@ describe('the judge', () => {
     expect(readRollout(shop.env)).toMatchObject({ state: 'running', share: 25 });
   });
 
+  it('leaves a new share to settle before it reads a figure: shoppers take it up at their next page', async () => {
+    await start(rollout());
+    const reader = prometheus({ views: 300, errors: 60 }, { views: 5700, errors: 6 });
+    const query = jest.spyOn(reader, 'query');
+    expect(await look(reader, 1)).toMatchObject({
+      verdict: 'wait',
+      reasons: ['the share settles for 60 s more: shoppers take it up at their next page'],
+    });
+    expect(query).not.toHaveBeenCalled();
+  });
+
   it('at share 0 only testers see the canary: nothing to judge, and it says how to start', async () => {
     await start(rollout({ share: 0 }));
     expect((await look(prometheus({ views: 0 }, { views: 100 })))?.reasons[0]).toMatch(/only testers see the canary \(share 0%\)/);
@@ -185,7 +196,7 @@ describe('the judge', () => {
     await start(rollout());
     await look(prometheus({ views: 300, errors: 60 }, { views: 5700, errors: 6 }), 3);
     const status = statusLines(shop.env, { now: START + 5 * MINUTE }).join('\n');
-    expect(status).toMatch(/^catalog: aborted at 5% \(rollout 20261126T180000-ab12\), steps 5 → 25 → 50 → 100/);
+    expect(status).toMatch(/^catalog: aborted at 5% \(rollout 20261126T180000-ab12\), steps after it 5 → 25 → 50 → 100/);
     expect(status).toMatch(/build +0\.2\.0\+canary +0\.1\.0\+stable/);
     expect(status).toMatch(/errors +20% \(60\) +0\.11% \(6\) +p=/);
     expect(status).toMatch(/last decision .* at 5%: abort, aborted/);

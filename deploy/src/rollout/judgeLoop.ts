@@ -66,9 +66,12 @@ export async function judgeOnce({ context, prometheus, policy = DEFAULT_POLICY, 
     decision = decide('wait', 'nothing', [
       `only testers see the canary (share 0%): move the share to start (npm run rollout -- share ${record.remote} 5)`,
     ]);
+  } else if (at < Date.parse(record.stepStartedAt) + policy.settleMs) {
+    const left = Math.ceil((Date.parse(record.stepStartedAt) + policy.settleMs - at) / 1000);
+    decision = decide('wait', 'nothing', [`the share settles for ${left} s more: shoppers take it up at their next page`]);
   } else {
     const from = Date.parse(record.stepStartedAt);
-    const { canary, stable } = await cohortFigures(prometheus, record, from, at);
+    const { canary, stable } = await cohortFigures(prometheus, record, from + policy.settleMs, at);
     const verdict = judge(canary, stable, { share: record.share / 100, stepStartedAt: from, now: at }, policy);
     decision = decide(verdict.action, await act(context, record, verdict), verdict.reasons, verdict.figures);
   }

@@ -59,7 +59,7 @@ export async function startCanary(context: RolloutContext, request: CanaryReques
   if (!(share >= 0 && share < 100)) throw new Error(`the share is a percent from 0 (testers only) to below 100, not ${share}`);
   if (steps.some((step, index) => !(step > 0 && step <= 100) || (index > 0 && step <= steps[index - 1]!)))
     throw new Error(`the steps are rising percents up to 100, not ${steps.join(',')}`);
-  const problems = parseRemotesJson({ [remote]: asEntry(entries) }, RULES).problems;
+  const problems = parseRemotesJson({ [remote]: asEntry(entries) }, RULES).problems.filter((problem) => problem.includes(`"${remote}"`));
   if (problems.length > 0) throw new Error(problems.join('; '));
   const stable = entriesOf(readOwnRemotes(env).value[remote]).map(String);
   if (stable.length === 0) throw new Error(`${remote} has no entry in remotes.json yet: set it first (npm run remotes -- set)`);
@@ -125,11 +125,16 @@ export function promote(context: RolloutContext, remote: string, reason = 'promo
 
 /** Ends the canary at once (the servers stop serving its pages within their re-check), then publishes without them. */
 export async function abort(context: RolloutContext, remote: string, reason = 'aborted by hand'): Promise<Published> {
+  return (await abortNow(context, remote, reason))();
+}
+
+/** Ends the canary at once; what it returns publishes the environment without its pages. */
+export async function abortNow(context: RolloutContext, remote: string, reason: string): Promise<() => Promise<Published>> {
   await changeRollout(context.env, (current) => {
     const record = ongoing(current, remote);
     return { record: { ...record, state: 'aborted', endedAt: new Date().toISOString(), reason }, result: undefined };
   });
-  return publish(publishOptions(context));
+  return () => publish(publishOptions(context));
 }
 
 /** Marks a rollout held: it keeps its split, and moves again only when a person says so. */

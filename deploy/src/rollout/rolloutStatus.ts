@@ -23,7 +23,6 @@ function table(record: RolloutRecord, last: Decision | undefined): string[] {
   return [
     row('', 'canary', 'stable'),
     row('build', record.canaryBuild, record.stableBuild),
-    row('entries', record.canary.join(' then '), record.stable.join(' then ')),
     ...(f
       ? [
           row(
@@ -53,7 +52,9 @@ function table(record: RolloutRecord, last: Decision | undefined): string[] {
           ),
         ]
       : [row('figures', '(not judged yet)', '')]),
-  ];
+    `  canary entries ${record.canary.join(' then ')}`,
+    `  stable entries ${record.stable.join(' then ')}`,
+  ].map((line) => line.trimEnd());
 }
 
 export function statusLines(env: string, { json = false, now = Date.now() }: { json?: boolean; now?: number } = {}): string[] {
@@ -64,7 +65,7 @@ export function statusLines(env: string, { json = false, now = Date.now() }: { j
   const last = decisions.at(-1);
   const judged = [...decisions].reverse().find((decision) => decision.figures);
   return [
-    `${record.remote}: ${record.state} at ${record.share}% (rollout ${record.id}), steps ${record.steps.join(' → ')}`,
+    `${record.remote}: ${record.state} at ${record.share}% (rollout ${record.id}), steps after it ${record.steps.join(' → ')}`,
     `  started ${since(record.startedAt, now)}, this step since ${since(record.stepStartedAt, now)}${record.endedAt ? `, ended ${since(record.endedAt, now)}` : ''}`,
     ...(record.reason ? [`  why: ${record.reason}`] : []),
     '',

@@ -1,0 +1,282 @@
+/**
+ * A remote shipped gradually (docs/operations.md, "Ship a remote gradually"), on a shop of this
+ * test's own (ports 3660-3663, its metrics on 10124, trusting this machine as its proxy so the
+ * beacon generator's shoppers are each a client of their own), scraped every second by a real
+ * Prometheus on 3669, judged by `npm run rollout -- judge` with its times shortened. The teams'
+ * next builds are copies of the current ones under a version of their own (e2e/canaryBuilds.ts):
+ * a cart that throws when an order is placed (3670), a healthy catalogue (3671).
+ *
+ * Which signals come from where: the broken cart's errors, the shopper mid-visit and the sticky
+ * cohort come from real browsers; the baselines' volume, the doubled LCP and the healthy
+ * rollout's traffic from the beacon generator (e2e/beaconGenerator.ts), in the pages' own format.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { ENVIRONMENT_FILE, GENERATION_FILE, type RenderRecord } from '@maison/deploy';
+import { test, expect, addProductToCart, cartBadge } from './fixtures';
+import { postPageLoads, type PageLoads } from './beaconGenerator';
+import { canaryBuild } from './canaryBuilds';
+import { nginxBinary, startCdn, type Cdn } from './cdn';
+import { ownEnvironment } from './ownEnvironment';
+import { prometheusBinary, startPrometheus, type RunningPrometheus } from './prometheus';
+import { deployCommand, longCommand, serveBuild } from './servers';
+
+const BASE_PORT = 3660;
+const shop = ownEnvironment('rollout', BASE_PORT);
+const CANARY_CART = 'http://localhost:3670/mf-manifest.json';
+const CANARY_CATALOG = 'http://localhost:3671/mf-manifest.json';
+const prometheus = prometheusBinary();
+const nginx = nginxBinary();
+const work = path.resolve(__dirname, '..', '.e2e-rollout-builds');
+/** The judge's times, shortened: a step's figures start 2 s in, and it may advance after 3 s with 30 views and 20 vitals a cohort. */
+const QUICK = ['--interval', '1s', '--min-step', '3s', '--settle', '2s', '--min-views', '30', '--min-observations', '20'];
+
+interface Rollout {
+  id: string;
+  state: string;
+  share: number;
+  reason?: string;
+  canaryBuild: string;
+  stableBuild: string;
+}
+const rollout = () => JSON.parse(readFileSync(path.join(shop.env, 'rollout.json'), 'utf8')) as Rollout;
+const hostBuild = () =>
+  (JSON.parse(readFileSync(path.join(shop.env, ENVIRONMENT_FILE.current, GENERATION_FILE.render), 'utf8')) as RenderRecord).builds!.host;
+const command = async (...args: string[]) => {
+  const result = await deployCommand('rollout', shop.env, ...args);
+  expect(result.status, result.output).toBe(0);
+  return result.output;
+};
+/** Page loads of both cohorts' builds of the rollout's remote, made up (the generator). */
+const loads = (change: Partial<PageLoads> & Pick<PageLoads, 'cohort' | 'count' | 'page' | 'remote'>) => {
+  const { id, canaryBuild: canary, stableBuild: stable } = rollout();
+  return postPageLoads({
+    origin: shop.origins.host,
+    rollout: id,
+    hostBuild: hostBuild(),
+    build: change.cohort === 'canary' ? canary : stable,
+    ...change,
+  });
+};
+
+/** Until the step's figures begin (its settling time, and a scrape), so that what is sent next is judged. */
+const settled = async () => {
+  const begins =
+    Date.parse((JSON.parse(readFileSync(path.join(shop.env, 'rollout.json'), 'utf8')) as { stepStartedAt: string }).stepStartedAt) + 3_200;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, begins - Date.now())));
+};
+
+/** A shopper of a cohort: their bucket and cohort cookies set as the page sets them. */
+async function shopper(
+  browser: Browser,
+  cohort: 'canary' | 'stable',
+  origin = shop.origins.host,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: origin });
+  await context.addCookies([
+    { name: 'maison_bucket', value: cohort === 'canary' ? '0' : '9999', url: origin },
+    { name: 'maison_cohort', value: `${rollout().id}.${cohort}`, url: origin },
+  ]);
+  await context.addInitScript(() => window.location.protocol.startsWith('http') && window.sessionStorage.setItem('hasVisited', 'true'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+const runsFrom = (page: Page, origin: string) =>
+  page.evaluate((from) => performance.getEntriesByType('resource').some(({ name }) => name.startsWith(from)), origin);
+
+/** Checkout and order: the checkout page opened at its address (a page load), or by its link from the cart. */
+async function placeOrder(page: Page, from: 'address' | 'cart' = 'address') {
+  if (from === 'address') await page.goto('/checkout');
+  else await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await page.getByPlaceholder('Email or mobile phone number').fill('lan@example.com');
+  await page.getByLabel('Last name').fill('Nguyễn');
+  await page.getByLabel('Address', { exact: true }).fill('12 Hàng Gai');
+  await page.getByLabel('City').fill('Hà Nội');
+  await page.getByRole('button', { name: 'Complete Order' }).click();
+  await expect(page.getByText('Order placed successfully!')).toBeVisible();
+}
+
+test.describe('shipping a remote gradually', () => {
+  test.skip(!prometheus, 'Prometheus not found (Debian: apt-get install -y prometheus)');
+  test.describe.configure({ mode: 'serial' });
+  let scraper: RunningPrometheus;
+  const builds: ChildProcess[] = [];
+  let judge: ReturnType<typeof longCommand> | undefined;
+  /** The judge, shortened (QUICK), with these flags last (a flag given twice: the last counts). */
+  const judging = (...flags: string[]) =>
+    (judge = longCommand('rollout', shop.env, 'judge', '--prometheus', scraper.origin, ...QUICK, ...flags));
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    canaryBuild('remote-cart', path.join(work, 'cart'), 'throws', {
+      expose: 'CheckoutPage',
+      // The bug: an order placed, then an error from the cart's own file.
+      code: `document.addEventListener('submit', function () { setTimeout(function canaryBug() { throw new Error('canary cart: the order summary is undefined'); }); }, true);`,
+    });
+    canaryBuild('remote-catalog', path.join(work, 'catalog'), 'next');
+    builds.push(await serveBuild({ build: path.join(work, 'cart'), port: 3670, remote: true }));
+    builds.push(await serveBuild({ build: path.join(work, 'catalog'), port: 3671, remote: true }));
+    await shop.start('--trust-proxy', '127.0.0.1,::1');
+    scraper = await startPrometheus(prometheus!, { port: BASE_PORT + 9, targets: [`127.0.0.1:${BASE_PORT + 6464}`] });
+  });
+  test.afterEach(async () => {
+    await judge?.stop();
+    judge = undefined;
+  });
+  test.afterAll(async () => {
+    await scraper?.stop();
+    await shop.remove();
+    for (const build of builds) build.kill();
+  });
+
+  test('a canary cart that throws when an order is placed is aborted by itself; a shopper mid-visit keeps the cart', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await command('canary', 'cart', CANARY_CART, '--share', '10');
+    expect(rollout()).toMatchObject({ state: 'running', share: 10 });
+    judging('--no-data-limit', '120s', '--min-step', '60s');
+    const mid = await shopper(browser, 'canary');
+    await addProductToCart(mid.page, 'hoi-an-handkerchief');
+    await expect(cartBadge(mid.page)).toHaveText('1');
+
+    // The baseline: a tenth of the checkout pages on the canary, none throwing (generated).
+    await settled();
+    expect(await loads({ cohort: 'stable', count: 360, page: '/checkout', remote: 'cart' })).toBe(360);
+    expect(await loads({ cohort: 'canary', count: 35, page: '/checkout', remote: 'cart' })).toBe(35);
+    // Five canary shoppers place an order, and the canary's code throws each time (real browsers).
+    for (let shopperNo = 0; shopperNo < 5; shopperNo += 1) {
+      const { context, page, errors } = await shopper(browser, 'canary');
+      await addProductToCart(page, 'dragon-bridge-handkerchief');
+      await placeOrder(page);
+      await expect.poll(() => errors).toContain('canary cart: the order summary is undefined');
+      await page.goto('about:blank');
+      await context.close();
+    }
+    await expect.poll(() => rollout().state, { timeout: 30_000, message: judge!.output.join('\n') }).toBe('aborted');
+    expect(rollout().reason).toMatch(/^abort at 10%: errors: /);
+    expect(await command('status')).toMatch(/cart: aborted at 10%[^]*errors +\d+% \(\d+\)[^]*last decision .*: abort, aborted/);
+
+    // The shopper mid-visit: their next move reloads once into the stable build, the cart as it was, and the order goes through.
+    let documents = 0;
+    mid.page.on('load', () => (documents += 1));
+    await mid.page.getByRole('link', { name: /^Cart/ }).click();
+    await expect.poll(() => documents).toBe(1);
+    await expect(mid.page.getByRole('link', { name: 'Proceed to Checkout' })).toBeVisible();
+    expect(await runsFrom(mid.page, 'http://localhost:3670')).toBe(false);
+    await expect(cartBadge(mid.page)).toHaveText('1');
+    await placeOrder(mid.page, 'cart');
+    expect(mid.errors).toEqual([]);
+    expect(documents).toBe(1);
+    await mid.context.close();
+  });
+
+  test('a canary catalogue whose product page’s LCP is twice the baseline’s is aborted by itself (generated)', async () => {
+    await command('canary', 'catalog', CANARY_CATALOG, '--share', '10');
+    judging('--no-data-limit', '120s', '--min-step', '60s');
+    const page = '/products/hoi-an-handkerchief';
+    await settled();
+    await loads({ cohort: 'stable', count: 360, page, remote: 'catalog', lcpMedian: 1.1, seed: 1 });
+    await loads({ cohort: 'canary', count: 40, page, remote: 'catalog', lcpMedian: 2.2, seed: 2 });
+    await expect.poll(() => rollout().state, { timeout: 30_000, message: judge!.output.join('\n') }).toBe('aborted');
+    expect(rollout().reason).toMatch(/^abort at 10%: LCP: canary p75 2\.\d s vs 1\.\d s stable/);
+  });
+
+  test('the caching proxy never mixes cohorts; a shopper stays in theirs across pages and reloads', async ({ browser }) => {
+    test.skip(!nginx, 'nginx not found: the caching proxy is nginx');
+    test.setTimeout(90_000);
+    await command('canary', 'catalog', CANARY_CATALOG, '--share', '50');
+    const cdn: Cdn = await startCdn(nginx!, BASE_PORT + 12, `http://127.0.0.1:${BASE_PORT}`);
+    try {
+      const { id } = rollout();
+      const cohortOf = (html: string) => (html.includes(CANARY_CATALOG) ? 'canary' : 'stable');
+      const seen = new Set<string>();
+      for (let round = 0; round < 3; round += 1)
+        for (const [claim, cohort] of [
+          [`${id}.canary`, 'canary'],
+          [`${id}.stable`, 'stable'],
+          ['', 'stable'],
+        ] as const)
+          for (const address of ['/products', '/vi/products', '/products/hoi-an-handkerchief']) {
+            const answer = await fetch(`${cdn.origin}${address}`, {
+              headers: { accept: 'text/html', ...(claim ? { cookie: `maison_cohort=${claim}` } : {}) },
+            });
+            expect([address, claim, cohortOf(await answer.text())]).toEqual([address, claim, cohort]);
+            expect(answer.headers.get('set-cookie')).toBeNull();
+            seen.add(`${cohort} ${answer.headers.get('x-cache')}`);
+          }
+      expect([...seen]).toEqual(expect.arrayContaining(['canary MISS', 'canary HIT', 'stable MISS', 'stable HIT']));
+      // A tester's build is never served from the cache nor kept in it.
+      const tester = await fetch(`${cdn.origin}/products`, {
+        headers: { accept: 'text/html', cookie: `maison_build=catalog@${rollout().canaryBuild}` },
+      });
+      expect([tester.headers.get('x-cache'), tester.headers.get('cache-control'), cohortOf(await tester.text())]).toEqual([
+        'BYPASS',
+        'private, no-store',
+        'canary',
+      ]);
+      expect(cohortOf(await (await fetch(`${cdn.origin}/products`, { headers: { accept: 'text/html' } })).text())).toBe('stable');
+
+      // A new shopper through the cache: assigned once, kept 400 days, the same cohort on every page after the first.
+      const context = await browser.newContext({ baseURL: cdn.origin });
+      const page = await context.newPage();
+      await page.goto('/products');
+      await expect.poll(async () => (await context.cookies()).find(({ name }) => name === 'maison_cohort')?.value).toBeTruthy();
+      const cookies = await context.cookies();
+      const bucket = cookies.find(({ name }) => name === 'maison_bucket')!;
+      expect(bucket.expires * 1000).toBeGreaterThan(Date.now() + 399 * 24 * 3600_000);
+      const mine = Number(bucket.value) < 5000 ? 'canary' : 'stable';
+      expect(cookies.find(({ name }) => name === 'maison_cohort')?.value).toBe(`${id}.${mine}`);
+      await page
+        .getByRole('link', { name: /Hoi An Handkerchief/ })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { name: 'Hoi An Handkerchief', level: 1 })).toBeVisible();
+      for (let reload = 0; reload < 3; reload += 1) {
+        await expect.poll(() => page.evaluate(() => document.documentElement.outerHTML).then(cohortOf)).toBe(mine);
+        await page.reload();
+      }
+      expect((await context.cookies()).find(({ name }) => name === 'maison_bucket')?.value).toBe(bucket.value);
+      await context.close();
+    } finally {
+      await cdn.stop();
+      await command('abort', 'catalog');
+    }
+  });
+
+  test('a canary with no traffic waits, then holds for a person, as the written policy says (no signals at all)', async () => {
+    await command('canary', 'cart', CANARY_CART, '--share', '10');
+    judging('--no-data-limit', '5s');
+    await expect.poll(() => rollout().state, { timeout: 30_000, message: judge!.output.join('\n') }).toBe('held');
+    expect(judge!.output.some((line) => /: wait, nothing: only 0 canary views so far/.test(line))).toBe(true);
+    expect(rollout().reason).toMatch(/^hold at 10%: still no verdict after 0 min at this step/);
+    await command('abort', 'cart');
+  });
+
+  test('a healthy canary is promoted to 100 % by itself, step by step (generated)', async () => {
+    test.setTimeout(120_000);
+    await command('canary', 'catalog', CANARY_CATALOG, '--share', '10', '--steps', '10,50,100');
+    judging('--no-data-limit', '120s');
+    const page = '/products/hoi-an-handkerchief';
+    // Shoppers keep coming: forty page loads a beat, split as the rollout says now, alike in every way.
+    for (let beat = 0; rollout().state === 'running' && beat < 120; beat += 1) {
+      const { share } = rollout();
+      const canary = Math.round((40 * share) / 100);
+      await loads({ cohort: 'canary', count: canary, page, remote: 'catalog', seed: 2 * beat + 1 });
+      await loads({ cohort: 'stable', count: 40 - canary, page, remote: 'catalog', seed: 2 * beat + 2 });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(rollout(), judge!.output.join('\n')).toMatchObject({ state: 'promoted', share: 100 });
+    const remotes = JSON.parse(readFileSync(path.join(shop.env, ENVIRONMENT_FILE.remotes), 'utf8')) as Record<string, string>;
+    expect(remotes.catalog).toBe(CANARY_CATALOG);
+    const steps = judge!.output
+      .filter((line) => /advance, (share \d+%|promoted)/.test(line))
+      .map((line) => /advance, (share \d+%|promoted)/.exec(line)![1]);
+    expect(steps).toEqual(['share 50%', 'promoted']);
+    expect(await command('status')).toMatch(/catalog: promoted at 100%/);
+  });
+});
