@@ -159,7 +159,7 @@ test.describe('shipping a remote gradually', () => {
     }
     await expect.poll(() => rollout().state, { timeout: 30_000, message: judge!.output.join('\n') }).toBe('aborted');
     expect(rollout().reason).toMatch(/^abort at 10%: errors: /);
-    expect(await command('status')).toMatch(/cart: aborted at 10%[^]*errors +\d+% \(\d+\)[^]*last decision .*: abort, aborted/);
+    await expect.poll(() => command('status')).toMatch(/cart: aborted at 10%[^]*errors +\d+% \(\d+\)[^]*last decision .*: abort, aborted/);
 
     // The shopper mid-visit: their next move reloads once into the stable build, the cart as it was, and the order goes through.
     let documents = 0;
@@ -254,6 +254,11 @@ test.describe('shipping a remote gradually', () => {
     await expect.poll(() => rollout().state, { timeout: 30_000, message: judge!.output.join('\n') }).toBe('held');
     expect(judge!.output.some((line) => /: wait, nothing: only 0 canary views so far/.test(line))).toBe(true);
     expect(rollout().reason).toMatch(/^hold at 10%: still no verdict after 0 min at this step/);
+    // One rollout at a time: a second remote's canary, or the rolled-out remote set by hand, is refused.
+    const second = await deployCommand('rollout', shop.env, 'canary', 'catalog', CANARY_CATALOG);
+    expect([second.status, second.output]).toEqual([1, expect.stringContaining('a rollout of cart is held at 10%')]);
+    const set = await deployCommand('remotes', shop.env, 'set', 'cart', CANARY_CART);
+    expect([set.status, set.output]).toEqual([1, expect.stringContaining('cart is being rolled out')]);
     await command('abort', 'cart');
   });
 

@@ -23,6 +23,7 @@ import { currentId } from '../environment/generations.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
+import { readRollout, splits } from '../rollout/rolloutRecord.ts';
 import { checkBuild } from '../publish/verify.ts';
 import { ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
 
@@ -83,6 +84,12 @@ if (command === 'show') {
   if (!remote || !(REMOTE_NAMES as string[]).includes(remote))
     fail('remotes', `set needs a remote name: ${REMOTE_NAMES.join(', ')} (got ${remote ?? 'nothing'})`);
   if (urls.length === 0) fail('remotes', `set ${remote} needs at least one manifest URL`);
+  const rollout = readRollout(env);
+  if (splits(rollout) && rollout.remote === remote)
+    fail(
+      'remotes',
+      `${remote} is being rolled out (${rollout.id}, ${rollout.share}%): promote or abort it first (npm run rollout -- status)`,
+    );
   const entry = urls.length === 1 ? urls[0]! : urls;
   const problems = await problemsOf({ [remote]: entry }, [remote], verify);
   if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
