@@ -3,7 +3,7 @@
  * warnings). Besides correctness and accessibility it enforces the boundaries between teams:
  * an app never imports another app's source, nobody reaches into @maison/shared's internals,
  * no module imports itself in a circle, no code imports a value of a shared library that
- * the page does not share (`maison/facade-contract`, shared/src/vendor/README.md), and no team
+ * the page does not share (`maison/facade-contract`, shared/src/facades/README.md), and no team
  * writes a page's path by hand (the address module's `hrefs` and `PAGE_PATHS` say them).
  */
 import js from '@eslint/js';
@@ -14,7 +14,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import apps from './apps.json' with { type: 'json' };
-import facadeContract from './shared/src/vendor/facadeContract.cjs';
+import facadeContract from './shared/src/facades/facadeContract.cjs';
 import { PAGE_PATHS } from './shared/src/address/pagePaths.ts';
 
 const APP_DIRS = apps.map(({ dir }) => dir);
@@ -137,13 +137,13 @@ export default config(
   },
   {
     // The facades wrap the real packages; tests run on them (jest shares nothing).
-    files: ['shared/src/vendor/**', '**/*.test.{ts,tsx}', 'test/**'],
+    files: ['shared/src/facades/**', '**/*.test.{ts,tsx}', 'test/**'],
     rules: { 'maison/facade-contract': 'off' },
   },
   {
     // The renderer (the host's server build) is never in the page: it uses react-router's server
     // side, beside the page's facade, from the one copy its build bundles.
-    files: ['host/src/server/**'],
+    files: ['host/src/renderer/**'],
     rules: {
       'maison/facade-contract': [
         'error',

@@ -26,7 +26,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@test/(.*)$': '<rootDir>/test/$1',
-    '\\.(css)$': '<rootDir>/types/style-mock.cjs',
-    '\\.(svg|png|webp)$': '<rootDir>/types/file-mock.cjs',
+    '\\.(css)$': '<rootDir>/test/mocks/style-mock.cjs',
+    '\\.(svg|png|webp)$': '<rootDir>/test/mocks/file-mock.cjs',
   },
 };

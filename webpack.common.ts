@@ -40,8 +40,9 @@ export interface AppBuildOptions {
   /** Build-time constants (DefinePlugin), given the mode. */
   define?: (build: { production: boolean; version: string }) => Record<string, unknown>;
   /**
-   * The app's server build, for rendering pages (production only; webpack/server.ts): a remote's
-   * exposes again plus server-only ones, or the host's renderer entry.
+   * The app's server build, for rendering pages (webpack/server.ts; `npm run build` makes it beside
+   * the browser build, `npm start` in memory): a remote's exposes again plus server-only ones, or
+   * the host's renderer entry.
    */
   server?: { entry?: string; exposes?: Record<string, string> };
 }

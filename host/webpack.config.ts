@@ -24,7 +24,7 @@ export default createAppConfig({
     new RenderedPagePlugin({ bootEntry: path.join(__dirname, 'src/boot/index.ts'), hostBuild: buildVersion(__dirname) }),
   ],
   // The renderer (webpack/server.ts): the same shell and pages, built for Node, never published.
-  server: { entry: './src/server/index.ts' },
+  server: { entry: './src/renderer/index.ts' },
   define: ({ production, version }) => ({
     // Read by host/src/federation/buildInfo.ts.
     MAISON_BUILD: {

@@ -11,11 +11,11 @@ const root = path.resolve(__dirname, '..');
  *
  * A shared package is never tree-shaken (its consumers are unknown when it is built), so the
  * three libraries the shop uses a small part of are shared through a facade in
- * `shared/src/vendor/` that re-exports only that part: still one singleton per share key,
+ * `shared/src/facades/` that re-exports only that part: still one singleton per share key,
  * at half the bytes for the router. react-router itself is not shared: it lives inside the
  * react-router-dom facade. What each facade shares is part of @maison/shared's versioned
  * contract, and ESLint's `maison/facade-contract` rule refuses any other value from these
- * packages, react-router included (shared/src/vendor/README.md).
+ * packages, react-router included (shared/src/facades/README.md).
  */
 const SINGLETONS: Array<{ request: string; packageName: string; facade?: string }> = [
   { request: 'react', packageName: 'react' },
@@ -49,7 +49,7 @@ export function sharedLibrariesChunk() {
   };
 }
 
-/** The facades: package → its file in shared/src/vendor/. */
+/** The facades: package → its file in shared/src/facades/. */
 export const FACADES: Record<string, string> = Object.fromEntries(
   SINGLETONS.flatMap(({ packageName, facade }) => (facade ? [[packageName, facade]] : [])),
 );
@@ -100,7 +100,7 @@ export function sharedSingletons(appDir: string) {
       }
       const shared = { singleton: true, requiredVersion, strictVersion: false };
       if (!facade) return [request, shared];
-      const facadePath = path.join(root, 'shared', 'src', 'vendor', facade);
+      const facadePath = path.join(root, 'shared', 'src', 'facades', facade);
       return [request, { ...shared, import: facadePath, shareKey: request, version: installedVersion(packageName) }];
     }),
   );

@@ -2,7 +2,7 @@
  * `@maison/deploy/serve`: starting the servers (the shop as `npm run serve` runs it, one answerer
  * on a port or socket, nginx in front), for the benchmark and the tests that run their own shop.
  */
-export { listen, nodeListener } from './server/node.ts';
+export { listen, nodeListener } from './servers/node.ts';
 export { serverLog } from './observe/logger.ts';
-export { findNginx, frontConfig, runNginx } from './server/nginx.ts';
-export { publishInChild, serveShop, type RunningShop, type ShopOptions } from './server/shop.ts';
+export { findNginx, frontConfig, runNginx } from './servers/nginx.ts';
+export { publishInChild, serveShop, type RunningShop, type ShopOptions } from './servers/shop.ts';

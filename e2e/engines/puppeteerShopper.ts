@@ -72,7 +72,7 @@ export async function puppeteerShopper(page: Page, engine: string, baseURL: stri
 
   /**
    * Loads a page and waits for its load event. Firefox before 144 fails the navigation when the
-   * page moves itself to another address while it loads (start.js, to the shopper's language):
+   * page moves itself to another address while it loads (the boot script, to the shopper's language):
    * then it waits for the page moved to, a new document (the one left was marked).
    */
   async function load(navigate: () => Promise<unknown>) {

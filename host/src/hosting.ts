@@ -36,17 +36,17 @@ export {
   remoteFileFetch,
   remoteOfUrl,
   type RemoteFileLimits,
-} from './server/remoteFiles.ts';
-export { ownPathProblem } from './server/publicLists.ts';
+} from './renderer/remoteFiles.ts';
+export { ownPathProblem } from './renderer/publicLists.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
-export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './server/notFoundText.ts';
-export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './server/refusalPage.ts';
+export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './renderer/notFoundText.ts';
+export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './renderer/refusalPage.ts';
 export { errorMessage } from './errorMessage.ts';
 export { HOST_BUILD_FILES } from './hostBuildFiles.ts';
 export { servedRoutes, type NotFoundPage, type ServedRoute } from './routes.ts';
-export type { PageShell } from './server/pageDocument.ts';
-export { inlineScript, inlineStyle } from './server/inlineCode.ts';
-export type { PageRenderer, PageRendererOptions, RenderedPage, PublicPages } from './server/pageRenderer.tsx';
+export type { PageShell } from './renderer/pageDocument.ts';
+export { inlineScript, inlineStyle } from './renderer/inlineCode.ts';
+export type { PageRenderer, PageRendererOptions, RenderedPage, PublicPages } from './renderer/pageRenderer.tsx';
 export { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, VITAL_NAMES, type Beacon, type Signal } from './federation/status/beacon.ts';
 export {
   BUCKETS,

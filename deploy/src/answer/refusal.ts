@@ -1,12 +1,12 @@
 /**
  * The answer to a request refused before the rules read it (requestLimits.ts): on the host, the
- * shop's refusal page in the address's language, linking home (host/src/server/refusalPage.ts); on
+ * shop's refusal page in the address's language, linking home (host/src/renderer/refusalPage.ts); on
  * a remote, which shoppers never visit, plain text its callers can read (CORS). Never kept, under
  * a closed policy. Node's server sends it, and nginx in front sends the same bytes (its
  * configuration is written from these functions), so both refuse alike.
  */
 import type { Language } from '@maison/shared';
-import { LANGUAGE_PATH_PREFIX, pathInLanguage, ROOT_LANGUAGE } from '@maison/shared/address';
+import { languageOfPath, pathInLanguage, PREFIXED_LANGUAGES, ROOT_LANGUAGE } from '@maison/shared/address';
 import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';
 import { FILE_POLICY, inlineSource, securityHeaders } from './policy.ts';
 
@@ -15,20 +15,14 @@ const TEXTS = { 400: 'Bad request\n', 414: 'Request line too long\n', 431: 'Requ
 /** The closed policy, with the refusal page's one inline style named by its hash. */
 const PAGE_POLICY = FILE_POLICY.replace("default-src 'none';", `default-src 'none'; style-src ${inlineSource(REFUSAL_STYLE)};`);
 
-const PREFIXED = (Object.entries(LANGUAGE_PATH_PREFIX) as Array<[Language, string]>).filter(([, prefix]) => prefix !== '');
-
-/**
- * The language of a refused request's address, from the start of its target as sent (all a server
- * may have read of it): `/vi`, `/vi/…` or `/vi?…` is Vietnamese, anything else the root language's.
- */
+/** The language of a refused request's address, from the start of its target as sent (all a server may have read of it). */
 export function refusedLanguage(target: string | undefined): Language {
-  const found = PREFIXED.find(([, prefix]) => target?.startsWith(prefix) && /^($|[/?])/.test(target.slice(prefix.length)));
-  return found?.[0] ?? ROOT_LANGUAGE;
+  return target === undefined ? ROOT_LANGUAGE : languageOfPath(target.replace(/[?#].*$/s, '')).language;
 }
 
-/** The same rule as a PCRE over a request line (`GET /vi/x HTTP/1.1`), for nginx's `$request`, per language. */
+/** languageOfPath's rule as a PCRE over a request line (`GET /vi/x HTTP/1.1`), for nginx's `$request`, per language. */
 export function refusedLanguagePatterns(): Array<[Language, string]> {
-  return PREFIXED.map(([language, prefix]) => [language, `^\\S+ ${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([/? ]|$)`]);
+  return PREFIXED_LANGUAGES.map(([language, prefix]) => [language, `^\\S+ ${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([/? ]|$)`]);
 }
 
 export function refusal(

@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APPS } from '../../../apps.mts';
-import { frontConfig } from '../server/nginx.ts';
+import { frontConfig } from '../servers/nginx.ts';
 import { fail, parseOptions } from './options.ts';
 
 const USAGE = 'npm run nginx:config -- --sockets DIR [--cache-dir DIR] [--out FILE]';

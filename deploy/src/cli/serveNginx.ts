@@ -11,8 +11,8 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { APPS, appsFrom, isHostApp } from '../../../apps.mts';
-import { findNginx, frontConfig, runNginx } from '../server/nginx.ts';
-import { serveShop, type RunningShop } from '../server/shop.ts';
+import { findNginx, frontConfig, runNginx } from '../servers/nginx.ts';
+import { serveShop, type RunningShop } from '../servers/shop.ts';
 import { OBSERVING_OPTIONS, OBSERVING_USAGE, observing } from './observing.ts';
 import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
 

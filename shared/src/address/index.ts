@@ -15,6 +15,7 @@ export {
   LANGUAGE_PATH_PREFIX,
   languageOfPath,
   pathInLanguage,
+  PREFIXED_LANGUAGES,
   ROOT_LANGUAGE,
   routerBasename,
 } from './languagePath.ts';

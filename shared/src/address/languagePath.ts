@@ -20,7 +20,9 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && Object.hasOwn(LANGUAGE_PATH_PREFIX, value);
 }
 
-const PREFIXED = (Object.entries(LANGUAGE_PATH_PREFIX) as Array<[Language, string]>).filter(([, prefix]) => prefix !== '');
+/** The languages whose addresses have a prefix, with it (`['vi', '/vi']`). */
+export const PREFIXED_LANGUAGES = (Object.entries(LANGUAGE_PATH_PREFIX) as Array<[Language, string]>).filter(([, prefix]) => prefix !== '');
+const PREFIXED = PREFIXED_LANGUAGES;
 
 /** An address's language, and the path it names within that language (`/vi/products` → vi, `/products`). */
 export function languageOfPath(pathname: string): { language: Language; path: string } {

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import apps from '../../../apps.json';
+import { APPS } from '../../../apps.mts';
 import { appSourceFiles, isTestFile, ROOT as root, SOURCE_DIRS } from '@test/appSources';
 
 const I18N_DIR = path.join(root, 'shared', 'src', 'i18n') + path.sep;
@@ -138,7 +138,7 @@ describe('message catalogues', () => {
   }, 60_000);
 
   it("finds every app's catalogue", () => {
-    for (const { dir } of apps) {
+    for (const { dir } of APPS) {
       expect(findings.catalogues.map(({ where }) => where)).toContainEqual(expect.stringMatching(new RegExp(`^${dir}/src/messages\\.ts:`)));
     }
   });

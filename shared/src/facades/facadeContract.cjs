@@ -31,11 +31,11 @@ function contractLine(sharedVersion) {
 function currentContract() {
   const line = contractLine(version);
   const entry = contract[line];
-  if (!entry) throw new Error(`shared/src/vendor/contract.json has no entry for @maison/shared ${line} (package.json says ${version})`);
+  if (!entry) throw new Error(`shared/src/facades/contract.json has no entry for @maison/shared ${line} (package.json says ${version})`);
   return entry;
 }
 
-const GUIDE = 'shared/src/vendor/README.md says how to share another';
+const GUIDE = 'shared/src/facades/README.md says how to share another';
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {

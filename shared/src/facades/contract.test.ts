@@ -24,7 +24,7 @@ import contract from './contract.json';
 type Contract = Record<string, Record<string, string[]>>;
 
 const VENDOR = __dirname;
-const CONTRACT_FILE = 'shared/src/vendor/contract.json';
+const CONTRACT_FILE = 'shared/src/facades/contract.json';
 const ESLINT_BIN = path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js');
 const sharedVersion = (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
 const sorted = (names: Iterable<string>) => [...names].sort();
@@ -171,7 +171,7 @@ describe('the facade contract', () => {
       config: { compilerOptions: { paths: Record<string, string[]> } };
     };
     for (const [library, file] of Object.entries(FACADES)) {
-      expect([library, config.compilerOptions.paths[library]]).toEqual([library, [`./shared/src/vendor/${file}`]]);
+      expect([library, config.compilerOptions.paths[library]]).toEqual([library, [`./shared/src/facades/${file}`]]);
     }
   });
 
