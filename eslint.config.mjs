@@ -29,7 +29,8 @@ const appBoundaries = APP_DIRS.map((app) => ({
 /**
  * Layers point one way: shared at the bottom, the apps above it, then what builds (webpack/),
  * serves and publishes (deploy/) them, and the tools and tests on top. A layer reaches the host
- * only through its public entry for them (host/src/hosting.ts, `@maison/host/hosting`).
+ * only through its public entries for them: the code they run as the page does
+ * (`@maison/host/hosting`) and the formats they exchange (`@maison/host/contract`).
  */
 const TOOLS = ['./deploy', './webpack', './scripts', './e2e', './test'];
 const layerBoundaries = [
@@ -37,7 +38,7 @@ const layerBoundaries = [
   ...APP_DIRS.filter((dir) => dir !== 'shared').map((dir) => ({ target: `./${dir}/src`, from: TOOLS })),
   { target: './deploy', from: ['./scripts', './e2e', './webpack'] },
   { target: './webpack', from: ['./scripts', './e2e'] },
-  ...['./deploy', './webpack'].map((target) => ({ target, from: './host/src', except: ['./hosting.ts'] })),
+  ...['./deploy', './webpack'].map((target) => ({ target, from: './host/src', except: ['./hosting.ts', './contract'] })),
 ].map((zone) => ({
   ...zone,
   message: 'Layers point one way: shared ← apps ← build, serve, publish ← tools and tests (eslint.config.mjs).',

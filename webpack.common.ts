@@ -11,6 +11,7 @@ import { readdirSync } from 'node:fs';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { ENTRY_FILE, MANIFEST_FILE } from '@maison/host/contract';
 import { buildVersion } from './webpack/buildInfo';
 import { devServerOptions } from './webpack/devServer';
 import { fastRefreshPlugins } from './webpack/fastRefresh';
@@ -107,7 +108,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
     plugins: [
       new ModuleFederationPlugin({
         name: federationName,
-        filename: 'remoteEntry.js',
+        filename: ENTRY_FILE,
         exposes: options.exposes,
         // Remotes are registered at run time from the host's remotes.json, never baked in.
         remotes: {},
@@ -118,7 +119,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
         runtimePlugins: options.runtimePlugins,
         manifest: isRemote
           ? {
-              fileName: 'mf-manifest.json',
+              fileName: MANIFEST_FILE,
               // The server build beside this one: the renderer finds it through the manifest that
               // remotes.json names (`metaData.ssrRemoteEntry`, the federation runtime's own field),
               // and loads the modules it exposes for the renderer only (`serverModules`: PublicPages).

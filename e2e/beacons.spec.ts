@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import type { Page } from '@playwright/test';
-import { BEACON, SIGNALS_PATH, type Beacon } from '@maison/host/hosting';
+import { BEACON, SIGNALS_PATH, type Beacon } from '@maison/host/contract';
 import { test, expect, policyOrigins, switchLanguage } from './fixtures';
 import { serveBuild } from './servers';
 import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { TRACKING_PARAMETERS, TRACKING_PREFIX } from '@maison/shared/address';
-import { COHORT_COOKIE, COHORT_HEADER, OVERRIDE_COOKIE, OVERRIDE_HEADER } from '@maison/host/hosting';
+import { COHORT_COOKIE, COHORT_HEADER, OVERRIDE_COOKIE, OVERRIDE_HEADER } from '@maison/host/contract';
 
 export function nginxBinary(): string | undefined {
   return [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => file && existsSync(file));

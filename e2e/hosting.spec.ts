@@ -17,8 +17,8 @@ import {
   refusedTarget,
   securityHeaders,
   servedRemotes,
-  type RenderRecord,
 } from '@maison/deploy';
+import type { RenderRecord } from '@maison/host/contract';
 import { normalPath } from '@maison/shared/address';
 import { routeFor } from '../host/src/routes';
 import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';

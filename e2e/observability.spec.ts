@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { ENVIRONMENT_FILE, GENERATION_FILE, type RenderRecord } from '@maison/deploy';
+import type { RenderRecord } from '@maison/host/contract';
+import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
 import { test, expect } from './fixtures';
 import { ownEnvironment } from './ownEnvironment';
 import { prometheusBinary, startPrometheus, type RunningPrometheus } from './prometheus';

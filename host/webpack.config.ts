@@ -6,7 +6,7 @@ import { REMOTE_APPS as remotes } from '../apps.mts';
 import { EmitJsonPlugin } from '../webpack/parts';
 import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
-import { HOST_BUILD_FILES } from './src/hostBuildFiles';
+import { HOST_BUILD_FILES } from './src/contract/hostBuild';
 
 export default createAppConfig({
   appDir: __dirname,

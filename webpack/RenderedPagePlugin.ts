@@ -1,6 +1,7 @@
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
-import { HOST_BUILD_FILES, inlineScript, inlineStyle, type PageShell } from '@maison/host/hosting';
+import { inlineScript, inlineStyle } from '@maison/host/hosting';
+import { HOST_BUILD_FILES, type PageShell } from '@maison/host/contract';
 import { compileBootScript, type BootScript } from './bootScript';
 
 /**
@@ -17,7 +18,7 @@ export class RenderedPagePlugin {
 
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('RenderedPagePlugin', (compilation) => {
-      let startScript = '';
+      let bootScript = '';
       compilation.hooks.processAssets.tapPromise(
         { name: 'RenderedPagePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         async () => {
@@ -25,7 +26,7 @@ export class RenderedPagePlugin {
           if (!this.boot || !modified || this.boot.files.some((file) => modified.has(file)))
             this.boot = await compileBootScript({ entry: this.options.bootEntry, production: compiler.options.mode === 'production' });
           compilation.fileDependencies.addAll(this.boot.files);
-          startScript = inlineScript(this.boot.code);
+          bootScript = inlineScript(this.boot.code);
         },
       );
       HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('RenderedPagePlugin', (data) => {
@@ -41,11 +42,11 @@ export class RenderedPagePlugin {
         // name its files, so the build is named by what the pages name and carry, not by the commit alone.
         const files = webpack.util
           .createHash('sha256')
-          .update(JSON.stringify([headTags, startScript, stylesheets]))
+          .update(JSON.stringify([headTags, bootScript, stylesheets]))
           .digest('hex')
           .slice(0, 8);
         const { hostBuild } = this.options;
-        const shell: PageShell = { hostBuild: `${hostBuild}.${files}`, version: hostBuild, headTags, startScript, stylesheets };
+        const shell: PageShell = { hostBuild: `${hostBuild}.${files}`, version: hostBuild, headTags, bootScript, stylesheets };
         compilation.emitAsset(HOST_BUILD_FILES.shell, new webpack.sources.RawSource(`${JSON.stringify(shell, null, 2)}\n`));
         return data;
       });

@@ -26,7 +26,7 @@ import {
   type ReadableFileSystem,
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
-import { HOST_BUILD_FILES } from '@maison/host/hosting';
+import { HOST_BUILD_FILES } from '@maison/host/contract';
 import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
 

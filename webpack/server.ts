@@ -14,7 +14,7 @@ import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { moduleRules, SERVER_DIR } from './parts';
-import { HOST_BUILD_FILES } from '@maison/host/hosting';
+import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maison/host/contract';
 import { resolveOptions, sharedSingletons } from './sharing';
 
 export { SERVER_DIR };
@@ -28,15 +28,8 @@ export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '
 export const devServerBuildDir = (federationName: string) => path.join(DEV_SERVER_BUILDS, federationName);
 export const DEV_SERVER_BUILT_FILE = path.join(DEV_SERVER_BUILDS, 'built.json');
 
-/**
- * Where the renderer says, per remote, the folder its browser build is served from
- * (the folder of its mf-manifest.json). A remote's server code names images and other files
- * from there, so the markup holds the very URLs its browser build computes (`publicPath: 'auto'`).
- */
-export const SERVER_PUBLIC_PATHS_GLOBAL = '__MAISON_REMOTE_PUBLIC_PATHS__';
-
 /** `ssrRemoteEntry` for the browser manifest: the server container, relative to the manifest. */
-export const SSR_REMOTE_ENTRY = { name: 'remoteEntry.js', path: `${SERVER_DIR}/`, type: 'commonjs-module' };
+export const SSR_REMOTE_ENTRY = { name: ENTRY_FILE, path: `${SERVER_DIR}/`, type: 'commonjs-module' };
 
 /**
  * `serverModules` for the browser manifest: what the server build exposes for the renderer only
@@ -134,7 +127,7 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
     plugins: [
       new ModuleFederationPlugin({
         name: federationName,
-        filename: `${SERVER_DIR}/remoteEntry.js`,
+        filename: `${SERVER_DIR}/${ENTRY_FILE}`,
         exposes: options.exposes,
         remotes: {},
         remoteType: 'script',

@@ -23,5 +23,5 @@ export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';
 export { CACHE_CONTROL, navigationAnswer, preloadLinkFor, preloadLinks, type NavigationAnswer } from './answer/rules.ts';
 export { checkGeneration, isGood, type Generation } from './environment/generation.ts';
 export { currentId, generationDir, generationIds } from './environment/generations.ts';
-export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR, type RenderRecord } from './environment/layout.ts';
+export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from './environment/layout.ts';
 export { watchEnvironment, type Served, type ServedEnvironment } from './environment/served.ts';

@@ -7,10 +7,11 @@
  * routes.test.ts proves that react-router and the compiled patterns below give the same answer
  * for every real route and hundreds of hostile paths.
  */
-import type { RemoteModuleId, RemoteName } from '@maison/shared';
+import type { RemoteModuleId } from '@maison/shared';
 import { PAGE_PATHS } from '@maison/shared/address';
 import { remoteOf } from './federation/moduleIds.ts';
 import { firstMatching, routePatternSource } from './routePatterns.ts';
+import type { NotFoundPage, ServedRoute } from './contract/hostBuild';
 
 /** The host's own pages; every other page is a remote module that renders without props. */
 const HOST_PAGE_IDS = ['home', 'about', 'contact', 'notFound'] as const;
@@ -20,7 +21,6 @@ export type HostPageId = (typeof HOST_PAGE_IDS)[number];
  * The page a server answers, with HTTP 404, for a path no rendered page exists for: the shop's
  * 404 page (it shows the path) or the product-not-found page (it shows the route's parameter).
  */
-export type NotFoundPage = { page: 'not-found'; shows: 'path' } | { page: 'product-not-found'; shows: 'parameter' };
 
 export interface RouteDefinition {
   /** react-router's path syntax: plain segments and `:param` segments; '*' matches the rest. */
@@ -87,18 +87,7 @@ export const PREFETCH_WHEN_IDLE: readonly RemoteModuleId[] = ROUTES.flatMap((rou
   route.prefetchWhenIdle ? [route.page as RemoteModuleId] : [],
 );
 
-/**
- * What the servers need of a route: its pattern, the remotes its page needs, how it is served
- * and its not-found page. Written to routes.json by the host build, which the servers read (deploy/src/answer).
- */
-export interface ServedRoute {
-  path: string;
-  pattern: string;
-  remotes: RemoteName[];
-  personal?: true;
-  notFound?: NotFoundPage;
-}
-
+/** The route table the host build writes to routes.json, for the servers (contract/hostBuild.ts). */
 export function servedRoutes(): ServedRoute[] {
   return ROUTES.map((route: RouteDefinition) => ({
     path: route.path,

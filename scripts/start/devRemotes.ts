@@ -2,10 +2,10 @@
  * `npm start -- --against`: the remotes.json the host's development server answers when some
  * remotes run from this checkout and the others come from another environment (staging, a
  * colleague's build). The environment's entries are read with the page's own rules
- * (host/src/federation/loading/remotesJson.ts), fallbacks kept; a local remote is its dev server.
+ * (host/src/contract/remotesJson.ts), fallbacks kept; a local remote is its dev server.
  */
 import type { RemoteName } from '@maison/shared';
-import { parseRemotesJson } from '@maison/host/hosting';
+import { parseRemotesJson } from '@maison/host/contract';
 
 /** Root-relative entries of an environment read from a file belong to an origin the file does not name. */
 const UNKNOWN_ORIGIN = 'https://environment.invalid/';

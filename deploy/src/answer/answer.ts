@@ -31,7 +31,7 @@ import { splittingNow } from '../rollout/rolloutRecord.ts';
 import { signals, type SignalsOptions } from '../observe/signals.ts';
 import type { ServedBuilds, ServerMetrics } from '../observe/metrics.ts';
 import type { Generation } from '../environment/generation.ts';
-import { MANIFEST_FILE } from '@maison/host/hosting';
+import { MANIFEST_FILE } from '@maison/host/contract';
 
 export type { Answer } from './http.ts';
 

@@ -3,7 +3,7 @@
  * policy (a page's for HTML) and CORS on a remote's files. Never a dot-file, a source map (unless
  * asked for), the build's stats for its tools, or the host build's server-only files.
  */
-import { HOST_BUILD_FILE } from '../builds/hostBuild.ts';
+import { HOST_BUILD_FILES } from '@maison/host/contract';
 import type { Body } from './bodies.ts';
 import type { Reply } from './http.ts';
 import { FILE_POLICY, securityHeaders } from './policy.ts';
@@ -17,7 +17,7 @@ export interface FileSource {
 /** Written by every build for its tools (they name the build machine's source files): never handed out. */
 const BUILD_TOOL_FILE = /(^|\/)mf-(manifest-)?stats\.json$/;
 /** Files of the host build that only the servers read. */
-const SERVER_ONLY_FILES = new Set<string>([HOST_BUILD_FILE.routes, HOST_BUILD_FILE.shell]);
+const SERVER_ONLY_FILES = new Set<string>([HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell]);
 
 export const FILE_HEADERS = securityHeaders(FILE_POLICY);
 

@@ -5,16 +5,10 @@
  */
 import type { Language, RemoteName } from '@maison/shared';
 import { canonicalQuery, languageOfPath } from '@maison/shared/address';
-import {
-  firstMatching,
-  ROLLOUT_PATH,
-  withShownText,
-  type NotFoundPage,
-  type RolloutAnnouncement,
-  type ServedRoute,
-} from '@maison/host/hosting';
+import { firstMatching, withShownText } from '@maison/host/hosting';
+import { ROLLOUT_PATH, type NotFoundPage, type RolloutAnnouncement, type ServedRoute, type RenderRecord } from '@maison/host/contract';
 import type { HostBuildState } from '../builds/hostBuild.ts';
-import { GENERATION_FILE, type RenderRecord } from '../environment/layout.ts';
+import { GENERATION_FILE } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import { FILE_HEADERS, type FileSource } from './files.ts';
 import type { RequestContext } from '../observe/requestContext.ts';

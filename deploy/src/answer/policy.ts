@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RemoteName } from '@maison/shared';
-import { parseRemotesJson, remoteOrigins, originProblem, type RemoteLocations } from '@maison/host/hosting';
+import { parseRemotesJson, remoteOrigins, originProblem, type RemoteLocations } from '@maison/host/contract';
 
 /** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
 export const SHOP_ORIGIN = 'https://shop.invalid';

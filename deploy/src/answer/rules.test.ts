@@ -1,7 +1,7 @@
 /** The rules answer.ts applies, as tables: a request's address and query in, the answer out. */
 import { servedRoutes } from '@maison/host/hosting';
 import { REMOTE_NAMES } from '../../../apps.mts';
-import type { RenderRecord } from '../environment/layout.ts';
+import type { RenderRecord } from '@maison/host/contract';
 import { servedRemotes } from './policy.ts';
 import { CACHE_CONTROL, cacheControl, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks, readsAccept } from './rules.ts';
 

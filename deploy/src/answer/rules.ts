@@ -7,8 +7,17 @@
 import type { Language, RemoteName } from '@maison/shared';
 import { homeOfBarePrefix, languageOfPath, pathInLanguage } from '@maison/shared/address';
 import { shownAsked } from '@maison/shared/not-found';
-import { entryUrlOf, firstMatching, parameterOf, type NotFoundPage, type RemoteLocations, type ServedRoute } from '@maison/host/hosting';
-import { pageFileOf, withoutTrailingSlashes, type RenderRecord } from '../environment/layout.ts';
+import { firstMatching, parameterOf } from '@maison/host/hosting';
+import {
+  ENTRY_FILE,
+  entryUrlOf,
+  MANIFEST_FILE,
+  type NotFoundPage,
+  type RemoteLocations,
+  type ServedRoute,
+  type RenderRecord,
+} from '@maison/host/contract';
+import { pageFileOf, withoutTrailingSlashes } from '../environment/layout.ts';
 import { SHOP_ORIGIN } from './policy.ts';
 
 export const CACHE_CONTROL = {
@@ -37,7 +46,7 @@ export const CACHE_CONTROL = {
   other: 'public, max-age=3600',
 } as const;
 
-const UNCACHED_NAMES = new Set(['remoteEntry.js', 'mf-manifest.json', 'index.html']);
+const UNCACHED_NAMES = new Set([ENTRY_FILE, MANIFEST_FILE, 'index.html']);
 const HASHED_NAME = /\.[0-9a-f]{10}\.(?:js|css|svg|png|webp|jpg|woff2)$/;
 
 /** The last segment of a path. */

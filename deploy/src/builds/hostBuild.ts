@@ -7,13 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { HOST_BUILD_FILES, type PageShell, type ServedRoute } from '@maison/host/hosting';
-
-export const HOST_BUILD_FILE = {
-  routes: HOST_BUILD_FILES.routes,
-  shell: HOST_BUILD_FILES.shell,
-  renderer: path.join(HOST_BUILD_FILES.rendererDir, HOST_BUILD_FILES.renderer),
-} as const;
+import { HOST_BUILD_FILES, PAGE_SHELL, readJson, ROUTE_TABLE, type PageShell, type ServedRoute } from '@maison/host/contract';
 
 export interface HostBuild {
   /** Which build this is (page-shell.json's hostBuild): pages are served only beside the build that rendered them. */
@@ -39,36 +33,10 @@ export const diskReader =
     }
   };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function routeProblem(route: unknown): string | undefined {
-  if (!isObject(route)) return 'is not an object';
-  if (typeof route.path !== 'string' || typeof route.pattern !== 'string') return 'has no path and pattern';
-  if (!Array.isArray(route.remotes) || route.remotes.some((remote) => typeof remote !== 'string')) return 'has no list of remotes';
-  if (route.notFound !== undefined && (!isObject(route.notFound) || typeof route.notFound.page !== 'string')) return 'has a bad notFound';
-  return undefined;
-}
-
-function shellProblem(shell: unknown): string | undefined {
-  if (!isObject(shell)) return 'is not an object';
-  if (typeof shell.hostBuild !== 'string' || shell.hostBuild === '') return 'names no hostBuild';
-  if (typeof shell.version !== 'string' || shell.version === '') return 'names no version';
-  if (typeof shell.startScript !== 'string' || shell.startScript === '') return 'has no startScript';
-  if (!isObject(shell.stylesheets) || Object.values(shell.stylesheets).some((text) => typeof text !== 'string'))
-    return 'has no stylesheets';
-  if (!Array.isArray(shell.headTags) || shell.headTags.some((tag) => !isObject(tag) || typeof tag.tagName !== 'string'))
-    return 'has no list of head tags';
-  return undefined;
-}
-
-function parsed(read: BuildFileReader, name: string): unknown {
+function readFile<Schema extends Parameters<typeof readJson>[2]>(read: BuildFileReader, name: string, schema: Schema) {
   const bytes = read(name);
   if (!bytes) throw new Error(`${name} is missing`);
-  try {
-    return JSON.parse(bytes.toString('utf8')) as unknown;
-  } catch (error) {
-    throw new Error(`${name} is not JSON (${(error as Error).message})`, { cause: error });
-  }
+  return readJson(name, bytes.toString('utf8'), schema);
 }
 
 /**
@@ -80,25 +48,12 @@ export function readHostBuild(
   hostDir: string,
   {
     read = diskReader(path.join(hostDir, 'dist')),
-    rendererFile = path.join(hostDir, HOST_BUILD_FILE.renderer),
+    rendererFile = path.join(hostDir, HOST_BUILD_FILES.rendererDir, HOST_BUILD_FILES.renderer),
   }: { read?: BuildFileReader; rendererFile?: string } = {},
 ): HostBuild {
-  const routes = parsed(read, HOST_BUILD_FILE.routes);
-  if (!Array.isArray(routes) || routes.length === 0) throw new Error(`${HOST_BUILD_FILE.routes} is not a route table`);
-  for (const [index, route] of routes.entries()) {
-    const problem = routeProblem(route);
-    if (problem) throw new Error(`${HOST_BUILD_FILE.routes}: route ${index} ${problem}`);
-  }
-  const shell = parsed(read, HOST_BUILD_FILE.shell);
-  const problem = shellProblem(shell);
-  if (problem) throw new Error(`${HOST_BUILD_FILE.shell} ${problem}`);
-  return {
-    id: (shell as PageShell).hostBuild,
-    version: (shell as PageShell).version,
-    routes: routes as ServedRoute[],
-    shell: shell as PageShell,
-    rendererFile,
-  };
+  const routes = readFile(read, HOST_BUILD_FILES.routes, ROUTE_TABLE);
+  const shell = readFile(read, HOST_BUILD_FILES.shell, PAGE_SHELL);
+  return { id: shell.hostBuild, version: shell.version, routes, shell, rendererFile };
 }
 
 export type HostBuildState = { build: HostBuild; key: string } | { build?: undefined; key: string; problem: string };
@@ -122,7 +77,7 @@ export function watchHostBuild(
     recheckMs = 250,
     read,
     rendererFile,
-    stamp = () => [HOST_BUILD_FILE.routes, HOST_BUILD_FILE.shell].map((name) => fileStamp(path.join(hostDir, 'dist', name))).join('|'),
+    stamp = () => [HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell].map((name) => fileStamp(path.join(hostDir, 'dist', name))).join('|'),
   }: { recheckMs?: number; read?: BuildFileReader; rendererFile?: string; stamp?: () => string } = {},
 ): { now(): HostBuildState } {
   let state: HostBuildState | undefined;

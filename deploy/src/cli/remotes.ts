@@ -16,7 +16,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { entriesOf, manifestUrlOf, parseRemotesJson, remoteFileFetch } from '@maison/host/hosting';
+import { remoteFileFetch } from '@maison/host/hosting';
+import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contract';
 import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
 import { currentId } from '../environment/generations.ts';

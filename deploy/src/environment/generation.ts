@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { GENERATION_FILE, promisedPageFiles, type RenderRecord } from './layout.ts';
+import { JSON_OBJECT, readJson, RENDER_RECORD, type RenderRecord } from '@maison/host/contract';
+import { GENERATION_FILE, promisedPageFiles } from './layout.ts';
 
 export interface Generation {
   id: string;
@@ -21,22 +22,6 @@ export interface Generation {
 }
 
 export type CheckedGeneration = Generation | { id: string; dir: string; problem: string };
-
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-const isStringRecord = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((item) => typeof item === 'string');
-
-/** Why `value` is not a render record, or undefined. */
-export function renderRecordProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not a JSON object';
-  const record = value as Record<string, unknown>;
-  for (const key of ['hostBuild', 'origin', 'renderedAt'] as const) if (typeof record[key] !== 'string') return `has no "${key}" text`;
-  for (const key of ['languages', 'listed', 'pages', 'notFoundPages', 'unlistedRemotes', 'kept', 'problems'] as const)
-    if (!isStringArray(record[key])) return `has no "${key}" list`;
-  for (const key of ['remotes', 'redirects'] as const) if (!isStringRecord(record[key])) return `has no "${key}" map`;
-  if ((record.languages as string[]).length === 0) return 'names no language';
-  return undefined;
-}
 
 /** Why a rendered page's file is not a whole page, or undefined. */
 export function pageProblem(html: string): string | undefined {
@@ -54,33 +39,20 @@ function readText(dir: string, file: string): string {
   }
 }
 
-function parsed(dir: string, file: string): { text: string; value: unknown } {
-  const text = readText(dir, file);
-  try {
-    return { text, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    throw new Error(`${file} is not JSON (${(error as Error).message})`, { cause: error });
-  }
-}
-
 /** Reads and checks the generation in `dir` (its id is the folder's name). */
 export function checkGeneration(dir: string): CheckedGeneration {
   const id = path.basename(dir);
   try {
-    const remotes = parsed(dir, GENERATION_FILE.remotes);
-    if (typeof remotes.value !== 'object' || remotes.value === null || Array.isArray(remotes.value))
-      throw new Error(`${GENERATION_FILE.remotes} is not a JSON object`);
-    const render = parsed(dir, GENERATION_FILE.render).value;
-    const problem = renderRecordProblem(render);
-    if (problem) throw new Error(`${GENERATION_FILE.render} ${problem}`);
-    for (const file of promisedPageFiles(render as RenderRecord)) {
+    const remotesJson = readText(dir, GENERATION_FILE.remotes);
+    readJson(GENERATION_FILE.remotes, remotesJson, JSON_OBJECT);
+    const record = readJson(GENERATION_FILE.render, readText(dir, GENERATION_FILE.render), RENDER_RECORD);
+    for (const file of promisedPageFiles(record)) {
       const pageIs = pageProblem(readText(dir, file));
       if (pageIs) throw new Error(`${file} ${pageIs}`);
     }
-    const record = render as RenderRecord;
     const canary = record.canary ? checkGeneration(path.join(dir, GENERATION_FILE.canary)) : undefined;
     if (canary && !isGood(canary)) throw new Error(`${GENERATION_FILE.canary}/${canary.problem}`);
-    return { id, dir, remotesJson: remotes.text, render: record, ...(canary ? { canary: { ...canary, id } } : {}) };
+    return { id, dir, remotesJson, render: record, ...(canary ? { canary: { ...canary, id } } : {}) };
   } catch (error) {
     return { id, dir, problem: (error as Error).message };
   }

@@ -17,6 +17,7 @@
  * A page is only ever served from the generation of the remotes.json it was rendered from.
  */
 import path from 'node:path';
+import type { RenderRecord } from '@maison/host/contract';
 
 export const ENVIRONMENT_FILE = {
   remotes: 'remotes.json',
@@ -40,50 +41,6 @@ export const INCOMING_PREFIX = '.incoming-';
 
 /** The local environment (`npm run serve`, the tests), from the repository's root. */
 export const LOCAL_ENVIRONMENT_DIR = path.join('deploy', 'local');
-
-/** What render.json says of a generation. */
-export interface RenderRecord {
-  /** The host build whose renderer rendered the pages (they name its scripts). */
-  hostBuild: string;
-  /** The shop's public origin: canonical URLs and the sitemap use it. */
-  origin: string;
-  renderedAt: string;
-  languages: string[];
-  /** Each remote the pages show: the manifest it was loaded from (its first choice in remotes.json). */
-  remotes: Record<string, string>;
-  /** Every public path the host and the remotes listed. */
-  listed: string[];
-  /** The paths that have a rendered page, in every language. */
-  pages: string[];
-  /** The not-found pages rendered (served with HTTP 404). */
-  notFoundPages: string[];
-  /** Legacy paths and where they are now. */
-  redirects: Record<string, string>;
-  /** Remotes whose list of paths could not be read: no path of their routes is called unknown. */
-  unlistedRemotes: string[];
-  /** Pages that could not be rendered this time and were kept from the generation before (same builds). */
-  kept: string[];
-  /** What could not be rendered, and why: those routes are client-rendered. */
-  problems: string[];
-  /**
-   * The hash sources of the code the pages carry inline (their boot script, their first paint's
-   * stylesheets): the page policy allows these. None in a record written before pages carried any.
-   */
-  inline?: { scripts: string[]; styles: string[] };
-  /**
-   * The builds its pages may run, as their beacons and the metrics name them: the host's version,
-   * and each remote's listed builds (first choice first) with the manifest each is read from.
-   * None in a record written before pages reported their builds.
-   */
-  builds?: RenderedBuilds;
-  /** The rollout whose canary cohort's pages are in the generation's canary/ folder, with its remote. */
-  canary?: { rollout: string; remote: string };
-}
-
-export interface RenderedBuilds {
-  host: string;
-  remotes: Record<string, Array<{ manifest: string; build: string }>>;
-}
 
 /** The path without its trailing slashes ('/' stays '/'); a loop, so a path of slashes costs its length, not its square. */
 export function withoutTrailingSlashes(pathname: string): string {

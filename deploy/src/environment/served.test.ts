@@ -43,12 +43,12 @@ describe('the environment as served', () => {
     [
       'remotes.json that is not an object',
       (dir: string) => writeFileSync(path.join(dir, 'remotes.json'), '[]'),
-      'remotes.json is not a JSON object',
+      'remotes.json: must be a JSON object',
     ],
     [
       'a render.json missing its lists',
       (dir: string) => writeFileSync(path.join(dir, 'render.json'), '{"hostBuild":"h","origin":"o","renderedAt":"t"}'),
-      'render.json has no "languages" list',
+      'render.json: languages is missing',
     ],
     [
       'a page missing',

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { originProblem } from '@maison/host/hosting';
+import { originProblem } from '@maison/host/contract';
 import { replaceFile } from './durable.ts';
 import { ENVIRONMENT_FILE } from './layout.ts';
 

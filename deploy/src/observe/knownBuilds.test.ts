@@ -1,5 +1,5 @@
 import type { Generation } from '../environment/generation.ts';
-import type { RenderRecord } from '../environment/layout.ts';
+import type { RenderRecord } from '@maison/host/contract';
 import { knownBuilds } from './knownBuilds.ts';
 
 const generation = (id: string, host: string, catalog: string[]): Generation => ({

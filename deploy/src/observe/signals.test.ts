@@ -1,5 +1,6 @@
 /** The pages' beacons as the answerer receives them: capped, rate-limited per client, validated, counted per page template and build. */
-import { servedRoutes, type Beacon } from '@maison/host/hosting';
+import { servedRoutes } from '@maison/host/hosting';
+import { type Beacon } from '@maison/host/contract';
 import type { ReplyHandler } from '../answer/http.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
 import { newContext } from './requestContext.ts';

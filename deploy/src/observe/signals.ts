@@ -1,11 +1,12 @@
 /**
- * The pages' beacons (host/src/federation/status/beacon.ts), received on the shop's own origin:
+ * The pages' beacons (host/src/contract/beacon.ts), received on the shop's own origin:
  * `POST /rum` on the host. Each is read within a size cap and a per-client rate, validated against
  * the beacon's schema, and counted per page template and per remote build (metrics.ts). Only
  * builds of the generations being served are accepted as labels; anything else is refused and
  * counted as refused. Nothing of the shopper is kept: the client's address only counts its rate.
  */
-import { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, firstMatching, type Beacon, type Cohort, type ServedRoute } from '@maison/host/hosting';
+import { firstMatching } from '@maison/host/hosting';
+import { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, type Beacon, type Cohort, type ServedRoute } from '@maison/host/contract';
 import { languageOfPath } from '@maison/shared/address';
 import * as v from 'valibot';
 import type { Reply, ReplyHandler } from '../answer/http.ts';

@@ -5,13 +5,15 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseRemotesJson, REMOTE_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';
+import { REMOTE_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';
+import { parseRemotesJson } from '@maison/host/contract';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import type { HostBuild } from '../builds/hostBuild.ts';
 import { flushFolder, writeFlushed } from '../environment/durable.ts';
 import type { Generation } from '../environment/generation.ts';
-import { GENERATION_FILE, type RenderedBuilds, type RenderRecord } from '../environment/layout.ts';
+import { GENERATION_FILE } from '../environment/layout.ts';
+import { type RenderedBuilds, type RenderRecord } from '@maison/host/contract';
 import { renderPages, type RenderedPages } from './renderPages.ts';
 import { buildVersionOf } from './verify.ts';
 

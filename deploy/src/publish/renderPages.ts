@@ -7,21 +7,15 @@
  * publish's deadline.
  */
 import path from 'node:path';
-import {
-  firstChoices,
-  firstMatching,
-  type NotFoundPage,
-  type PublicPages,
-  type RemoteFileLimits,
-  type RemotesJson,
-} from '@maison/host/hosting';
+import { firstMatching, type PublicPages, type RemoteFileLimits } from '@maison/host/hosting';
+import { firstChoices, type NotFoundPage, type RemotesJson, type RenderRecord } from '@maison/host/contract';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
 import type { HostBuild } from '../builds/hostBuild.ts';
 import { notFoundPagesOf, ownLists, renderRecord } from '../render/renderRecord.ts';
 import { renderService, type RenderService } from '../render/renderService.ts';
 import type { Generation } from '../environment/generation.ts';
-import { GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
+import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 
 export interface RenderedPages {
   record: Omit<RenderRecord, 'renderedAt'>;

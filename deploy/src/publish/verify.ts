@@ -4,7 +4,8 @@
  * @maison/shared the host provides, and the entry beside it and its server build's entry answer,
  * each within the limits of a remote's files (the host's remoteFiles.ts).
  */
-import { checkManifest, entryUrlOf, parseManifest, serverEntryUrl } from '@maison/host/hosting';
+import { checkManifest, parseManifest } from '@maison/host/hosting';
+import { entryUrlOf, serverEntryUrl } from '@maison/host/contract';
 
 /**
  * The version of the build at `manifestUrl` as remote `name`, read from its manifest through the

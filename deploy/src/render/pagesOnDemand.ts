@@ -11,7 +11,7 @@ import type { HostBuild, HostBuildState } from '../builds/hostBuild.ts';
 import { bodyOf, typeOf, type Body } from '../answer/bodies.ts';
 import type { PagesNow, ServedPages } from '../answer/pages.ts';
 import { inlineSource } from '../answer/policy.ts';
-import type { RenderRecord } from '../environment/layout.ts';
+import type { RenderRecord } from '@maison/host/contract';
 import { robotsTxt, sitemapXml } from '../publish/crawlers.ts';
 import { pageCache } from './pageCache.ts';
 import { notFoundPagesOf, ownLists, renderRecord } from './renderRecord.ts';
@@ -50,7 +50,7 @@ async function recordOf(build: HostBuild, service: RenderService, origin: string
       problems,
       // The boot script every page carries; styles are allowed by development's policy (style-loader's
       // <style> elements), which a hash beside its 'unsafe-inline' would switch off.
-      inline: { scripts: [inlineSource(build.shell.startScript)], styles: [] },
+      inline: { scripts: [inlineSource(build.shell.bootScript)], styles: [] },
     }),
     renderedAt: new Date().toISOString(),
   };

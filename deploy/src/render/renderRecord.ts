@@ -4,8 +4,9 @@
  * answer (only paths a page file can hold, only redirects within the shop), the not-found pages
  * the route table names, and what was rendered.
  */
-import { ownPathProblem, type ServedRoute } from '@maison/host/hosting';
-import { pageFileOf, type RenderRecord } from '../environment/layout.ts';
+import { ownPathProblem } from '@maison/host/hosting';
+import { type ServedRoute, type RenderRecord } from '@maison/host/contract';
+import { pageFileOf } from '../environment/layout.ts';
 
 /** The not-found pages the route table names (a route's `notFound.page`), each once. */
 export function notFoundPagesOf(routes: readonly ServedRoute[]): string[] {

@@ -14,7 +14,7 @@ import {
   OVERRIDE_HEADER,
   overrideOf,
   type Cohort,
-} from '@maison/host/hosting';
+} from '@maison/host/contract';
 import type { RolloutRecord } from './rolloutRecord.ts';
 
 export interface CohortChoice {

@@ -6,7 +6,8 @@
  * at a time per environment: the judgement compares one change against the rest of the shop.
  */
 import path from 'node:path';
-import { entriesOf, manifestUrlOf, parseRemotesJson, remoteFileFetch } from '@maison/host/hosting';
+import { remoteFileFetch } from '@maison/host/hosting';
+import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contract';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
 import { checkGeneration, isGood } from '../environment/generation.ts';

@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { lock } from 'proper-lockfile';
-import { isActive, manifestUrlOf, ROLLOUT_STATES, type RolloutAnnouncement } from '@maison/host/hosting';
+import { isActive, manifestUrlOf, ROLLOUT_STATES, type RolloutAnnouncement } from '@maison/host/contract';
 import { replaceFile } from '../environment/durable.ts';
 import type { Generation } from '../environment/generation.ts';
 

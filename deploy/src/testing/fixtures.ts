@@ -7,12 +7,15 @@ import { inlineSource } from '../answer/policy.ts';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HOST_BUILD_FILES, servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host/hosting';
-import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf, type RenderRecord } from '../environment/layout.ts';
+import { servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host/hosting';
+import { HOST_BUILD_FILES } from '@maison/host/contract';
+import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
+import { type RenderRecord } from '@maison/host/contract';
 
 export const HOST_BUILD = '0.1.0+test.1';
 /** The host's public entry for servers, as a renderer running in a worker requires it. */
 const HOSTING_SOURCE = path.resolve(__dirname, '..', '..', '..', 'host', 'src', 'hosting.ts');
+const CONTRACT_SOURCE = path.resolve(__dirname, '..', '..', '..', 'host', 'src', 'contract', 'index.ts');
 export const SHELL =
   '<!doctype html><html lang="en"><head><title>Maison Khăn</title></head><body><div id="root"><div class="mk-app-shell" aria-hidden="true"></div></div></body></html>';
 export const REMOTES = {
@@ -55,7 +58,7 @@ export function fixtureShop(): FixtureShop {
   write(path.join(hostDist, HOST_BUILD_FILES.routes), JSON.stringify(servedRoutes()));
   write(
     path.join(hostDist, HOST_BUILD_FILES.shell),
-    JSON.stringify({ hostBuild: HOST_BUILD, version: HOST_BUILD, headTags: [], startScript: 'start()', stylesheets: {} }),
+    JSON.stringify({ hostBuild: HOST_BUILD, version: HOST_BUILD, headTags: [], bootScript: 'start()', stylesheets: {} }),
   );
   write(path.join(remoteDist, 'mf-manifest.json'), JSON.stringify({ name: 'catalog' }));
   write(path.join(remoteDist, 'mf-manifest-stats.json'), JSON.stringify({ source: '/home/builder/remote-catalog/src/index.ts' }));
@@ -162,7 +165,8 @@ exports.createPageRenderer = async ({ remotesJson, remotesJsonRead, origin, shel
   const remotes = JSON.parse(remotesJson);
   // Its remote files as the real renderer fetches them: the host's checks, within the limits it is given.
   const hosting = require(${JSON.stringify(HOSTING_SOURCE)});
-  const read = remotesJsonRead || hosting.parseRemotesJson(remotes, { names: ['catalog', 'cart', 'account'], base: origin + '/' });
+  const contract = require(${JSON.stringify(CONTRACT_SOURCE)});
+  const read = remotesJsonRead || contract.parseRemotesJson(remotes, { names: ['catalog', 'cart', 'account'], base: origin + '/' });
   const fetch = hosting.remoteFileFetch(read.locations, globalThis.fetch, limits);
   const catalog = [].concat(remotes.catalog)[0];
   const catalogStyle = async () => {
@@ -175,7 +179,7 @@ exports.createPageRenderer = async ({ remotesJson, remotesJsonRead, origin, shel
     if ((now.hanging || []).includes(name)) return new Promise(() => {});
     if ((now.failing || []).includes(name)) return { reason: 'catalog/ProductDetailPage could not be loaded' };
     const style = now.readsManifest && name.startsWith('/products') ? await catalogStyle() : '[data-page="' + name + '"]{color:red}';
-    const inline = { scripts: [shell.startScript], styles: [style] };
+    const inline = { scripts: [shell.bootScript], styles: [style] };
     return { html: page(language, name, catalog, !(now.cutShort || []).includes(name)), remotes: { catalog }, inline };
   };
   return {

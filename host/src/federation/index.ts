@@ -3,7 +3,7 @@ import { BUILD_INFO } from './buildInfo';
 import { createFederationCore } from './core/federationCore';
 import { readInlineData, withInlineData } from './loading/inlineData';
 import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTriggers';
-import { fetchRemotesJson, remoteOrigins } from './loading/remotesJson';
+import { fetchRemotesJson, remoteOrigins } from '../contract/remotesJson';
 import { createRemoteModuleStore, type RemoteModuleStore } from './react/remoteModuleStore';
 import { createFederationHook, type FederationStatus } from './status/federationHook';
 import { startPageSignals } from './status/pageSignals';

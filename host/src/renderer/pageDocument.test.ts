@@ -1,12 +1,13 @@
 import { jsonForScript } from '../head/pageHeadTags';
-import { pageDocument as documentOf, type PageDocumentInput, type PageShell } from './pageDocument';
+import type { PageShell } from '../contract/hostBuild';
+import { pageDocument as documentOf, type PageDocumentInput } from './pageDocument';
 
 const pageDocument = (input: PageDocumentInput) => documentOf(input).html;
 
 const shell: PageShell = {
   hostBuild: '0.1.0+abc',
   version: '0.1.0+abc',
-  startScript: 'boot("start")',
+  bootScript: 'boot("start")',
   stylesheets: { '/main.0123456789.css': '.shell{color:red}' },
   headTags: [
     { tagName: 'meta', attributes: { name: 'viewport', content: 'width=device-width, initial-scale=1' } },
@@ -98,7 +99,7 @@ describe('a rendered page', () => {
   });
 
   it('refuses to carry a boot script that could end its element', () => {
-    expect(() => documentOf({ ...product, shell: { ...shell, startScript: 'a("</script>")' } })).toThrow(/<\/script/);
+    expect(() => documentOf({ ...product, shell: { ...shell, bootScript: 'a("</script>")' } })).toThrow(/<\/script/);
   });
 
   it('says what the page is to search engines and link previews, at its address in its language, with its other addresses', () => {

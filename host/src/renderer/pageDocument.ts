@@ -1,24 +1,11 @@
 import type { Language, PageHead } from '@maison/shared';
-import { entryUrlOf } from '../federation/loading/remotesJson';
+import { entryUrlOf } from '../contract/remotesJson';
 import { FEDERATION_DATA_ID, type InlineFederationData } from '../federation/loading/inlineData';
 import { jsonForScript, pageHeadTags, type PageAddress } from '../head/pageHeadTags';
 import { RENDER_STAMP_META, RENDERED_ATTRIBUTE, type RenderStamp } from '../renderStamp';
+import type { PageShell } from '../contract/hostBuild';
 import { inlineScript } from './inlineCode';
 import { escapeHtml } from './notFoundText';
-
-/** The host's page as data (webpack/RenderedPagePlugin.ts writes it beside the build: page-shell.json). */
-export interface PageShell {
-  /** The host build (its version and its pages' files): rendered pages must come from it to be served with it. */
-  hostBuild: string;
-  /** The host build's version, as its pages name it (BUILD_INFO.version: their beacons, their stamp). */
-  version: string;
-  /** index.html's head tags, in order: meta, icon, stylesheets, preloads, main.js. */
-  headTags: Array<{ tagName: string; attributes: Record<string, string | boolean | null | undefined> }>;
-  /** The boot script's text (host/src/boot/): a rendered page's body starts with it, inline. */
-  startScript: string;
-  /** The text of each stylesheet the head links (the host's styles.css), by its href, as a page carries it (./inlineCode.ts). */
-  stylesheets: Record<string, string>;
-}
 
 export interface PageDocumentInput {
   shell: PageShell;
@@ -112,8 +99,8 @@ export function pageDocument(input: PageDocumentInput): PageDocument {
     else if (attributes.rel !== 'preload') headTags.push(tag(tagName, attributes));
   }
   // The languages' addresses and where the choice is kept are built into it (@maison/shared/address).
-  const startScript = tag('script', { 'data-main': String(main.attributes.src) }, inlineScript(shell.startScript));
-  inline.scripts.push(shell.startScript);
+  const bootScript = tag('script', { 'data-main': String(main.attributes.src) }, inlineScript(shell.bootScript));
+  inline.scripts.push(shell.bootScript);
   const html = [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(head.title)}</title>`,
@@ -141,7 +128,7 @@ export function pageDocument(input: PageDocumentInput): PageDocument {
     ),
     // Still before anything is painted: nothing of the body comes before it. The host's chunks
     // after it, so that it sees them fail (boot/firstViewChunks.ts).
-    `</head><body>${startScript}`,
+    `</head><body>${bootScript}`,
     ...hostChunks.map((src) => tag('script', { async: true, fetchpriority: 'low', src })),
     `<div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,
     `<script type="application/json" id="${FEDERATION_DATA_ID}">${jsonForScript(federationData)}</script>`,

@@ -9,7 +9,7 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import { usePageHead } from '@maison/shared';
 import { hostileManifests, remoteManifest, type RemoteManifest } from '@test/remoteManifest';
 import { createPageRendererNow } from './pageRenderer';
-import type { PageShell } from './pageDocument';
+import type { PageShell } from '../contract/hostBuild';
 
 const modules: Record<string, unknown> = {};
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -71,7 +71,7 @@ beforeEach(() => {
 const shell: PageShell = {
   hostBuild: '0.1.0+test',
   version: '0.1.0+test',
-  startScript: 'start()',
+  bootScript: 'start()',
   stylesheets: {},
   headTags: [{ tagName: 'script', attributes: { defer: true, src: '/main.0123456789.js' } }],
 };

@@ -9,7 +9,7 @@
  *
  * Node runs it as it is (through host/src/hosting.ts): `.ts` imports, erasable TypeScript only.
  */
-import { MANIFEST_FILE, transportProblem, type RemoteLocations } from '../federation/loading/remotesJson.ts';
+import { MANIFEST_FILE, transportProblem, type RemoteLocations } from '../contract/remotesJson.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

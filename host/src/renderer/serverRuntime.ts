@@ -1,9 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { SERVER_PUBLIC_PATHS_GLOBAL as PUBLIC_PATHS } from '../contract/hostBuild';
 import type { FederationRuntime } from '../federation/core/loader';
 import type { ManifestReader } from '../federation/loading/manifests';
-
-/** webpack/server.ts (SERVER_PUBLIC_PATHS_GLOBAL): read by each remote's server build. */
-const PUBLIC_PATHS = '__MAISON_REMOTE_PUBLIC_PATHS__';
 
 function publicPaths(): Record<string, string> {
   const global = globalThis as unknown as Record<string, Record<string, string> | undefined>;

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { BUCKET_COOKIE, COHORT_COOKIE, OVERRIDE_COOKIE, type RolloutAnnouncement } from './cohort';
+import { BUCKET_COOKIE, COHORT_COOKIE, OVERRIDE_COOKIE, type RolloutAnnouncement } from '../contract/rollout';
 import { followRollout, runsOtherBuild } from './followRollout';
 
 const CANARY = 'https://canary.example/mf-manifest.json';

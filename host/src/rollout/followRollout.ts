@@ -23,7 +23,7 @@ import {
   ROLLOUT_ANNOUNCEMENT,
   ROLLOUT_PATH,
   type RolloutAnnouncement,
-} from './cohort';
+} from '../contract/rollout';
 
 /** How often a page left open asks again (a shopper who keeps reading meets an abort at their next move). */
 const RECHECK_MS = 60_000;

@@ -1,7 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { BUILD_INFO } from '../buildInfo';
 import { createManifestReader, type ManifestReader } from '../loading/manifests';
-import type { RemotesJson } from '../loading/remotesJson';
+import type { RemotesJson } from '../../contract/remotesJson';
 import { createRetryUrls } from '../loading/retryUrls';
 import { carriedStylesPlugin } from '../runtime/carriedStylesPlugin';
 import { shopRuntimePlugin } from '../runtime/shopRuntimePlugin';

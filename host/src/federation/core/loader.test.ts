@@ -1,7 +1,7 @@
 import { createFederatedLoader, type FederationRuntime } from './loader';
 import { LoadFailure } from '../loading/loadFailure';
 import { createManifestReader, type ManifestReader } from '../loading/manifests';
-import type { RemoteLocations } from '../loading/remotesJson';
+import type { RemoteLocations } from '../../contract/remotesJson';
 import { createRetryUrls } from '../loading/retryUrls';
 import { createRemoteRecords } from './remoteRecords';
 import { REMOTE_NAMES } from '@test/apps';

@@ -5,7 +5,7 @@ import { errorMessage } from '../../errorMessage';
 import { isMissingFile, LoadFailure } from '../loading/loadFailure';
 import type { ManifestReader } from '../loading/manifests';
 import { exposeAssetUrls, prefetchFiles } from '../loading/prefetch';
-import type { RemotesJson } from '../loading/remotesJson';
+import type { RemotesJson } from '../../contract/remotesJson';
 import type { RetryUrls } from '../loading/retryUrls';
 import type { RemoteRecords } from './remoteRecords';
 

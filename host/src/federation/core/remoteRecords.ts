@@ -1,7 +1,7 @@
 import type { RemoteName } from '@maison/shared';
 import type { LoadableModuleId } from '../moduleIds';
 import type { LoadFailure, LoadFailureReason } from '../loading/loadFailure';
-import type { RemotesJson } from '../loading/remotesJson';
+import type { RemotesJson } from '../../contract/remotesJson';
 
 /**
  * What the loader reports as it works, with `at` on the page's clock (performance.now()). The

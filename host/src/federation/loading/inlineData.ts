@@ -1,4 +1,4 @@
-import { REMOTES_JSON_PATH } from './remotesJson';
+import { REMOTES_JSON_PATH } from '../../contract/remotesJson';
 
 /**
  * A rendered page carries, as data (a JSON block: no script runs from it, the policy needs no

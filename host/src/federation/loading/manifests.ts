@@ -1,17 +1,17 @@
 import { errorMessage } from '../../errorMessage.ts';
 import { LoadFailure } from './loadFailure.ts';
-import { readManifestFields, type FederationManifest } from './manifestSchema.ts';
-import { entryUrlOf } from './remotesJson.ts';
+import { readManifestFields, type FederationManifest } from '../../contract/manifest.ts';
+import { entryUrlOf } from '../../contract/remotesJson.ts';
 
 /**
  * Federation manifests as the host reads them: fetched once per URL, read through the schema
- * (manifestSchema.ts: every file a manifest names is inside its build), checked for the entry
+ * (contract/manifest.ts: every file a manifest names is inside its build), checked for the entry
  * the servers preload (remoteEntry.js beside the manifest) and for the shared contract, and
  * remembered for the status view (build version). The runtime plugin hands these responses to
  * the federation runtime instead of its own fetch, so a manifest that breaks a rule never reaches it.
  */
 
-export { serverEntryUrl, type FederationManifest } from './manifestSchema.ts';
+export { serverEntryUrl, type FederationManifest } from '../../contract/manifest.ts';
 
 export interface ManifestSummary {
   url: string;

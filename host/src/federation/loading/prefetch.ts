@@ -1,6 +1,6 @@
 import type { LoadableModuleId } from '../moduleIds';
-import type { FederationManifest } from './manifestSchema';
-import { entryUrlOf } from './remotesJson';
+import type { FederationManifest } from '../../contract/manifest';
+import { entryUrlOf } from '../../contract/remotesJson';
 
 /**
  * The files a remote module needs, from its remote's manifest: the remote entry and the

@@ -1,5 +1,5 @@
-import type { Beacon, Signal } from './beacon';
-import { MAX_BEACON_BYTES, MAX_RECORDS, SIGNALS_PATH } from './beaconLimits';
+import type { Beacon, Signal } from '../../contract/beacon';
+import { MAX_BEACON_BYTES, MAX_RECORDS, SIGNALS_PATH } from '../../contract/beaconLimits';
 
 /**
  * How the page load's records leave the page: as beacons to the shop's own origin

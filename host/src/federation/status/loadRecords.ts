@@ -1,7 +1,7 @@
 import type { RemoteName } from '@maison/shared';
 import type { LoadableModuleId } from '../moduleIds';
 import type { LoadFailureReason } from '../loading/loadFailure';
-import type { Signal } from './beacon';
+import type { Signal } from '../../contract/beacon';
 import type { PageEvent } from './federationHook';
 import { loadTimings, type LoadTimings } from './timings';
 

@@ -1,6 +1,6 @@
 import type { RemoteRecords } from '../core/remoteRecords';
-import type { Signal } from './beacon';
-import { MAX_BUILD, MAX_PAGE, MAX_URL } from './beaconLimits';
+import type { Signal } from '../../contract/beacon';
+import { MAX_BUILD, MAX_PAGE, MAX_URL } from '../../contract/beaconLimits';
 import { sendBeacons, whenHidden, type BeaconHead } from './beacons';
 
 /**

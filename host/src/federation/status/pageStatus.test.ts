@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { createRemoteRecords, type FederationEvent } from '../core/remoteRecords';
 import { LoadFailure } from '../loading/loadFailure';
-import { BEACON, SIGNALS_PATH, type Beacon } from './beacon';
+import { BEACON, SIGNALS_PATH, type Beacon } from '../../contract/beacon';
 import { createFederationHook } from './federationHook';
 import type { VitalRecord } from './loadRecords';
 import { startPageSignals } from './pageSignals';

@@ -1,5 +1,5 @@
-import type { Signal } from './beacon';
-import { MAX_MEASURE, MAX_PAGE } from './beaconLimits';
+import type { Signal } from '../../contract/beacon';
+import { MAX_MEASURE, MAX_PAGE } from '../../contract/beaconLimits';
 import { sendBeacons, whenHidden } from './beacons';
 import { printStatus } from './consoleView';
 import type { FederationHook } from './federationHook';

@@ -25,7 +25,7 @@ export const ENTRY_FILE = 'remoteEntry.js';
 /** Absolute manifest URLs per remote, in the order to try them. */
 export type RemoteLocations = Partial<Record<RemoteName, ManifestUrl[]>>;
 
-/** A key older files have: pages report to the shop's own origin now (status/beacon.ts), so it is read and ignored. */
+/** A key older files have: pages report to the shop's own origin now (beacon.ts), so it is read and ignored. */
 const RETIRED_REPORT_URL_KEY = 'reportUrl';
 
 export interface RemotesJson {

@@ -9,7 +9,7 @@
  * in the page's code); the answerer validates every beacon with the schema. Node runs it as it is (through host/src/hosting.ts).
  */
 import * as v from 'valibot';
-import { LOAD_FAILURE_REASONS } from '../loading/loadFailure.ts';
+import { LOAD_FAILURE_REASONS } from '../federation/loading/loadFailure.ts';
 import { MAX_BUILD, MAX_MEASURE, MAX_PAGE, MAX_RECORDS, MAX_URL } from './beaconLimits.ts';
 
 export { MAX_BEACON_BYTES, SIGNALS_PATH } from './beaconLimits.ts';

@@ -1,0 +1,27 @@
+/** Any JSON object (not a list): a file whose entries are read one by one after. */
+export const JSON_OBJECT = v.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'must be a JSON object',
+);
+
+/** Reading a file of the contract: its text parsed and checked by its schema, or an error naming the file and the field. */
+import * as v from 'valibot';
+
+export function readJson<const Schema extends v.GenericSchema>(file: string, text: string, schema: Schema): v.InferOutput<Schema> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${file} is not JSON (${(error as Error).message})`, { cause: error });
+  }
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  throw new Error(`${file}: ${issueText(result.issues[0])}`);
+}
+
+/** An issue as a reader wants it: where (`routes[2].pattern`), then what. */
+export function issueText(issue: v.BaseIssue<unknown>): string {
+  const where = (issue.path ?? []).map(({ key }) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+  const what = issue.received === 'undefined' && issue.message.startsWith('Invalid key') ? 'is missing' : issue.message;
+  return where ? `${where.replace(/^\./, '')} ${what}` : what;
+}
