@@ -1,5 +1,6 @@
 /** Build pieces every app shares, and the benchmark's single-bundle build too. */
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { existsSync, readdirSync } from 'node:fs';
 import type { Configuration } from 'webpack';
 import webpack from 'webpack';
@@ -9,7 +10,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { fastRefreshTransformers } from './fastRefresh';
 import { sharedLibrariesChunk } from './sharing';
-import { PrecompressPlugin } from './PrecompressPlugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 
 const root = path.resolve(__dirname, '..');
 
@@ -111,7 +112,7 @@ export function commonPlugins(
       Object.fromEntries(Object.entries(options.define ?? {}).map(([key, value]) => [key, JSON.stringify(value ?? '')])),
     ),
     ...options.publicDirs.filter((dir) => existsSync(dir)).map((dir) => new CopyWebpackPlugin({ patterns: [{ from: dir }] })),
-    ...(production ? [new PrecompressPlugin()] : []),
+    ...(production ? [precompression()] : []),
   ];
 }
 
@@ -173,4 +174,20 @@ export class EmitJsonPlugin {
       });
     });
   }
+}
+
+/**
+ * A production build's text files (a kilobyte or more) as brotli at its best quality, `<file>.br`
+ * beside each, kept in webpack's build cache between builds; the servers send it for `<file>`
+ * (deploy/src/answer/buildFiles.ts). Why at build time: docs/decisions/precompression.md.
+ */
+function precompression() {
+  return new CompressionPlugin<zlib.BrotliOptions>({
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    test: /\.(js|css|svg|json)$/,
+    threshold: 1024,
+    minRatio: Number.POSITIVE_INFINITY,
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+  });
 }

@@ -3,7 +3,7 @@
  * and nothing outside the folder, no dot-file or dot-folder, no empty segment, no encoded slash.
  * A file read once is kept (with its ETag and compressed forms) until it changes; a rebuilt
  * folder is seen at the next request. A file the build compressed itself (`<file>.br`, brotli's
- * best: webpack/PrecompressPlugin.ts) is its brotli form, if it decompresses to the file. The folder is on disk, or in webpack's
+ * best: docs/decisions/precompression.md) is its brotli form, if it decompresses to the file. The folder is on disk, or in webpack's
  * in-memory output (the development server passes that file system).
  */
 import { readFile, stat } from 'node:fs/promises';

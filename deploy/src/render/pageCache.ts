@@ -6,8 +6,10 @@
  * `perClient.active` of its renders under way or queued and `perClient.perSecond` started a second,
  * so one client's flood of distinct addresses never uses up everyone's budget. Past any limit a
  * request is not rendered at all (`undefined`: the caller answers without the page, as cheaply as a
- * 404), so a flood costs a bounded amount of work and memory, never more.
+ * 404), so a flood costs a bounded amount of work and memory, never more. Keeping is lru-cache's.
  */
+import { LRUCache } from 'lru-cache';
+
 export interface PageCacheLimits {
   entries: number;
   bytes: number;
@@ -67,26 +69,20 @@ function rateWindow(perSecond: number) {
   };
 }
 
-export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimits = PAGE_CACHE_LIMITS): PageCache<T> {
-  const kept = new Map<string, { value: T; bytes: number }>();
+export function pageCache<T extends NonNullable<unknown>>(
+  sizeOf: (value: T) => number,
+  limits: PageCacheLimits = PAGE_CACHE_LIMITS,
+): PageCache<T> {
+  const kept = new LRUCache<string, T>({
+    max: limits.entries,
+    maxSize: limits.bytes,
+    sizeCalculation: (value) => Math.max(1, sizeOf(value)),
+  });
   const inFlight = new Map<string, Promise<T | undefined>>();
   const queue: Array<() => void> = [];
   const rate = rateWindow(limits.perSecond);
   const clients = new Map<string, { active: number; rate: ReturnType<typeof rateWindow> }>();
   let running = 0;
-  let bytes = 0;
-
-  const keep = (key: string, value: T) => {
-    const size = sizeOf(value);
-    if (size > limits.bytes) return;
-    kept.set(key, { value, bytes: size });
-    bytes += size;
-    for (const [oldest, entry] of kept) {
-      if (kept.size <= limits.entries && bytes <= limits.bytes) break;
-      kept.delete(oldest);
-      bytes -= entry.bytes;
-    }
-  };
 
   /** The client's share, if it has room for one more render now (taking it). */
   const clientShare = (client: string, now: number) => {
@@ -116,19 +112,16 @@ export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimi
 
   return {
     get size() {
-      return { entries: kept.size, bytes };
+      return { entries: kept.size, bytes: kept.calculatedSize };
     },
     get load() {
       return { rendering: running, waiting: queue.length };
     },
     get(key, make, { client, onOutcome = () => {} } = {}) {
       const hit = kept.get(key);
-      if (hit) {
-        // Most recently used: last in the map's order.
-        kept.delete(key);
-        kept.set(key, hit);
+      if (hit !== undefined) {
         onOutcome('kept');
-        return Promise.resolve(hit.value);
+        return Promise.resolve(hit);
       }
       const pending = inFlight.get(key);
       if (pending) {
@@ -147,7 +140,7 @@ export function pageCache<T>(sizeOf: (value: T) => number, limits: PageCacheLimi
         .then(make)
         .then(
           (value) => {
-            if (value !== undefined) keep(key, value);
+            if (value !== undefined) kept.set(key, value);
             onOutcome(value === undefined ? 'failed' : 'rendered');
             return value;
           },
