@@ -94,6 +94,16 @@ export async function addProductToCart(page: Page, slug: string, style?: RegExp)
   await page.getByRole('button', { name: /^(ADD TO CART|THÊM VÀO GIỎ)$/ }).click();
 }
 
+/** On the checkout page: a shopper's details filled in, the order placed, and its confirmation seen. */
+export async function placeOrderOnCheckout(page: Page) {
+  await page.getByPlaceholder('Email or mobile phone number').fill('lan@example.com');
+  await page.getByLabel('Last name').fill('Nguyễn');
+  await page.getByLabel('Address', { exact: true }).fill('12 Hàng Gai');
+  await page.getByLabel('City').fill('Hà Nội');
+  await page.getByRole('button', { name: 'Complete Order' }).click();
+  await expect(page.getByText('Order placed successfully!')).toBeVisible();
+}
+
 export function cartBadge(page: Page) {
   return page.getByTestId('cart-count');
 }

@@ -14,7 +14,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, REMOTE_ORIGINS } from './fixtures';
+import { test, expect, placeOrderOnCheckout, REMOTE_ORIGINS } from './fixtures';
 import { deployCommand, serveBuild } from './servers';
 import { ENVIRONMENT_FILE } from '@maison/deploy';
 
@@ -93,12 +93,7 @@ async function checkOut(page: Page) {
   await expect(page.getByRole('heading', { name: 'Your cart', level: 1, exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
-  await page.getByPlaceholder('Email or mobile phone number').fill('lan@example.com');
-  await page.getByLabel('Last name').fill('Nguyễn');
-  await page.getByLabel('Address', { exact: true }).fill('12 Hàng Gai');
-  await page.getByLabel('City').fill('Hà Nội');
-  await page.getByRole('button', { name: 'Complete Order' }).click();
-  await expect(page.getByText('Order placed successfully!')).toBeVisible();
+  await placeOrderOnCheckout(page);
 }
 
 test.describe('a remote redeployed onto its origin while a shopper is mid-visit', () => {

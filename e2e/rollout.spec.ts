@@ -16,7 +16,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { RenderRecord } from '@maison/host/contract';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
-import { test, expect, addProductToCart, cartBadge } from './fixtures';
+import { test, expect, addProductToCart, cartBadge, placeOrderOnCheckout } from './fixtures';
 import { postPageLoads, type PageLoads } from './beaconGenerator';
 import { canaryBuild } from './canaryBuilds';
 import { nginxBinary, startCdn, type Cdn } from './cdn';
@@ -93,12 +93,7 @@ const runsFrom = (page: Page, origin: string) =>
 async function placeOrder(page: Page, from: 'address' | 'cart' = 'address') {
   if (from === 'address') await page.goto('/checkout');
   else await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await page.getByPlaceholder('Email or mobile phone number').fill('lan@example.com');
-  await page.getByLabel('Last name').fill('Nguyễn');
-  await page.getByLabel('Address', { exact: true }).fill('12 Hàng Gai');
-  await page.getByLabel('City').fill('Hà Nội');
-  await page.getByRole('button', { name: 'Complete Order' }).click();
-  await expect(page.getByText('Order placed successfully!')).toBeVisible();
+  await placeOrderOnCheckout(page);
 }
 
 test.describe('shipping a remote gradually', () => {

@@ -18,27 +18,20 @@ declare global {
 
 export interface ShopFederation {
   modules: RemoteModuleStore;
-  /** The origins remote code comes from, once remotes.json is read: the only others that may serve images. */
+  /** The origins remote code comes from: the only others that may serve images. */
   remoteOrigins: Promise<string[]>;
   /** Settles when the remote modules of the page being opened have loaded or failed. */
   thisPage: Promise<unknown>;
-  /** The manifest a remote's modules were loaded from (null while none has): the core's record of it. */
+  /** The manifest a remote's modules were loaded from (null while none has). */
   loadedFrom: (remote: RemoteName) => string | null | undefined;
-  /** A page shown, by its path: each move inside the shop (ShopAtAddress.tsx) is a view in the page load's beacons. */
+  /** A page shown (ShopAtAddress.tsx): a view in the page load's beacons. */
   pageShown: (page: string) => void;
   /** The manifest this page's remotes.json names first for a remote, once read. */
   firstChoice: (remote: string) => Promise<string | undefined>;
 }
 
-/**
- * The page's federation, on the core the renderer uses too (core/federationCore.ts). Runs before
- * the async boundary, so it uses no shared library: it reads remotes.json (from the page's data
- * when it was rendered), puts the core's records on `window.__MAISON_FEDERATION__`, and starts
- * the modules of the page being opened (`modulesFor(pathname)`) at once; the other pages'
- * (`prefetchWhenIdle`) download when the browser is idle or a link is pointed at. The page
- * load's beacons are made and sent from the start (status/pageSignals.ts: pages shown, loads,
- * failures, uncaught errors); the status chunk (timings, tables, vitals) loads once the page is idle.
- */
+/** The page's federation start-up; runs before the async boundary, so it uses no shared library. */
+// Why: docs/decisions/federation-runtime.md#page-start-up
 export function startFederation({
   modulesFor,
   prefetchWhenIdle,

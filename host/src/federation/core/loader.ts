@@ -16,11 +16,9 @@ export interface FederationRuntime {
 }
 
 export interface LoaderDeps {
-  /** remotes.json, once fetched and checked. Loads asked for earlier wait for it. */
   config: Promise<RemotesJson>;
   runtime: FederationRuntime;
   manifests: ManifestReader;
-  /** Where the entry in use is kept and every step is reported. */
   records: RemoteRecords;
   retryUrls: RetryUrls;
 }
@@ -40,18 +38,11 @@ export interface FederatedLoader extends RemoteModuleLoader {
   load(id: LoadableModuleId): Promise<unknown>;
 }
 
-/**
- * Loads remote modules through the federation runtime. Each remote's entries in remotes.json
- * are tried in order: when one cannot be loaded (unreachable, 404, refused, a script that
- * throws, nothing to render) the next one is registered and tried, and the one that works stays
- * in use for the rest of the page's life (its index is the remote's record's `entry`). Only when
- * every entry fails is the module unavailable. A build replaced under the page (a file of the
- * build in use is gone) is loaded afresh from the same entry, once per load.
- */
+/** Loads remote modules, trying each remote's entries in order and keeping the first that works. */
+// Why: docs/decisions/federation-runtime.md#entry-fallback
 export function createFederatedLoader({ config, runtime, manifests, records, retryUrls }: LoaderDeps): FederatedLoader {
   const registered = new Map<RemoteName, string>();
-  // Loads of one remote run one after another: a switch to a fallback entry re-registers the
-  // remote, which must not happen under another load's feet.
+  // One load per remote at a time: switching to a fallback re-registers the remote.
   const queues = new Map<RemoteName, Promise<unknown>>();
 
   const register = (remote: RemoteName, entry: string, force = false) => {
@@ -87,7 +78,6 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
       records.emit({ type: 'failed', remote, module: id, failure });
       throw failure;
     }
-    // The entry this page already runs a build of, if any.
     const running = records.loadedFrom(remote);
     let renewed = false;
     const failures: LoadFailure[] = [];

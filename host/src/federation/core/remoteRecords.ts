@@ -3,10 +3,7 @@ import type { LoadableModuleId } from '../moduleIds';
 import type { LoadFailure, LoadFailureReason } from '../loading/loadFailure';
 import type { RemotesJson } from '../../contract/remotesJson';
 
-/**
- * What the loader reports as it works, with `at` on the page's clock (performance.now()). The
- * records below are made from these alone; whoever needs more (the reports' timings) listens too.
- */
+/** What the loader reports, `at` on the page's clock; the records are made from these alone. */
 export type FederationEvent =
   | ({ type: 'configured' } & RemotesJson)
   | { type: 'loading'; remote: RemoteName; module: LoadableModuleId; url: string; at: number }
@@ -19,7 +16,7 @@ export type FederationEvent =
       entry: number;
       buildVersion: string | undefined;
       at: number;
-      /** The files the module needed: the remote's entry, then the module's own JS and CSS. */
+      /** The remote's entry, then the module's own JS and CSS. */
       files: string[];
     }
   | { type: 'failed'; remote: RemoteName; module: LoadableModuleId; failure: LoadFailure }
@@ -41,7 +38,6 @@ export interface RemoteRecord {
   url: string | null;
   /** Its build, as its manifest says (`metaData.buildInfo.buildVersion`). */
   buildVersion: string | null;
-  /** True when a fallback entry is in use because an earlier one failed. */
   fallback: boolean;
   failures: Array<{ url: string | null; reason: LoadFailureReason; error: string }>;
 }
@@ -49,11 +45,10 @@ export interface RemoteRecord {
 export interface RemoteRecords {
   /** Every remote's record by name, kept up to date: read it, never write it. */
   readonly remotes: Partial<Record<RemoteName, RemoteRecord>>;
-  /** What is wrong with remotes.json. */
   readonly configProblems: readonly string[];
   /** The manifest a remote's modules come from now, null while none has loaded. */
   loadedFrom(remote: RemoteName): string | null;
-  /** The loader's report: the records change, then every listener hears it. */
+  /** Updates the records, then tells every listener. */
   emit(event: FederationEvent): void;
   listen(listener: FederationListener): () => void;
 }

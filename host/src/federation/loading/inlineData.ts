@@ -1,18 +1,12 @@
 import { REMOTES_JSON_PATH } from '../../contract/remotesJson';
 
-/**
- * A rendered page carries, as data (a JSON block: no script runs from it, the policy needs no
- * change), what its federation would otherwise fetch one after the other before the page can
- * come alive: the environment's remotes.json and the manifest of each remote on the page. The
- * renderer writes it (server/pageDocument.ts); the page reads its answers from it instead of the
- * network, so no request of the first view waits on the answer of another.
- */
+/** The JSON block in which a rendered page carries remotes.json and its manifests (server/pageDocument.ts). */
+// Why: docs/decisions/federation-runtime.md#inline-federation-data
 export const FEDERATION_DATA_ID = 'maison-federation-data';
 
 export interface InlineFederationData {
-  /** remotes.json, as the page would fetch it (the generation's: the pages were rendered from it). */
+  /** remotes.json as the page would fetch it. */
   remotesJson: unknown;
-  /** Each manifest on the page, by its URL. */
   manifests: Record<string, unknown>;
 }
 

@@ -1,9 +1,5 @@
-/**
- * Every way a remote can fail to load, as one type: the reason is data, so the status record,
- * the console and the area on screen all read the same thing.
- */
+/** Every way a remote can fail to load; status, console and the area on screen read the same reason. */
 export const LOAD_FAILURE_REASONS = [
-  /** remotes.json names no usable manifest for the remote. */
   'not-configured',
   /** The manifest could not be fetched at all (server down, network error, CORS). */
   'unreachable',
@@ -13,7 +9,6 @@ export const LOAD_FAILURE_REASONS = [
   'refused',
   /** The entry or one of the module's files did not load, or its code threw while loading. */
   'load-failed',
-  /** The module loaded but exports nothing to render. */
   'no-export',
 ] as const;
 
@@ -38,10 +33,7 @@ export function isMissingFile(error: unknown): boolean {
   return error instanceof Error && error.name === 'ChunkLoadError';
 }
 
-/**
- * Whether an error means "this remote is unavailable" rather than "this remote's code crashed":
- * a LoadFailure, or a chunk that webpack or the CSS loader could not fetch after the entry loaded.
- */
+/** "This remote is unavailable" (a LoadFailure or a missing chunk), as opposed to its code crashing. */
 export function isLoadFailure(error: unknown): boolean {
   return error instanceof LoadFailure || isMissingFile(error);
 }

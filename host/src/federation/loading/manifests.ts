@@ -3,13 +3,8 @@ import { LoadFailure } from './loadFailure.ts';
 import { readManifestFields, type FederationManifest } from '../../contract/manifest.ts';
 import { entryUrlOf } from '../../contract/remotesJson.ts';
 
-/**
- * Federation manifests as the host reads them: fetched once per URL, read through the schema
- * (contract/manifest.ts: every file a manifest names is inside its build), checked for the entry
- * the servers preload (remoteEntry.js beside the manifest) and for the shared contract, and
- * remembered for the status view (build version). The runtime plugin hands these responses to
- * the federation runtime instead of its own fetch, so a manifest that breaks a rule never reaches it.
- */
+// Manifests as the host reads them: fetched once per URL, checked, then handed to the runtime.
+// Why: docs/decisions/federation-runtime.md#manifest-checks
 
 export { serverEntryUrl, type FederationManifest } from '../../contract/manifest.ts';
 
@@ -28,12 +23,8 @@ function majorMinor(version: string): [number, number] | undefined {
   return match ? [Number(match[1]), Number(match[2])] : undefined;
 }
 
-/**
- * Why a remote built against `required` of @maison/shared cannot run on a page that provides
- * `provided`, or undefined when it can. Within one major, a remote may use an older or equal
- * minor (the contract only grows); a newer minor may need names this page does not have.
- * Below 1.0, as semver says, every minor is its own major.
- */
+/** Why a remote built against `required` cannot run on a page providing `provided`; undefined when it can. */
+// Why: docs/decisions/federation-runtime.md#shared-contract
 export function sharedContractProblem(required: string, provided: string): string | undefined {
   const need = majorMinor(required);
   const have = majorMinor(provided);
@@ -46,11 +37,7 @@ export function sharedContractProblem(required: string, provided: string): strin
 // Every line that shows one names the remote first (the console's, render.json's, npm run remotes').
 const refused = (url: string, reason: string) => new LoadFailure('refused', `${url} was refused: ${reason}`, url);
 
-/**
- * A manifest as the shop accepts it, or a 'refused' LoadFailure naming the file and the field.
- * With `remote`, also that it is that remote's manifest (not another team's, pasted into the
- * wrong entry).
- */
+/** The manifest as the shop accepts it (with `remote`: that remote's), or a 'refused' LoadFailure. */
 export function parseManifest(url: string, manifest: unknown, remote?: string): FederationManifest {
   const data = manifest as { metaData?: unknown; exposes?: unknown; shared?: unknown } | null;
   if (!data || typeof data !== 'object' || !data.metaData || !Array.isArray(data.exposes) || !Array.isArray(data.shared)) {
@@ -82,11 +69,7 @@ export function checkManifest(url: string, manifest: unknown, providedContract: 
   return { url, buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown', sharedContract };
 }
 
-/**
- * What a remote's server build exposes for the renderer only (RemoteServerModules, `PublicPages`),
- * as its manifest names them (`metaData.serverModules`, written by the build); undefined when the
- * manifest does not say (no server build, or one built before manifests said).
- */
+/** The renderer-only modules a manifest names (`metaData.serverModules`); undefined when it does not say. */
 export function serverModulesOf(manifest: unknown): string[] | undefined {
   const names = (manifest as { metaData?: { serverModules?: unknown } } | null)?.metaData?.serverModules;
   return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
@@ -95,7 +78,6 @@ export function serverModulesOf(manifest: unknown): string[] | undefined {
 export interface ManifestReader {
   /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
   response(url: string): Promise<Response>;
-  /** The same manifest, parsed (as checked). */
   json(url: string): Promise<FederationManifest>;
   summary(url: string): ManifestSummary | undefined;
   /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */

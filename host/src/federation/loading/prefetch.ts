@@ -2,11 +2,7 @@ import type { LoadableModuleId } from '../moduleIds';
 import type { FederationManifest } from '../../contract/manifest';
 import { entryUrlOf } from '../../contract/remotesJson';
 
-/**
- * The files a remote module needs, from its remote's manifest: the remote entry and the
- * module's own JS and CSS (shared libraries come from the page). Relative to the manifest,
- * as the remotes are built with publicPath 'auto'.
- */
+/** A module's files per its manifest: the remote entry, then its own JS and CSS (relative to the manifest). */
 export function exposeAssetUrls(manifestUrl: string, manifest: FederationManifest, id: LoadableModuleId): string[] {
   const exposeName = id.slice(id.indexOf('/') + 1);
   const expose = manifest.exposes.find((candidate) => candidate.name === exposeName);

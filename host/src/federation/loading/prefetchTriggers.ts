@@ -1,8 +1,3 @@
-/**
- * When other pages' code is fetched ahead of need: once the first page has loaded and the
- * browser is idle, and the moment a shopper points at or focuses a link.
- */
-
 /** Runs `task` once the page has loaded and the browser is idle (or after `timeout` ms of waiting for idle). */
 export function whenIdleAfterLoad(task: () => void, { timeout = 4000 } = {}): void {
   // Safari has no requestIdleCallback: a second after load stands in for it.
@@ -11,10 +6,8 @@ export function whenIdleAfterLoad(task: () => void, { timeout = 4000 } = {}): vo
   else window.addEventListener('load', idle, { once: true });
 }
 
-/**
- * Calls `onPath` with the path of a same-origin link the shopper points at or focuses: the
- * moment to start loading that page's code, a few hundred milliseconds before the click.
- */
+/** Calls `onPath` with the path of a same-origin link the shopper points at or focuses. */
+// Why: docs/decisions/federation-runtime.md#prefetch-triggers
 export function onNavigationIntent(onPath: (pathname: string) => void, doc: Document = document): void {
   const handle = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.('a[href]');

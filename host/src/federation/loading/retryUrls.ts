@@ -1,10 +1,5 @@
-/**
- * After a Retry, a remote's manifest and entry are asked for under a fresh URL (`?retry=1`):
- * the page's Link header preloads the route's manifest and entry, and a browser keeps a failed
- * preload of the plain URL and may answer a new request with that same failure (WebKit does so
- * for the manifest's fetch, for as long as the page is open). A build replaced under the page is
- * asked for the same way: no cache, nor the page's inline data, answers with the old one.
- */
+/** Fresh URLs (`?retry=N`) for a remote's files after a Retry or a build replaced under the page. */
+// Why: docs/decisions/federation-runtime.md#retry-urls
 export function createRetryUrls() {
   /** Retries per remote build, keyed by the folder its manifest is in. */
   const retries = new Map<string, number>();

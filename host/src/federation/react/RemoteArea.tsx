@@ -34,8 +34,7 @@ export function useRemoteModuleStore(): RemoteModuleStore {
 /** The state of one module id, loading it when nothing has asked for it yet. */
 export function useRemoteModule(id: RemoteModuleId): RemoteModuleState {
   const store = useRemoteModuleStore();
-  // The same snapshot on the server and while the browser takes over a rendered page: both load
-  // the route's modules before they render it.
+  // Same snapshot on the server and while hydrating: both load the route's modules first.
   const snapshot = () => store.get(id);
   const state = useSyncExternalStore(store.subscribe, snapshot, snapshot);
   useEffect(() => {
@@ -54,10 +53,7 @@ type RemoteAreaProps<Id extends RemoteModuleId> = {
   ? { props?: undefined }
   : { props: ComponentProps<RemoteComponents[Id]> });
 
-/**
- * One remote's area of the page. Whatever happens inside (remote down, chunk missing,
- * a bug that throws) stays inside: the header, footer and other routes keep working.
- */
+/** One remote's area of the page: whatever fails inside (remote down, a bug that throws) stays inside. */
 export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact = false, props }: RemoteAreaProps<Id>) {
   const store = useRemoteModuleStore();
   const state = useRemoteModule(id);
@@ -82,11 +78,7 @@ export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact
   );
 }
 
-/**
- * The visible part of a loading state: it takes the space the content will take (`cards`
- * draws that many product-card blocks), so nothing jumps when the content arrives, and a
- * screen reader hears "Loading…".
- */
+/** A loading state that takes the content's space (`cards` product-card blocks) so nothing jumps. */
 export function LoadingPlaceholder({ compact = false, cards = 0 }: { compact?: boolean; cards?: number }) {
   const t = useTranslator(hostMessages);
   const className = cards > 0 ? styles.cards : compact ? styles.loadingCompact : styles.loading;

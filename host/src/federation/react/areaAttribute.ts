@@ -1,2 +1,2 @@
-/** Set by RemoteArea on the element around a remote's content: the module id the area shows (the page's vitals name it, status/vitals.ts). */
+/** The module id RemoteArea puts on the element around a remote's content (read by status/vitals.ts). */
 export const AREA_ATTRIBUTE = 'data-remote-area';

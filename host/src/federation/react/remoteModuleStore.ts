@@ -1,18 +1,13 @@
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
 import { remoteOf } from '../moduleIds';
 
-/**
- * The one record of every remote module the page has asked for, keyed by its id
- * (`catalog/ProductListPage`). Components read it with `useSyncExternalStore`, so what a
- * remote area renders is always the state of *its own* id: a page can never render with
- * a module that was loaded for another route, whatever React keeps between renders.
- */
+/** A module id's state; components read it per id, so an area never renders another route's module. */
+// Why: docs/decisions/federation-runtime.md#module-store
 export type RemoteModuleState =
   { status: 'idle' } | { status: 'loading' } | { status: 'ready'; module: unknown } | { status: 'unavailable'; error: unknown };
 
 /** How modules arrive: federation in the shop, plain `import()` in the single-bundle benchmark build. */
 export interface RemoteModuleLoader {
-  /** Resolves with the module, rejects when it cannot be loaded. */
   load(id: RemoteModuleId): Promise<unknown>;
   /** Forgets what was cached about a remote, so the next load goes back to the network. */
   forget?(remote: RemoteName): void;

@@ -5,11 +5,7 @@ function isCarried(url: string, doc: Document): boolean {
   return [...doc.querySelectorAll('style[data-href]')].some((style) => style.getAttribute('data-href') === url);
 }
 
-/**
- * When a remote module loads, the runtime adds its manifest's stylesheets to the page as links
- * unless a link to the same file is there. A rendered page carries its first view's stylesheets
- * as `<style data-href>` instead: the runtime leaves those out rather than fetching them again.
- */
+/** Keeps the runtime from fetching again the stylesheets a rendered page carries as `<style data-href>`. */
 export function carriedStylesPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'maison-carried-styles',

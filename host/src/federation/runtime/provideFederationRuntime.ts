@@ -1,13 +1,8 @@
 import * as runtimeCore from '@module-federation/runtime-core';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
-/**
- * The page's one federation runtime. Production remotes are built with
- * `experiments.externalRuntime` and read the runtime from this global instead of carrying
- * their own copy (about 11 KiB gzip less per remote entry). Unlike the stock
- * inject-external-runtime-core plugin, this hands over the very module the host runs, not
- * a second copy of it.
- */
+/** Hands the host's own federation runtime to remotes built with `experiments.externalRuntime`. */
+// Why: docs/decisions/federation-runtime.md#external-runtime
 export default function provideFederationRuntime(): ModuleFederationRuntimePlugin {
   return {
     name: 'maison-provide-federation-runtime',

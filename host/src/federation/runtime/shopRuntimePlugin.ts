@@ -2,18 +2,10 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import type { ManifestReader } from '../loading/manifests';
 import type { RetryUrls } from '../loading/retryUrls';
 
-/**
- * The host's hooks into the federation runtime, registered by the federation core (core/federationCore.ts):
- * - manifests are fetched through the host's reader, which refuses one that breaks the shared
- *   contract before the runtime ever uses it (the loader then falls back to the next entry);
- * - after a Retry (or a build replaced under the page), a remote's entry script is requested under a fresh URL (retryUrls.ts);
- * - a remote's scripts on another origin are read with CORS, preloads too.
- * Failures are not handled here: the runtime rethrows them and the loader turns them into a
- * LoadFailure with its reason.
- */
 /** A remote's file on another origin than the page's: read with CORS, as webpack reads its chunks. */
 export const isCrossOrigin = (url: string) => new URL(url, window.location.href).origin !== window.location.origin;
 
+/** The host's runtime hooks: checked manifests, entries under retry URLs, CORS across origins. Failures go to the loader. */
 export function shopRuntimePlugin({
   manifests,
   retryUrls,
@@ -21,7 +13,7 @@ export function shopRuntimePlugin({
 }: {
   manifests: ManifestReader;
   retryUrls: RetryUrls;
-  /** In Node (the renderer), how remote entries and chunks are fetched: the runtime asks this hook for them too. */
+  /** Node (the renderer) only: how remote entries and chunks are fetched. */
   scripts?: typeof fetch;
 }): ModuleFederationRuntimePlugin {
   return {

@@ -1,12 +1,8 @@
 import type { Beacon, Signal } from '../../contract/beacon';
 import { MAX_BEACON_BYTES, MAX_RECORDS, SIGNALS_PATH } from '../../contract/beaconLimits';
 
-/**
- * How the page load's records leave the page: as beacons to the shop's own origin
- * (`SIGNALS_PATH`) in the shape beacon.ts fixes, in as few as fit `MAX_BEACON_BYTES`, each
- * repeating the page load, the host build and the remotes' builds so far. The answerer refuses
- * a beacon that breaks the schema whole, so whoever makes a record keeps it within beaconLimits.ts.
- */
+// Sends the page load's records to the shop's own origin, in as few beacons as fit `MAX_BEACON_BYTES`.
+// Why: docs/decisions/federation-runtime.md#beacons
 
 /** What every beacon of a page load repeats. */
 export type BeaconHead = Omit<Beacon, 'records'>;
@@ -56,11 +52,8 @@ export function sendBeacons(records: readonly Signal[], head: BeaconHead): void 
   for (const body of beaconBodies(records, head)) sendBeaconBody(body);
 }
 
-/**
- * Calls `onHidden` each time the page is hidden (the last moment a mobile browser promises) or
- * left, until `signal` aborts. It listens on the document, after web-vitals' own listener on the
- * window (a capturing one), which settles the vitals' last values first.
- */
+/** Calls `onHidden` each time the page is hidden or left, until `signal` aborts. */
+// Why: docs/decisions/federation-runtime.md#beacons
 export function whenHidden(onHidden: () => void, target: Window = window, signal?: AbortSignal): void {
   target.document.addEventListener('visibilitychange', () => target.document.visibilityState === 'hidden' && onHidden(), { signal });
   target.addEventListener('pagehide', onHidden, { signal });

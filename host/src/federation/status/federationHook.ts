@@ -2,19 +2,14 @@ import type { RemoteName } from '@maison/shared';
 import type { FederationEvent, RemoteRecord, RemoteRecords } from '../core/remoteRecords';
 import type { FailureRecord, LoadRecord, VitalRecord } from './loadRecords';
 
-/**
- * `window.__MAISON_FEDERATION__`: what is live in this page and what it cost, for on-call
- * (`__MAISON_FEDERATION__.print()` in the console) and the browser tests. `remotes` is the
- * federation core's own record of each remote, live from the start; the load records, the
- * vitals and the tables come with the status chunk (pageStatus.ts), loaded once the page is idle.
- */
+/** `window.__MAISON_FEDERATION__`, for on-call (`print()` in the console) and the browser tests. */
+// Why: docs/decisions/federation-runtime.md#status-chunk
 export interface FederationStatus {
   host: { buildVersion: string; sharedContract: string };
   readonly configProblems: readonly string[];
   remotes: Partial<Record<RemoteName, RemoteRecord>>;
   /** Every module load and failure of this page load, in order. */
   records: Array<LoadRecord | FailureRecord>;
-  /** The latest LCP, INP and CLS, as the page reports them. */
   vitals: Partial<Record<VitalRecord['name'], VitalRecord>>;
   /** When the idle prefetch of other pages began (ms since the page started), if it has. */
   idlePrefetchAt: number | null;
@@ -22,7 +17,6 @@ export interface FederationStatus {
   print(): void;
 }
 
-/** A core event with the page's path when it happened. */
 export interface PageEvent {
   event: FederationEvent;
   page: string;
@@ -30,7 +24,7 @@ export interface PageEvent {
 
 export interface FederationHook {
   status: FederationStatus;
-  /** Hands `listener` every event so far, then each one as it comes (the status chunk takes over the listening). */
+  /** Hands `listener` every event so far, then each new one (the status chunk takes over). */
   takeEvents(listener: (pageEvent: PageEvent) => void): void;
 }
 

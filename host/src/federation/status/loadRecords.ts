@@ -5,12 +5,6 @@ import type { Signal } from '../../contract/beacon';
 import type { PageEvent } from './federationHook';
 import { loadTimings, type LoadTimings } from './timings';
 
-/**
- * The records of a page load, as the console's tables show them and a report sends them: each
- * module load with which build served it and what its files cost, each failure with its reason,
- * the page's vitals. Made from the federation core's events (and the vitals); shoppers never see them.
- */
-
 /** One remote module loaded for this page: which build served it and what its files cost. */
 export interface LoadRecord extends LoadTimings {
   kind: 'load';
@@ -48,10 +42,7 @@ export interface VitalRecord {
 
 export type StatusRecord = LoadRecord | FailureRecord | VitalRecord;
 
-/**
- * Turns the core's events into load and failure records, one event at a time: a load's timings
- * run from its 'loading' event to its 'loaded' one. Other events make no record.
- */
+/** Turns core events into load and failure records; a load's timings run from 'loading' to 'loaded'. */
 export function loadRecorder(
   entries: () => readonly PerformanceEntry[] = () => performance.getEntriesByType('resource'),
 ): (pageEvent: PageEvent) => LoadRecord | FailureRecord | undefined {

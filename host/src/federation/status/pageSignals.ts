@@ -3,19 +3,14 @@ import type { Signal } from '../../contract/beacon';
 import { MAX_BUILD, MAX_PAGE, MAX_URL } from '../../contract/beaconLimits';
 import { sendBeacons, whenHidden, type BeaconHead } from './beacons';
 
-/**
- * The records of the page load's beacons, from its very start: the pages shown, each remote
- * module loaded or failed, and every uncaught error or rejection with the remote it came from.
- * It runs before the async boundary (federation/index.ts), so it is kept small. Until the status
- * chunk takes the records over (pageStatus.ts, which adds the vitals), they are sent from here
- * whenever the page is hidden: a page left before the chunk is in cannot wait for it.
- */
+/** The page load's beacon records from its very start: views, loads, failures and uncaught errors. */
+// Why: docs/decisions/federation-runtime.md#status-chunk
 export interface PageSignals {
   /** What every beacon of this page load repeats; `builds` grows as remotes load. */
   readonly head: BeaconHead;
-  /** The page the load opened: its vitals (LCP, and INP and CLS over the whole load) are that page's. */
+  /** The page the load opened: the vitals are reported as that page's. */
   readonly landing: string;
-  /** A page shown, by its path: the one the page load opened, then each move; the page already shown is no new view. */
+  /** A page shown, by its path; the page already shown is no new view. */
   view(page: string): void;
   /** Hands `listener` the records not sent yet, then each new one; says whether the page was hidden before. */
   take(listener: (record: Signal) => void): boolean;
@@ -24,10 +19,7 @@ export interface PageSignals {
 /** A loop that throws on every frame says nothing new after its first few. */
 const MAX_ERRORS = 50;
 
-/**
- * The remote whose build folder (a remote's manifest URL without its file name) appears first in
- * the first text that names one (the error's file, then its stack, nearest frame first), or `host`.
- */
+/** The remote whose build folder appears first in the first text that names one (file, then stack), or `host`. */
 export function errorSource(texts: ReadonlyArray<string | undefined>, folders: ReadonlyMap<string, string>): string {
   for (const text of texts) {
     let found: { at: number; folder: string; remote: string } | undefined;
@@ -46,7 +38,6 @@ const stackOf = (thrown: unknown) => {
 };
 const within = (text: string | null | undefined, most: number) => (text && text.length <= most ? text : null);
 
-/** Starts at once: `records` are the core's, which say each load and failure and which build folder each remote came from. */
 export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window): PageSignals {
   // randomUUID needs a secure context; an id only has to tell this page load from others.
   const pageLoad = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -72,8 +63,7 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
   // Only where an error came from leaves the page, never its message or stack.
   const error = (...texts: Array<string | undefined>) => {
     if (errors++ >= MAX_ERRORS) return;
-    // Every build folder remotes.json names, beside those loaded from: an error a remote's code throws
-    // before its module is reported loaded (a timer its chunk sets) is still that remote's.
+    // Configured folders too: a remote's code may throw before its module is reported loaded.
     const named = new Map(folders);
     for (const [remote, record] of Object.entries(records.remotes))
       for (const url of record?.configured ?? []) named.set(new URL('.', url).href, remote);

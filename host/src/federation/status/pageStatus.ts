@@ -19,13 +19,8 @@ export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefi
   return { kind: 'vital', page: page.slice(0, MAX_PAGE), name, value };
 }
 
-/**
- * The status chunk (loaded by federation/index.ts once the page is idle). It takes the core's
- * events over from the hook, with those that came before it, for `__MAISON_FEDERATION__`'s
- * records and vitals, which the console's tables read; and it takes the sending of the page
- * load's beacons over from `signals`, adding the vitals: they go once, as they were when the
- * page was first hidden (a page hidden before the chunk came has none to send).
- */
+/** The status chunk: takes over the hook's events and the signals' sending, and adds the vitals. */
+// Why: docs/decisions/federation-runtime.md#status-chunk
 export function startPageStatus({ status, takeEvents }: FederationHook, signals: PageSignals, target: Window = window): PageStatus {
   const recordOf = loadRecorder();
   takeEvents((pageEvent) => {

@@ -1,10 +1,5 @@
-/**
- * What one module load cost, read from the browser's resource timings: the remote's manifest,
- * its entry script and the module's own files (JS and CSS), each with when its request started
- * and how long it took, on the page's clock, in whole milliseconds. A file fetched earlier
- * (prefetched, or brought in by another module of the same remote) is timed by that request; a
- * file the page never requested (still in the HTTP cache from an earlier visit) may have none.
- */
+/** One file's request from the resource timings: start and duration in whole ms on the page's clock. */
+// Why: docs/decisions/federation-runtime.md#load-timings
 export interface FileTiming {
   url: string;
   start: number;

@@ -12,11 +12,7 @@ export function remoteOfArea(area: string): string {
   return area.includes('/') ? area.slice(0, area.indexOf('/')) : area;
 }
 
-/**
- * Watches the page's LCP, INP and CLS with the web-vitals library (loaded when called: the caller
- * waits for an idle moment) and reports each new value with the area that holds its element (for
- * CLS, the element that shifted most). An element gone from the page by then is area 'unknown'.
- */
+/** Reports each new LCP, INP and CLS value with the area holding its element ('unknown' once gone). */
 export async function observeVitals(onVital: (record: Omit<VitalRecord, 'page'>) => void): Promise<void> {
   const { onLCP, onINP, onCLS } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals/attribution');
   const options = { reportAllChanges: true, generateTarget: (node: Node | null) => (node ? areaOf(node) : undefined) };
