@@ -1,19 +1,5 @@
-/**
- * What the shop's servers answer, for each app: one function from a Web Request to a Response.
- * `npm run serve` calls it through Node's server (server/node.ts), nginx in front of that server
- * changes nothing of it, `npm start` calls it through the same adapter in front of webpack's
- * in-memory output (webpack/devServer.ts), and the tests call it directly. In order:
- *
- * 1. Anything but GET or HEAD: 405 (http.ts `onlyReads`).
- * 2. An address a cache would read as another (`//products`): 301 to its normal form (`normalAddresses`).
- * 3. A file of the app's build (files.ts): the file, by its cache class.
- * 4. The host only (pages.ts): /remotes.json, /sitemap.xml, /robots.txt and page requests.
- * 5. Anything else: 404.
- * Around them the HTTP mechanics (http.ts): compression, conditional GET, HEAD. Every answer
- * carries the security headers: the shop's policy on pages, the closed one on everything else
- * (policy.ts). Requests refused before this function runs (too long, malformed) are in
- * requestLimits.ts.
- */
+/** What the shop's servers answer, per app: one function from a Web Request to a Response. */
+// Why: docs/decisions/serving.md#answer-order
 import path from 'node:path';
 import type { RemoteName } from '@maison/shared';
 import { watchHostBuild, type HostBuildState } from '../builds/hostBuild.ts';

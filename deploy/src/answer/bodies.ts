@@ -1,8 +1,4 @@
-/**
- * Bodies as the answerer sends them: the bytes, their strong ETag, and their compressed forms,
- * made once per body and kept with it (a build's files and a generation's pages never change, so
- * each is compressed once per process, not once per request).
- */
+/** Bodies as sent: bytes, strong ETag, and compressed forms made once and kept with the body. */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -56,7 +52,6 @@ export function bodyOf(bytes: Buffer, type: string): Body {
   return { bytes, type, etag, ...(compressible({ bytes, type }) ? { encoded: new Map() } : {}) };
 }
 
-/** A body made for one answer: nothing to remember it by, nothing kept. */
 export const onceBody = (text: string, type: string): Body => ({ bytes: Buffer.from(text), type });
 
 /** The encoding to send `body` in for an Accept-Encoding header, if any: brotli first, then gzip. */

@@ -1,10 +1,6 @@
 /**
- * A build folder's files as the answerer finds them by URL path: each segment percent-decoded,
- * and nothing outside the folder, no dot-file or dot-folder, no empty segment, no encoded slash.
- * A file read once is kept (with its ETag and compressed forms) until it changes; a rebuilt
- * folder is seen at the next request. A file the build compressed itself (`<file>.br`, brotli's
- * best: docs/decisions/precompression.md) is its brotli form, if it decompresses to the file. The folder is on disk, or in webpack's
- * in-memory output (the development server passes that file system).
+ * A build folder's files by URL path, decoded and confined to the folder, kept until they change.
+ * A build's own `<file>.br` is the brotli form (docs/decisions/precompression.md).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -20,10 +16,7 @@ export const PRECOMPRESSED = '.br';
 const MAX_FILE_PATH = 1024;
 const KEPT_FILES = 4096;
 
-/**
- * The path's segments, decoded, if it can name a file; undefined if it cannot. Every file a build
- * writes has an extension, so a path whose last segment has no dot (a page's) is never looked for.
- */
+/** The path's decoded segments if it can name a file (every build file has an extension). */
 export function fileSegments(pathname: string): string[] | undefined {
   if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/')) return undefined;
   if (!pathname.slice(pathname.lastIndexOf('/')).includes('.')) return undefined;
@@ -51,11 +44,8 @@ const brotliDecompress = promisify(brotliDecompressCallback);
 
 const DISK: ReadableFileSystem = { stat, readFile: (file) => readFile(file) };
 
-/**
- * The file's brotli form, if it is the file's: a file patched after its build (a hotfix, an edited
- * copy) has a stale one beside it, and file times cannot tell (two writes in one clock tick have
- * the same time). Checked once per version of the file: decompressing is fast next to the reading.
- */
+// Why: docs/decisions/serving.md#precompressed-check
+/** The build's brotli form of the file, only if it still decompresses to the file. */
 async function ownPrecompressed(fileSystem: ReadableFileSystem, file: string, bytes: Buffer): Promise<Buffer | undefined> {
   const compressed = await fileSystem.readFile(`${file}${PRECOMPRESSED}`).catch(() => undefined);
   if (!compressed) return undefined;

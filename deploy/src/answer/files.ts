@@ -1,8 +1,4 @@
-/**
- * The files answer: a file of the app's build, by its URL path, with its cache class, the closed
- * policy (a page's for HTML) and CORS on a remote's files. Never a dot-file, a source map (unless
- * asked for), the build's stats for its tools, or the host build's server-only files.
- */
+/** The files answer: a build's file by URL path, with its cache class, policy and (a remote's) CORS. */
 import { HOST_BUILD_FILES } from '@maison/host/contract';
 import type { Body } from './bodies.ts';
 import type { Reply } from './http.ts';

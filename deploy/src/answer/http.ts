@@ -1,9 +1,4 @@
-/**
- * The HTTP mechanics every answer goes through, as small layers around the shop's answers (the
- * files answer, the pages answer): only GET and HEAD, compression, conditional GET (ETag → 304)
- * and HEAD. An answer is a Reply (status, headers, a Body with its ETag) until the last layer
- * turns it into a Web Response, so a body is compressed once and kept, not once per request.
- */
+/** HTTP layers around the answers: reads only, normal addresses, compression, 304 and HEAD. */
 import { normalPath } from '@maison/shared/address';
 import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
 import { newContext, requestIdOf, type RequestContext } from '../observe/requestContext.ts';
@@ -38,11 +33,7 @@ export function onlyReads(next: ReplyHandler, refused: () => { headers: Record<s
   };
 }
 
-/**
- * An address a cache reads as another (nginx's `$uri` merges slashes, decodes escapes, resolves
- * dot segments): 301 to that normal form, which no cache keeps, so a request for `//products`
- * never leaves an answer under the key of `/products`, and no path leaves the origin.
- */
+/** An address a cache would read as another (`//products`): 301 to its normal form, never kept. */
 export function normalAddresses(next: ReplyHandler, redirectHeaders: () => Record<string, string>): ReplyHandler {
   return (request, url, context) => {
     const normal = normalPath(url.pathname);
@@ -55,17 +46,12 @@ export function normalAddresses(next: ReplyHandler, redirectHeaders: () => Recor
   };
 }
 
-/** `headers` with `name` in their Vary. */
 export function withVary(headers: Record<string, string>, name: string): Record<string, string> {
   const named = headers.Vary ? headers.Vary.split(',').map((part) => part.trim()) : [];
   return named.includes(name) ? headers : { ...headers, Vary: [...named, name].join(', ') };
 }
 
-/**
- * The body compressed (brotli first, then gzip) when the client accepts it and it is worth it, with
- * its own ETag. Every answer whose encoding may be chosen says so to caches (Vary), whether or not
- * this client's was.
- */
+/** Compressed (br, then gzip) when accepted and worth it; Vary on every compressible answer. */
 export function compressed(next: ReplyHandler): ReplyHandler {
   return async (request, url, context) => {
     const reply = await next(request, url, context);

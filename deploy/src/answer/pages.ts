@@ -1,8 +1,4 @@
-/**
- * The pages answer, the host's only: /remotes.json, /sitemap.xml and /robots.txt of what is served,
- * and every page request, answered by rules.ts `navigationAnswer` from the host build's route table
- * and the render record of the pages served (only beside the host build that rendered them).
- */
+/** The host's pages answer: /remotes.json, /sitemap.xml, /robots.txt and page requests (rules.ts). */
 import type { Language, RemoteName } from '@maison/shared';
 import { canonicalQuery, languageOfPath } from '@maison/shared/address';
 import { firstMatching, withShownText } from '@maison/host/hosting';
@@ -22,16 +18,11 @@ import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadL
 export interface PagesNow {
   /** Changes whenever what is served changes. */
   key: string;
-  /** The generation served, if any. */
   generation?: string;
   remotesJson: string;
   /** What was rendered, and how each page is answered; none: every page is rendered in the browser. */
   render?: RenderRecord;
-  /**
-   * A page the render record lists, in a language, showing what `query` (canonical) asks for: its
-   * HTML, or undefined when it cannot be had now (the page is then rendered in the browser). A view
-   * rendered on demand counts against `client`'s share.
-   */
+  /** A listed page's HTML for a canonical query; undefined: rendered in the browser. */
   page(language: Language, path: string, query: string, context?: RequestContext): Promise<Body | undefined>;
   /** A not-found page, with the marker where the server puts what was asked for (notFoundText.ts). */
   notFoundPage(language: Language, page: NotFoundPage['page']): Promise<Body | undefined>;

@@ -1,12 +1,5 @@
-/**
- * The security headers, and what of remotes.json they name. Two policies:
- * - a page of the shop (any HTML) runs under the shop's Content-Security-Policy, which allows
- *   'self' and the origins the served remotes.json names, so it changes with every publish and
- *   is only ever sent with answers that are not kept (`no-cache`);
- * - every other answer (scripts, styles, images, data, errors) gets a policy that allows nothing:
- *   it is not a page, and a file opened as a document (an SVG) runs nothing. It never changes, so
- *   a file cached for a year (by a CDN, by nginx) can never carry a policy a publish made stale.
- */
+/** The security headers: the shop's CSP on pages, a closed policy on everything else. */
+// Why: docs/decisions/serving.md#two-policies
 import { createHash } from 'node:crypto';
 import type { RemoteName } from '@maison/shared';
 import { parseRemotesJson, remoteOrigins, originProblem, type RemoteLocations } from '@maison/host/contract';
@@ -34,10 +27,7 @@ export function servedRemotes(text: string, names: readonly RemoteName[]): Serve
   return { locations: parsed.locations, problems: parsed.problems, origins: remoteOrigins(parsed.locations, SHOP_ORIGIN) };
 }
 
-/**
- * An origin as a policy source, checked once more where it is written: the remotes.json format
- * refuses such entries already, and a policy must never be opened by one that slipped through.
- */
+/** An origin as a policy source, checked again here so a bad entry never opens the policy. */
 export function policySource(origin: string): string {
   const url = new URL(origin);
   const problem = originProblem(url);
@@ -62,14 +52,8 @@ export function allowsInline(allowed: InlineCode | undefined, code: InlineCode):
   return all(code.scripts, allowed?.scripts) && all(code.styles, allowed?.styles);
 }
 
-/**
- * The shop's pages: scripts, styles, data and images from this origin and the remotes' origins
- * only; no eval anywhere and no 'unsafe-*'. Inline code only as rendered pages carry it (their
- * boot script and the stylesheets of their first paint, `inline`), each allowed by its hash.
- * default-src names the remotes too, for the idle prefetch of other teams' pages (`<link
- * rel="prefetch">`): the standard checks a prefetch against default-src, and Firefox does. Every
- * other kind of fetch that would fall back to default-src has its own directive, so that is all it allows.
- */
+// Why: docs/decisions/serving.md#page-policy
+/** The shop's page policy: own and remotes' origins only, no eval or 'unsafe-*', inline code by hash. */
 export function pagePolicy({ origins }: Pick<ServedRemotes, 'origins'>, inline: InlineCode = { scripts: [], styles: [] }): string {
   const sources = ["'self'", ...origins.map(policySource)].join(' ');
   const withHashes = (hashes: string[]) => [sources, ...hashes.filter(isHashSource)].join(' ');

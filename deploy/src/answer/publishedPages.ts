@@ -1,11 +1,6 @@
 /**
- * The pages an environment has published, as the host's answerer serves them: the generation the
- * environment serves now (environment/served.ts), its remotes.json, render record and files. A
- * file read once is kept (its ETag and compressed forms with it: a generation never changes), up
- * to KEPT_FILES of them. A page whose address asks for a view (a sort, a tab: its canonical
- * query) is rendered on demand by the renderer that rendered the generation, with the
- * generation's remotes.json, in a worker of its own (render/renderService.ts), and kept within
- * bounds (render/pageCache.ts); when it cannot be had in time, the page is rendered in the browser.
+ * The host's published pages: the served generation's remotes.json, render record and files (kept).
+ * Views (canonical queries) are rendered on demand in a worker; past time, in the browser.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -58,11 +53,8 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
   /** Renderers by generation folder and host build: one per set of pages served (two while a rollout splits shoppers). */
   const renderers = new Map<string, RenderService>();
-  /**
-   * The renderer of a set of pages served beside the host build that rendered it: started as the
-   * set is first served (loading it takes a few hundred milliseconds), so the first view asked
-   * for does not wait for it.
-   */
+  // Why: docs/decisions/serving.md#renderer-warm-start
+  /** The renderer of a set of pages, started as the set is first served. */
   const rendererFor = (generation: Generation): RenderService | undefined => {
     const build = hostBuild.now().build;
     if (!build || build.id !== generation.render.hostBuild) return undefined;
@@ -101,8 +93,7 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
           log(`[serve] ${language} ${pathname}?${query}: not rendered (${page.reason}): rendered in the browser`);
           return undefined;
         }
-        // The generation's policy allows the code its pages carry; a view carrying other code (a
-        // remote's file changed under the same address since the publish) would be neither styled nor booted.
+        // A view carrying code the policy does not allow would be neither styled nor booted.
         if (!allowsInline(generation.render.inline, page.inline)) {
           log(`[serve] ${language} ${pathname}?${query}: carries code the generation's policy does not allow: rendered in the browser`);
           return undefined;

@@ -1,10 +1,5 @@
-/**
- * The answer to a request refused before the rules read it (requestLimits.ts): on the host, the
- * shop's refusal page in the address's language, linking home (host/src/renderer/refusalPage.ts); on
- * a remote, which shoppers never visit, plain text its callers can read (CORS). Never kept, under
- * a closed policy. Node's server sends it, and nginx in front sends the same bytes (its
- * configuration is written from these functions), so both refuse alike.
- */
+/** The answer to a request refused before the rules: the host's refusal page, a remote's plain text. */
+// Why: docs/decisions/serving.md#refusals-match-nginx
 import type { Language } from '@maison/shared';
 import { languageOfPath, pathInLanguage, PREFIXED_LANGUAGES, ROOT_LANGUAGE } from '@maison/shared/address';
 import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';

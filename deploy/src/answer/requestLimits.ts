@@ -1,13 +1,5 @@
-/**
- * Requests refused before any rule reads them, the same way by Node's server and by nginx in
- * front of it (nginx/front.conf.template is written with these numbers):
- * - a request line longer than REQUEST_LINE bytes: 414;
- * - a header line longer than HEADER_LINE bytes, or all header lines together longer than
- *   HEADERS bytes: 431;
- * - a request target that is not a path, has a `%` that is not an escape, an escaped NUL, or `..`
- *   segments that climb above the root: 400 (nginx refuses these itself, so Node does too).
- * Each check reads the request once, front to back.
- */
+/** Requests refused before any rule: 414 (request line), 431 (headers), 400 (bad target). */
+// Why: docs/decisions/serving.md#refusals-match-nginx
 export const REQUEST_LIMITS = {
   requestLine: 8 * 1024,
   headerLine: 8 * 1024,
@@ -16,10 +8,7 @@ export const REQUEST_LIMITS = {
 
 const HEX = /^[0-9a-fA-F]{2}$/;
 
-/**
- * Whether the path (before any query) has `..` segments that climb above the root, read as nginx
- * reads it: escaped dots and slashes decoded first (`/products/%2e%2e%2f%2e%2e%2fx` climbs).
- */
+/** Whether `..` segments climb above the root, escaped dots and slashes decoded first (as nginx does). */
 function climbsAboveRoot(pathname: string): boolean {
   if (!pathname.includes('.') && !/%2e/i.test(pathname)) return false;
   let depth = 0;

@@ -1,8 +1,4 @@
-/**
- * Writing an environment so that a crash or a full disk at any moment leaves either the old state
- * or the new one, never half of each: files are flushed to disk before they are renamed into place,
- * and a folder is flushed after a name in it changes.
- */
+/** Crash-safe writes: files flushed before being renamed into place, folders flushed after. */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,10 +1,4 @@
-/**
- * Whether a generation folder can be served, checked the same way by the publish (reading back
- * what it wrote, before `current` moves) and by the servers (before serving what `current` names):
- * remotes.json and render.json parse and have their shape, and every page render.json promises
- * is there and is a whole page. A generation that fails is never served; the servers then serve
- * the last good one (served.ts).
- */
+/** Whether a generation folder can be served: checked alike by the publish and by the servers. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSON_OBJECT, readJson, RENDER_RECORD, type RenderRecord } from '@maison/host/contract';
@@ -12,7 +6,6 @@ import { GENERATION_FILE, promisedPageFiles } from './layout.ts';
 
 export interface Generation {
   id: string;
-  /** Its folder. */
   dir: string;
   /** Its remotes.json, as written (served at /remotes.json). */
   remotesJson: string;

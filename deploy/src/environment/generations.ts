@@ -1,8 +1,4 @@
-/**
- * Finding generations in an environment folder: which one `current` names, and which is the last
- * good one before it (what the servers fall back to and what a rollback goes back to).
- * Generation ids sort by the time they were created.
- */
+/** Finding generations: the one `current` names, the last good one before it (ids sort by time). */
 import { readdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { checkGeneration, isGood, type CheckedGeneration, type Generation } from './generation.ts';
@@ -31,10 +27,7 @@ export function generationIds(env: string): string[] {
   }
 }
 
-/**
- * The newest good generation older than `id` (all of them when `id` is undefined), checked with
- * `check` (the servers pass a remembering one: published generations never change).
- */
+/** The newest good generation older than `id` (any, without `id`), checked with `check`. */
 export function lastGoodBefore(
   env: string,
   id: string | undefined,

@@ -1,8 +1,4 @@
-/**
- * An environment's journals (publishes.jsonl, rollout-decisions.jsonl): one JSON line per entry,
- * appended; past twice `kept` lines the newest `kept` are kept. A journal that cannot be written
- * loses an entry, never the work it records.
- */
+/** Journals: a JSON line per entry, trimmed to the newest `kept`; a failed write loses only the entry. */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

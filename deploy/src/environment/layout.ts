@@ -1,21 +1,4 @@
-/**
- * An environment (local, staging, production) is a folder:
- *
- *   remotes.json                 the environment's remotes.json, as its operators write it
- *   environment.json             { "origin": "https://shop.example.com" }: the shop's public origin
- *   current -> generations/<id>  what the servers serve: switched in one step (a symlink rename)
- *   generations/<id>/            one publish, never changed once `current` may point at it
- *     remotes.json               the remotes.json this generation was rendered from
- *     render.json                what rendered it (host build, remote builds), which pages exist
- *     pages/<language>/…html     the public pages, rendered (`/` is index.html, `/a/b` is a/b.html)
- *     sitemap.xml, robots.txt
- *     canary/                    while a remote is shipped gradually (rollout/): its canary cohort's
- *       remotes.json, render.json, pages/   remotes.json, render record and pages, laid out alike
- *   generations/.incoming-<id>/  a publish being written (never served, removed if abandoned)
- *   publish.lock/                held by the one publish under way (environment/lock.ts)
- *
- * A page is only ever served from the generation of the remotes.json it was rendered from.
- */
+/** An environment's folder layout: docs/decisions/serving.md#environment-layout */
 import path from 'node:path';
 import type { RenderRecord } from '@maison/host/contract';
 

@@ -1,12 +1,5 @@
-/**
- * One publish at a time per environment. A second one waits for the first (saying whose it is),
- * then reads the environment afresh, so two publishes at once both land, one after the other;
- * after `waitMs` it gives up with a clear message and changes nothing.
- *
- * The lock is a folder (proper-lockfile: mkdir is atomic, also on a shared network folder),
- * kept fresh while its holder lives; a holder that died (killed, machine lost) leaves it stale
- * after STALE_MS and the next publish takes it over.
- */
+/** One publish at a time per environment: a second waits, then re-reads; gives up after `waitMs`. */
+// Why: docs/decisions/serving.md#publish-lock
 import { hostname } from 'node:os';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -42,8 +35,7 @@ async function acquire(env: string, retries: number): Promise<() => Promise<void
     update: STALE_MS / 6,
     retries: retries > 0 ? { retries, factor: 1, minTimeout: 250, maxTimeout: 250 } : 0,
     onCompromised: (error) => {
-      // Someone took the lock while this publish held it (its heartbeat stalled past STALE_MS):
-      // stop rather than switch `current` beside another publish.
+      // Someone took the lock (our heartbeat stalled past STALE_MS): stop rather than switch beside them.
       console.error(`[publish] the publish lock was taken over (${error.message}): stopping`);
       process.exit(1);
     },

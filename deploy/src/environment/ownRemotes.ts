@@ -1,7 +1,4 @@
-/**
- * The environment's own remotes.json, as its operators write it: read the one way the servers,
- * the publish and `npm run remotes` read it. Anything but a JSON object is an error that says so.
- */
+/** The environment's own remotes.json, read one way everywhere; anything but a JSON object is an error. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENT_FILE } from './layout.ts';

@@ -1,9 +1,4 @@
-/**
- * An environment's journal of publishes (`publishes.jsonl`): one JSON line per publish, whatever
- * became of it (published, degraded: some pages rendered in the browser, failed: nothing changed),
- * so the servers, which never run a publish, can count them (observe/metrics.ts). Appended under
- * the publish lock or after a failed publish; the newest KEPT lines are kept (jsonLines.ts).
- */
+/** The publish journal (publishes.jsonl): a line per publish, whatever became of it, for the metrics. */
 import { appendLine, readLines } from './jsonLines.ts';
 
 export const PUBLISH_JOURNAL = 'publishes.jsonl';

@@ -1,11 +1,5 @@
-/**
- * What the servers serve of an environment, as every copy of the answerer sees it: the
- * generation `current` names if it is good, otherwise the last good one before it, otherwise
- * (before any good publish) the environment's own remotes.json with every page rendered in the
- * browser. A bad generation never stops a server: it serves what it can and says once, in one
- * line, what is wrong. Nothing is kept but a cache of what the folder says, re-read at most every
- * `recheckMs` (a publish is followed within that by every server over the folder).
- */
+/** What the servers serve: `current` if good, else the last good generation, else browser-rendered pages. */
+// Why: docs/decisions/serving.md#serving-the-last-good-generation
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { checkGeneration, isGood, type CheckedGeneration, type Generation } from './generation.ts';
@@ -17,7 +11,6 @@ import { readRollout, rolloutStamp, type RolloutRecord } from '../rollout/rollou
 export interface Served {
   /** Changes whenever what is served changes: answerers key their caches on it. */
   key: string;
-  /** The generation served: its remotes.json, render record and pages. */
   generation?: Generation;
   /** The remotes.json served (the generation's, or the environment's own before any good publish). */
   remotesJson: string;

@@ -1,8 +1,4 @@
-/**
- * The shop's public origin, which canonical URLs, the sitemap and root-relative remotes.json
- * entries use: written once per environment in environment.json, never guessed. A publish
- * without it, or with one that is not a plain http(s) origin, stops before changing anything.
- */
+/** The shop's public origin, from environment.json and never guessed; a publish without one stops. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originProblem } from '@maison/host/contract';

@@ -1,9 +1,5 @@
-/**
- * The steps that change what an environment serves; only ever called holding the publish lock
- * (lock.ts). A generation is written under an incoming name, checked, renamed to its id, and
- * only then named by `current`; the environment's remotes.json is replaced first, so that a
- * crash between the two leaves the change in remotes.json for the next publish to pick up.
- */
+/** The steps that change what an environment serves, only ever called under the publish lock. */
+// Why: docs/decisions/serving.md#switching-order
 import { readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { flushFolder, replaceFile, replaceSymlink } from './durable.ts';

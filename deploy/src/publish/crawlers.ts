@@ -1,8 +1,4 @@
-/**
- * What crawlers read first: the sitemap (every public page in every language, each with its
- * alternates) and robots.txt (pointing at it, and keeping them out of the shopper's own pages in
- * every language). Written into each generation at publish (publish.ts). Node runs this file as it is.
- */
+/** What crawlers read: the sitemap (with alternates) and robots.txt. Node runs this file as it is. */
 import type { Language } from '@maison/shared';
 import { alternateAddresses, pathInLanguage } from '@maison/shared/address';
 

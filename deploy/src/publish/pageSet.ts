@@ -1,8 +1,4 @@
-/**
- * One set of a generation's pages, rendered from one remotes.json: the pages everyone gets, or a
- * rollout's canary cohort's (the generation's canary/ folder, laid out alike). Each set carries
- * its remotes.json and its render record; the crawlers' files are the first set's alone.
- */
+/** One set of a generation's pages (everyone's, or the canary cohort's), with its remotes.json and render record. */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTE_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';

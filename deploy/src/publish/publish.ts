@@ -1,10 +1,5 @@
-/**
- * Publishing an environment, as one transaction: holding the environment's lock (one publish at
- * a time; a second waits, then works on what the first left), it reads remotes.json afresh,
- * applies the change, renders a new generation, writes it flushed to disk, reads it back and
- * checks it (every page present and whole), and only then switches `current` to it. Any failure
- * before the switch leaves the environment exactly as it was.
- */
+/** Publishing an environment as one transaction under its lock: nothing changes before `current` switches. */
+// Why: docs/decisions/serving.md#publish-transaction
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
@@ -29,11 +24,7 @@ export interface PublishOptions {
   hostDir: string;
   /** What this publish changes in remotes.json (none: publish it as it is). */
   change?: (remotes: RemotesFile) => RemotesFile;
-  /**
-   * What this publish changes in the environment's rollout (rollout/rolloutRecord.ts), given it as
-   * it is: applied under the publish's lock, written as the generation goes live. While a rollout
-   * splits shoppers, every publish renders its canary cohort's pages too (the generation's canary/).
-   */
+  /** The rollout change, applied under the lock; while a rollout splits shoppers, canary pages are rendered too. */
   rollout?: (now: RolloutRecord | undefined) => RolloutRecord | undefined;
   /** Said to a publish that has to wait for this one. */
   doing: string;

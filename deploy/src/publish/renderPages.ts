@@ -1,11 +1,5 @@
-/**
- * Renders a generation's pages with the host's renderer (its server build, host/dist-server),
- * which loads each remote's server build from where remotes.json says it is. A page that cannot
- * be rendered this time (a remote down, slow, broken) keeps its last good version when that
- * version came from the very same builds (same host build, same first-choice manifests: the
- * same page); otherwise its route is rendered in the browser. Nothing here waits longer than the
- * publish's deadline.
- */
+/** Renders a generation's pages with the host's renderer; a failed page may keep its last good version. */
+// Why: docs/decisions/serving.md#keeping-pages
 import path from 'node:path';
 import { firstMatching, type PublicPages, type RemoteFileLimits } from '@maison/host/hosting';
 import { firstChoices, type NotFoundPage, type RemotesJson, type RenderRecord } from '@maison/host/contract';

@@ -1,8 +1,4 @@
-/**
- * Rolling an environment back: `current` goes back to the last good generation before it (or
- * the one named), and the environment's remotes.json becomes that generation's, so that the next
- * publish starts from what is served. Holding the publish lock, like any publish.
- */
+/** Rolls an environment back to the last good (or named) generation, remotes.json included, under the lock. */
 import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
 import { currentId, generationDir, generationIds, lastGoodBefore } from '../environment/generations.ts';
 import { withPublishLock } from '../environment/lock.ts';

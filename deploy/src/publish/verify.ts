@@ -1,16 +1,8 @@
-/**
- * Before an entry goes into remotes.json (`npm run remotes -- set`, `check`): does the build it
- * names load? Its manifest answers, is a federation manifest of that remote, built against a
- * @maison/shared the host provides, and the entry beside it and its server build's entry answer,
- * each within the limits of a remote's files (the host's remoteFiles.ts).
- */
+/** Before an entry goes into remotes.json: does the build it names load? */
 import { checkManifest, parseManifest } from '@maison/host/hosting';
 import { entryUrlOf, serverEntryUrl } from '@maison/host/contract';
 
-/**
- * The version of the build at `manifestUrl` as remote `name`, read from its manifest through the
- * host's schema (what the pages' beacons and the metrics name it by); why not, otherwise.
- */
+/** The version of the build at `manifestUrl` as remote `name`, read through the host's schema; else why not. */
 export async function buildVersionOf(
   name: string,
   manifestUrl: string,

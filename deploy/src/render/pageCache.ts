@@ -1,13 +1,5 @@
-/**
- * Pages rendered on demand, kept: a cache bounded in entries and in bytes (the least recently used
- * page goes first), one render per key at a time (a second request waits for the first), at most
- * `rendering` renders at once with `waiting` more queued, and at most `perSecond` renders started
- * in any second. Each client (its address, as the server reads it) has a share of its own: at most
- * `perClient.active` of its renders under way or queued and `perClient.perSecond` started a second,
- * so one client's flood of distinct addresses never uses up everyone's budget. Past any limit a
- * request is not rendered at all (`undefined`: the caller answers without the page, as cheaply as a
- * 404), so a flood costs a bounded amount of work and memory, never more. Keeping is lru-cache's.
- */
+/** Pages rendered on demand, kept (LRU by entries and bytes), under global and per-client render limits. */
+// Why: docs/decisions/serving.md#render-limits
 import { LRUCache } from 'lru-cache';
 
 export interface PageCacheLimits {
@@ -17,7 +9,7 @@ export interface PageCacheLimits {
   rendering: number;
   /** Renders queued behind them; more are refused. */
   waiting: number;
-  /** Renders started in any one second (a render costs a few milliseconds of a core). */
+  /** Renders started in any one second. */
   perSecond: number;
   /** One client's share: its renders under way or queued, and started in any one second. */
   perClient: { active: number; perSecond: number };
@@ -45,10 +37,7 @@ export interface CacheRequest {
 }
 
 export interface PageCache<T> {
-  /**
-   * The kept value for `key`, or `make()`'s (kept if defined), or undefined when too many renders are
-   * under way, in all or for the client.
-   */
+  /** The kept value for `key`, or `make()`'s (kept if defined); undefined past a limit. */
   get(key: string, make: () => Promise<T | undefined>, request?: CacheRequest): Promise<T | undefined>;
   readonly size: { entries: number; bytes: number };
   /** Renders under way and queued now. */

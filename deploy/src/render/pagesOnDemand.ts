@@ -1,10 +1,4 @@
-/**
- * Pages rendered on demand rather than published: what `npm start` serves, so that a redirect, a
- * not-found page, a language's address and a rendered page behave there as in production. The
- * renderer of the host build as it is now (the development server builds) runs in a worker
- * (renderService.ts) with the remotes.json served; its lists of pages make a render record as a
- * publish would, and each page is rendered when first asked for and kept until a build changes.
- */
+/** Pages rendered on demand for `npm start`, so that addresses behave there as in production. */
 import { createHash } from 'node:crypto';
 import type { RemoteName } from '@maison/shared';
 import type { HostBuild, HostBuildState } from '../builds/hostBuild.ts';
@@ -48,8 +42,7 @@ async function recordOf(build: HostBuild, service: RenderService, origin: string
       notFoundPages: notFoundPagesOf(build.routes),
       unlistedRemotes: lists.unavailable as RemoteName[],
       problems,
-      // The boot script every page carries; styles are allowed by development's policy (style-loader's
-      // <style> elements), which a hash beside its 'unsafe-inline' would switch off.
+      // The boot script only: a hash beside development's 'unsafe-inline' styles would switch that off.
       inline: { scripts: [inlineSource(build.shell.bootScript)], styles: [] },
     }),
     renderedAt: new Date().toISOString(),

@@ -1,9 +1,4 @@
-/**
- * The render record (render.json's shape, environment/layout.ts), made one way for what a publish
- * renders and for what `npm start` renders on demand: the renderer's lists read as a remote's
- * answer (only paths a page file can hold, only redirects within the shop), the not-found pages
- * the route table names, and what was rendered.
- */
+/** The render record (render.json), made one way for a publish and for `npm start`'s rendering. */
 import { ownPathProblem } from '@maison/host/hosting';
 import { type ServedRoute, type RenderRecord } from '@maison/host/contract';
 import { pageFileOf } from '../environment/layout.ts';
@@ -19,10 +14,7 @@ const shown = (value: unknown) => {
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 };
 
-/**
- * The lists as the shop takes them: paths a page file can hold, redirects whose path and target
- * are on the shop's own origin; each thing left out is a problem line, never an exception.
- */
+/** The lists as the shop takes them (page-file paths, same-origin redirects); the rest are problem lines. */
 export function ownLists(lists: { paths: unknown[]; redirects: Record<string, unknown> }, problems: string[]) {
   const listed = lists.paths.filter((pathname): pathname is string => {
     if (typeof pathname === 'string' && pageFileOf(pathname)) return true;

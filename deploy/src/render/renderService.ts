@@ -1,9 +1,4 @@
-/**
- * Rendering on demand, for a server: one host build's renderer with one remotes.json, in a worker
- * thread of its own (renderWorker.ts). A call that takes longer than `callMs` fails, and a worker
- * that hangs, throws or exits is replaced by a new one at the next call: a bad render never takes
- * the server down with it.
- */
+/** One host build's renderer in a worker thread: calls time out, and a bad worker is replaced. */
 import { Worker } from 'node:worker_threads';
 import type { PageRenderer, PageRendererOptions, PublicPages, RenderedPage } from '@maison/host/hosting';
 import type { HostBuild } from '../builds/hostBuild.ts';

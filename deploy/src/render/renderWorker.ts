@@ -1,11 +1,5 @@
-/**
- * A render worker: a thread that loads one host build's renderer with one remotes.json and renders
- * what it is asked to, so that rendering (the remotes' code, React's renderToString) never holds up
- * the thread that answers requests. renderService.ts starts it and speaks to it.
- *
- * Its code is given to the thread as text: the modules around it are also loaded by tools that
- * compile them to CommonJS (the browser tests), where no module can name its own file.
- */
+/** A render worker: a host build's renderer in a thread, so rendering never holds up answering. */
+// Why: docs/decisions/serving.md#render-worker-code-as-text
 import type { PageRenderer, PageRendererOptions } from '@maison/host/hosting';
 
 export interface RenderWorkerData {

@@ -1,10 +1,5 @@
-/**
- * Who a request comes from, as the servers count it (each client's share of rendering on demand):
- * the peer's address, unless the peer is a proxy the server trusts (a Unix socket's always is:
- * only nginx on this machine reaches it; others by address or range, `--trust-proxy`), in which
- * case X-Forwarded-For is read from its end, past every trusted proxy, to the first address that
- * is not one. An IPv6 client is its /64, which one machine usually holds whole.
- */
+/** A request's client key for render shares: the peer, or X-Forwarded-For past trusted proxies. */
+// Why: docs/decisions/serving.md#client-keys
 import { BlockList, isIP, isIPv4 } from 'node:net';
 
 /** The IPv4 address inside an IPv4-mapped IPv6 one (`::ffff:127.0.0.1`). */

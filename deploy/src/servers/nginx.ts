@@ -1,9 +1,5 @@
-/**
- * nginx in front of the answerer: its configuration, written from apps.json and the request
- * limits only (deploy/nginx/*.template), and a local nginx run with it (`npm run serve:nginx`,
- * the tests' nginx stage). The configuration names no origin, route, page or redirect: nothing in
- * it goes stale when an environment publishes.
- */
+/** nginx in front of the answerer: its configuration (apps.json, request limits) and a local run. */
+// Why: docs/decisions/serving.md#nginx-configuration
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -145,8 +141,7 @@ export function runNginx(nginx: string, prefix: string, front: string): RunningN
   writeFileSync(
     path.join(prefix, 'nginx.conf'),
     [
-      // As root (a local run), workers as root too, so they reach the answerer's sockets and the
-      // cache in this run's own folder; production runs nginx as its own user (docs/operations.md).
+      // A local run as root runs workers as root, to reach the sockets (production: docs/operations.md).
       ...(process.getuid?.() === 0 ? ['user root;'] : []),
       'worker_processes auto;',
       'pid nginx.pid;',

@@ -1,8 +1,4 @@
-/**
- * Node's HTTP server around an answerer: requests too long or malformed are refused here (by
- * answer/requestLimits.ts, as nginx refuses them), everything else becomes a Web Request for the
- * answerer, and its Response is written back as it is.
- */
+/** Node's HTTP server around an answerer: refuses what nginx would, else Web Request in, Response out. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -15,10 +11,7 @@ import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientOf, trustedProxyList } from './client.ts';
 
-/**
- * Node's limits on connections, as nginx's in front (docs/operations.md, "Serving"): open
- * connections, the time for a request's headers (a slow sender) and for the whole request.
- */
+/** Node's connection limits, as nginx's in front (docs/operations.md, "Serving"). */
 export const CONNECTION_LIMITS = { connections: 1024, headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
 
 /** Methods a Web Request cannot carry (the Fetch standard forbids them): refused here, as the answerer refuses any it does not serve. */
@@ -58,10 +51,7 @@ function writeRefusal(res: ServerResponse, status: 400 | 405 | 414 | 431, req: I
 
 const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
 
-/**
- * The status a request Node's parser refused is answered with: 414 when the request line alone
- * overflowed the parser's limit (no line break in what came), 431 when the headers did, else 400.
- */
+/** The status for a request Node's parser refused: 414 (request line), 431 (headers), else 400. */
 function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 400 | 414 | 431 {
   if (error.code !== 'HPE_HEADER_OVERFLOW') return 400;
   const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;

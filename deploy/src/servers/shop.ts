@@ -1,10 +1,5 @@
-/**
- * Serving the shop: the one way the builds are started, for `npm run serve`, `npm run
- * serve:nginx`, the benchmark and the tests. Every app listens at once; the environment is then
- * published from the running remotes (in a process of its own: cli/publish.ts), and the host
- * answers once that has ended, so its first answer is already the new generation. A publish that
- * fails stops nothing: the servers serve the last good generation and say what is wrong.
- */
+/** Serving the shop: starts every app, then publishes; the host answers once the publish ends. */
+// Why: docs/decisions/serving.md#publish-at-start
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -25,7 +20,6 @@ const PUBLISH_COMMAND = fileURLToPath(new URL('../cli/publish.ts', import.meta.u
 export interface ShopOptions {
   /** The folder holding each app's folder with its dist/ (the repository, or a copy of its builds). */
   root: string;
-  /** The environment's folder. */
   env: string;
   apps: readonly AppEntry[];
   /** Where each app is served: its port (default), or a Unix socket's path (behind nginx). */
@@ -49,10 +43,7 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
-/**
- * Runs a publish of `env` in its own process (the renderer runs remote code: never inside a
- * server); true once a generation went live (exit 0, or 2: some routes rendered in the browser).
- */
+/** Runs a publish of `env` in its own process (it runs remote code); true once a generation went live. */
 export function publishInChild(env: string, args: string[] = [], log: (line: string) => void = console.log): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -91,8 +82,7 @@ export async function serveShop({
       for (const server of servers.values()) server.closeAllConnections();
     },
   };
-  // The host listens from the start but answers only once the publish has ended, so its first
-  // answer is already the new generation (and nothing in front of it meets a closed door).
+  // The host answers only once the publish has ended: its first answer is the new generation.
   let publishEnded = () => {};
   const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
   const start = async (app: AppEntry) => {
