@@ -1,11 +1,4 @@
-/**
- * One typed factory for every app's webpack config. Each app's `webpack.config.ts` states
- * only what is its own: federation name, exposes, runtime plugins, preloads, constants.
- * Ports come from apps.json; the pieces live in ./webpack/.
- *
- * webpack-cli loads these `.ts` files through tsx (`NODE_OPTIONS=--import=tsx` in each
- * app's npm scripts).
- */
+/** The factory for every app's webpack config; the pieces live in ./webpack/. Loaded through tsx. */
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import type { Configuration } from 'webpack';
@@ -36,15 +29,10 @@ export interface AppBuildOptions {
   appShell?: string;
   /** Files the page needs at once, named in its HTML so they download alongside main.js. */
   preload?: PreloadOptions;
-  /** Plugins of this app's own. */
   plugins?: Configuration['plugins'];
   /** Build-time constants (DefinePlugin), given the mode. */
   define?: (build: { production: boolean; version: string }) => Record<string, unknown>;
-  /**
-   * The app's server build, for rendering pages (webpack/server.ts; `npm run build` makes it beside
-   * the browser build, `npm start` in memory): a remote's exposes again plus server-only ones, or
-   * the host's renderer entry.
-   */
+  /** The app's server build (webpack/server.ts): a remote's extra exposes, or the host's renderer entry. */
   server?: { entry?: string; exposes?: Record<string, string> };
 }
 
@@ -88,8 +76,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
   process.env.MF_BUILD_VERSION = version;
 
   const isRemote = options.exposes !== undefined;
-  // A remote's standalone frame (its own page and store) is for its team's development
-  // server; a production remote is only its container: remoteEntry.js, manifest, exposes.
+  // A production remote is only its container; its standalone page is for development.
   const standalonePage = !isRemote || !production;
 
   return {
@@ -97,10 +84,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
     mode: production ? 'production' : 'development',
     context: appDir,
     entry: standalonePage ? { main: './src/index.ts' } : {},
-    // Production maps are written for error tracking but not referenced from the bundles;
-    // the servers refuse to publish them.
-    // Development maps are files too, not eval(): the development servers send production's
-    // Content-Security-Policy, which allows no eval (webpack/devServer.ts).
+    // Production maps are unreferenced (never published); development's are files: the CSP allows no eval.
     devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     output: outputOptions(production, path.join(appDir, 'dist'), federationName, { isHost: !isRemote }),
     resolve: resolveOptions(production),
@@ -113,16 +97,13 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
         // Remotes are registered at run time from the host's remotes.json, never baked in.
         remotes: {},
         shared: sharedSingletons(appDir),
-        // 'loaded-first' uses what is already in the page instead of fetching every remote
-        // entry at start-up to compare versions, so one dead remote cannot blank the site.
+        // Use what the page already has: one dead remote cannot blank the site.
         shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins,
         manifest: isRemote
           ? {
               fileName: MANIFEST_FILE,
-              // The server build beside this one: the renderer finds it through the manifest that
-              // remotes.json names (`metaData.ssrRemoteEntry`, the federation runtime's own field),
-              // and loads the modules it exposes for the renderer only (`serverModules`: PublicPages).
+              // How the renderer finds the server build and its renderer-only modules.
               additionalData: server
                 ? ({ stats }) => {
                     Object.assign(stats.metaData, { ssrRemoteEntry: SSR_REMOTE_ENTRY, serverModules: serverModuleNames(server) });
@@ -134,11 +115,9 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
         // The type plugin fetches remote types over the network; contracts live in @maison/shared.
         dts: false,
         experiments: {
-          // Browser only: leaves out the runtime's Node.js loading code. A remote never loads
-          // other remotes, so its runtime also leaves out remote loading and manifest handling.
+          // Browser only; a remote never loads other remotes.
           optimization: isRemote ? { target: 'web', disableRemote: true, disableSnapshot: true } : { target: 'web' },
-          // Production remotes use the page's one runtime, handed over by the host
-          // (host/src/federation/runtime/provideFederationRuntime.ts); dev servers keep their own.
+          // Production remotes use the host's runtime (host/src/federation/runtime/provideFederationRuntime.ts).
           ...(isRemote && production ? { externalRuntime: true } : {}),
         },
       }),
@@ -161,10 +140,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
   };
 }
 
-/**
- * Warm rebuilds (npm start, a second npm run build) reuse what did not change. The config files
- * are build dependencies: editing one starts from scratch.
- */
+/** Warm rebuilds reuse what did not change; editing a config file starts from scratch. */
 function buildCache(appDir: string, name: string): Configuration['cache'] {
   return {
     type: 'filesystem',

@@ -1,14 +1,7 @@
 #!/usr/bin/env node
 /**
- * Side-by-side benchmark: the federated shop as shipped against a single-bundle build of the
- * same source (scripts/single-bundle: the host's router with remote pages imported lazily,
- * same loaders, CSS handling and minifier, no federation). Prints figures; asserts nothing.
- *
- *   npm run bench                        builds both, then measures (about 30 minutes)
- *   npm run bench -- --skip-build        measures the existing builds
- *   npm run bench -- --runs 1 --no-lighthouse   a quicker look (sizes, requests, recorded LCP, usable)
- *   npm run bench -- --skip-build --federated-root ../old   another checkout's federated builds
- *
+ * The federated shop against a single-bundle build of the same source (scripts/single-bundle); figures only.
+ *   npm run bench [-- --skip-build] [--runs 1 --no-lighthouse] [--federated-root ../old]
  * Needs ports 3000-3003 and 3010 free. Output format: docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
@@ -51,7 +44,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const withLighthouse = !options['no-lighthouse'];
 const PRODUCT_ROUTE = '/products/hoan-kiem-lake-handkerchief';
-// Time until usable varies by a tenth between runs on this shared machine: 9 pairs. Recorded LCP: 5 pairs a page.
+// Why: docs/decisions/build-and-render.md#bench-pairs
 const USABLE_PAIRS = Math.max(runs, 9);
 const LCP_PAIRS = Math.max(runs, 5);
 const PUBLIC_PAGES = ['/', '/products', PRODUCT_ROUTE];
@@ -67,8 +60,7 @@ const ROUTES = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((route) => pathInLanguage(r
 const federatedRoot = options['federated-root'] ? path.resolve(options['federated-root']) : root;
 const SINGLE_PORT = 3010;
 const SINGLE_DIST = path.join(root, '.bench', 'single-bundle', 'dist');
-// Its own environment (@maison/deploy), from the local one's remotes.json: its pages are
-// rendered from the federated builds measured, and the local environment stays as it was.
+// Its own environment, so the local one stays as it was.
 const BENCH_ENV = path.join(root, '.bench', 'environment');
 rmSync(BENCH_ENV, { recursive: true, force: true });
 mkdirSync(BENCH_ENV, { recursive: true });
@@ -93,8 +85,7 @@ for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST]) {
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run without --skip-build`);
 }
 
-// The federated shop as `npm run serve` serves it: remotes, then a publish from them (a build from
-// before rendering existed has no renderer: its pages stay client-rendered), then the host.
+// As `npm run serve` serves it: remotes, then a publish from them, then the host.
 const lines = [];
 const shop = await serveShop({ root: federatedRoot, env: BENCH_ENV, apps: APPS, log: (line) => lines.push(line) });
 const rendering = lines.find((line) => line.includes(' is live: ')) ?? 'client-rendered (no publish: see above)';
@@ -103,7 +94,7 @@ const single = await listen(
     app: { name: 'host', isHost: true, dist: SINGLE_DIST },
     environment: watchEnvironment(BENCH_ENV, { log: () => {} }),
     remoteNames: REMOTE_NAMES,
-    // It has no route table (no renderer, nothing published): that is what it is, not news.
+    // An old build without a renderer: expected.
     log: () => {},
   }),
   SINGLE_PORT,

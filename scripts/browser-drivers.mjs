@@ -1,15 +1,7 @@
-/**
- * Which driver runs the browser tests in each browser, from the browser's own version
- * (`--version`): a Debian mirror may serve an older Chromium or Firefox ESR than the machines the
- * project was built on, and a version no driver here supports is skipped with one line, never run red.
- */
+/** Picks each browser's test driver from its `--version`; an unsupported version is skipped, never run red. */
 import { spawnSync } from 'node:child_process';
 
-/**
- * The WebDriver BiDi commands @playwright/test 1.64.1 (pinned) sends to Firefox at launch and for
- * every new context, with the Firefox release that first has each (MDN's release notes): an older
- * Firefox fails every test with "unknown command". browser-drivers.test.ts checks Playwright still sends them.
- */
+/** BiDi commands Playwright 1.64.1 sends to Firefox, with the release that first has each (MDN). */
 export const PLAYWRIGHT_FIREFOX_COMMANDS = {
   'network.addDataCollector': 143,
   'emulation.setScreenOrientationOverride': 144,
@@ -32,7 +24,7 @@ export function parseVersion(output) {
   return match ? { text: match[0], major: Number(match[1]) } : undefined;
 }
 
-/** The browser's version from its stdout (Debian's chromium wrapper also writes a shell warning to stderr). */
+/** The browser's version from its stdout (Debian's wrapper writes a warning to stderr). */
 export function readVersion(executable) {
   return parseVersion(spawnSync(executable, ['--version'], { encoding: 'utf8', timeout: 30_000 }).stdout);
 }
@@ -46,11 +38,7 @@ export function chromiumSupport(version) {
   };
 }
 
-/**
- * The driver for this Firefox: Playwright from PLAYWRIGHT_FIREFOX_MIN, puppeteer-core below it
- * (or when `forced`, E2E_FIREFOX_DRIVER, says so), none below PUPPETEER_FIREFOX_MIN.
- * An unreadable version gets the fallback, which drives old and new alike.
- */
+/** Playwright from PLAYWRIGHT_FIREFOX_MIN, else (or when `forced`) puppeteer-core; unreadable versions get the fallback. */
 export function firefoxDriver(version, forced) {
   if (forced && !FIREFOX_DRIVERS.includes(forced))
     return { error: `E2E_FIREFOX_DRIVER=${forced}: expected one of ${FIREFOX_DRIVERS.join(', ')}` };

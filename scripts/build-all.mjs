@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** Production builds of all four apps, one after another (two at once only thrashes a 2-core machine). */
+/** Production builds of all four apps, one after another (two at once thrashes a 2-core machine). */
 import { spawnSync } from 'node:child_process';
 import { APPS } from '../apps.mts';
 

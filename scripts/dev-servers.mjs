@@ -1,8 +1,4 @@
-/**
- * `npm start` (with its arguments) as the development-loop benchmark and browser tests run it:
- * in its own process group, resolved once the named apps' development servers answer, stopped
- * with everything it started (`stop`, Ctrl-C to the group), or by SIGTERM to npm start alone (`terminate`).
- */
+/** `npm start` in its own process group, for the dev-loop benchmark and browser tests. */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,9 +12,7 @@ async function answering(url) {
 }
 
 /**
- * Starts `npm start -- ...args` in the checkout at `root`; resolves when each app in `apps`
- * (default: all) answers, the host its page and a remote its manifest, or rejects if `npm start`
- * exits or `timeoutMs` passes first. (No import.meta here: the browser tests load this file too.)
+ * Resolves once each app in `apps` answers; rejects if `npm start` exits or `timeoutMs` passes.
  * @param {{ root: string; args?: string[]; apps?: string[]; timeoutMs?: number }} options
  */
 export async function startDevServers({ root, args = [], apps, timeoutMs = 300_000 }) {
@@ -47,7 +41,7 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
         resolve();
       }
     });
-  /** SIGTERM to `npm start` alone, as a process manager, a container stop or an editor's task sends it: resolves when it exits. */
+  /** SIGTERM to `npm start` alone; resolves when it exits. */
   const terminate = () =>
     new Promise((resolve) => {
       if (exited) return resolve();

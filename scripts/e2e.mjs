@@ -1,33 +1,9 @@
 #!/usr/bin/env node
 /**
- * Browser tests, in three engines, against the production build served as production serves it,
- * then the development loop against `npm start`.
- * 1. Finds the browsers and Prometheus (installing Debian's packages as root on Debian), reads their versions
- *    and picks each one's driver (scripts/browser-drivers.mjs), builds (E2E_SKIP_BUILD=1 reuses
- *    the existing dist folders).
- * 2. Against `npm run serve` (the Node server):
- *    chromium  every test but the @every-engine visits (Chromium is required: without it the run
- *              stops; one older than the tests are known to pass in skips every Chromium stage);
- *    then one run of the other engines' projects, side by side (each drives one browser at a time):
- *    firefox   the @every-engine and @firefox tests, in Firefox ESR through Playwright; below the
- *              Firefox Playwright needs (or with E2E_FIREFOX_DRIVER=puppeteer), the @every-engine
- *              tests through puppeteer-core, the @firefox tests skipped;
- *    firefox-puppeteer  where Playwright drives Firefox, the @every-engine tests once more through
- *              puppeteer-core, so the fallback is known to work;
- *    webkit    the @every-engine tests, in WebKitGTK through WebDriver.
- *    A missing Firefox or WebKitGTK, or one no driver here supports, is left out with one line.
- * 3. The @smoke tests again in Chromium against nginx with deploy/nginx's configuration, so the
- *    two servers cannot drift apart (skipped, with a warning, where nginx is missing and cannot be
- *    installed; E2E_NGINX=0 skips it on purpose).
- * 4. The development loop's tests (e2e/*.dev.spec.ts, playwright.dev.config.ts) against
- *    `npm start`: Fast Refresh, and `--against` with the builds of step 1 as the other environment.
- *    They edit source files and restore them; a file left changed fails the stage.
- * Every stage runs even when one before it failed; the summary gives each one's time and, per
- * project, its tests and the engine, version and driver they ran in.
- * Extra arguments go to one Playwright run in the engines found, instead of the stages:
- *   npm run test:e2e -- e2e/cart.spec.ts        npm run test:e2e -- --project webkit
- * `--dev` runs step 4 only (npm run test:dev), with any further arguments for Playwright.
+ * Browser tests in three engines against the production build, then the dev loop against `npm start`.
+ * Extra arguments go to one Playwright run instead of the stages; `--dev` runs the dev-loop stage only.
  */
+// Why: docs/decisions/build-and-render.md#e2e-stages
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,7 +105,7 @@ function playwright(args, env = {}) {
   return status;
 }
 
-/** "firefox-puppeteer  5 passed, 1 flaky  Firefox 153.7.0 (puppeteer-core)": per project, its tests and where they ran. */
+/** Per project, its tests and where they ran. */
 function ranInLines(projects) {
   return Object.entries(projects).map(([project, { engines: seen, ...counts }]) => {
     const tally = Object.entries(counts).flatMap(([outcome, count]) => (count > 0 ? [`${count} ${outcome}`] : []));
@@ -160,11 +136,7 @@ if (extraArgs.length > 0) {
   process.exit(status);
 }
 
-// Chromium, the longest stage by far, with two workers (a third of its time, measured on 2 cores).
-// Firefox and WebKit in one run, two workers: each drives one browser at a time, and the run
-// takes as long as the longer of the two instead of both. Where Playwright drives Firefox, the
-// every-engine visit runs once more through the fallback driver (firefox-puppeteer), so a
-// machine with an older Firefox finds it working.
+// Why: docs/decisions/build-and-render.md#e2e-workers
 const WORKERS = '--workers=2';
 const stages = [];
 if (runsChromium) stages.push({ name: 'chromium', run: () => playwright(['--project=chromium', WORKERS]) });

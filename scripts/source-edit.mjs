@@ -1,11 +1,6 @@
-/**
- * Edits of this repository's source for the development-loop benchmark and browser tests.
- * Each is put back by its restore(), and at the latest when the process exits, so no run
- * leaves a change behind.
- */
+/** Source edits for the dev-loop benchmark and tests, restored by restore() or at exit at the latest. */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-/** Original text per edited file, until restored. */
 const originals = new Map();
 let restoresOnExit = false;
 

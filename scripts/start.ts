@@ -1,16 +1,6 @@
 /**
- * `npm start`: the development servers, with Fast Refresh, one log with app prefixes; Ctrl-C stops all.
- *
- *   npm start                                             all four apps from this checkout (3000-3003)
- *   npm start -- --only cart --against <remotes.json URL|file>
- *        the host and cart from this checkout, every other remote as that environment deploys it
- *   npm start -- --against <remotes.json URL|file>        the host alone against that environment
- *
- * With --against the host's development server answers a remotes.json composed at start
- * (scripts/start/devRemotes.ts): the local remotes' dev servers, the environment's entries for
- * the rest (restart to pick up its later deploys). Every development server's policy allows
- * those origins (webpack/devServer.ts). Production builds are not involved: their remotes.json
- * is the environment's own file, never the page's, the URL's or storage's.
+ * `npm start`: the development servers with Fast Refresh; Ctrl-C stops all.
+ *   npm start [-- [--only cart] --against <remotes.json URL|file>]   (see scripts/start/devRemotes.ts)
  */
 import path from 'node:path';
 import os from 'node:os';

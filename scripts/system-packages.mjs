@@ -1,10 +1,4 @@
-/**
- * The system programs the tests use and npm cannot install: the three browser engines
- * (Chromium; Firefox ESR; WebKitGTK's WebDriver and MiniBrowser, run on a virtual display)
- * nginx (the production-server stage) and Prometheus (what scrapes the servers' metrics). Found on the usual paths, or installed from
- * Debian's packages when running as root on Debian (CI); Playwright's own browser download
- * is not used.
- */
+/** The browsers, nginx and Prometheus the tests use: found on the usual paths, or apt-installed as root on Debian. */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -22,16 +16,12 @@ function find(variable, candidates) {
   return candidates.find((candidate) => existsSync(candidate));
 }
 
-/** CHROME_PATH, then the usual system paths. */
 export const findChromium = () => find('CHROME_PATH', CHROMIUM);
 
 /** FIREFOX_PATH, then Debian's Firefox ESR (driven by Playwright over WebDriver BiDi). */
 export const findFirefox = () => find('FIREFOX_PATH', FIREFOX);
 
-/**
- * WebKitGTK as the tests drive it: WEBKIT_WEBDRIVER_PATH (WebKitWebDriver), MINIBROWSER_PATH
- * (the browser it starts) and xvfb-run (a virtual display for it); undefined unless all three exist.
- */
+/** WebKitWebDriver, MiniBrowser and xvfb-run; undefined unless all three exist. */
 export function findWebKitGTK() {
   const found = {
     driver: find('WEBKIT_WEBDRIVER_PATH', WEBKIT_DRIVER),
@@ -41,7 +31,6 @@ export function findWebKitGTK() {
   return Object.values(found).every(Boolean) ? found : undefined;
 }
 
-/** NGINX_PATH, then the usual system paths. */
 export const findNginx = () => find('NGINX_PATH', NGINX);
 
 /** PROMETHEUS_PATH, then Debian's prometheus (its package also has promtool). */

@@ -1,12 +1,8 @@
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
 
-/**
- * V8's explicit compile hint: a script that starts with it is compiled whole, off the main
- * thread as it arrives, instead of each function on the main thread when first called. The
- * startup chunks run nearly all of theirs at once (React, the router, the shell): on the bench's
- * phone the page came alive about 0.2 s sooner (docs/performance.md).
- */
+/** V8's compile hint: compile the whole script off the main thread as it arrives. */
+// Why: docs/decisions/build-and-render.md#compile-hint
 const COMPILE_WHOLE_HINT = '//# allFunctionsCalledOnLoad';
 
 export interface PreloadOptions {
@@ -18,7 +14,7 @@ export interface PreloadOptions {
   fetches?: string[];
 }
 
-/** Adds `<link rel="preload">` tags to the HTML page for the startup chunks and fetches, and starts their scripts with the compile hint. */
+/** Preloads the startup chunks and fetches, and prefixes their scripts with the compile hint. */
 export class PreloadPlugin {
   constructor(private readonly preload: PreloadOptions) {}
 
@@ -30,7 +26,6 @@ export class PreloadPlugin {
           .filter((module) => module.constructor.name === 'ProvideSharedModule')
           .flatMap((module) => module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.getFiles() ?? []))
       : [];
-    // A file the entry already links (the host's one stylesheet) is not named twice.
     const linked = new Set(compilation.entrypoints.get('main')?.getFiles() ?? []);
     return [...new Set([...named, ...provided])].filter((file) => !linked.has(file));
   }

@@ -4,14 +4,9 @@ import { inlineScript, inlineStyle } from '@maison/host/hosting';
 import { HOST_BUILD_FILES, type PageShell } from '@maison/host/contract';
 import { compileBootScript, type BootScript } from './bootScript';
 
-/**
- * The host's pieces of a rendered page, in page-shell.json: the head of its index.html as data (so
- * the renderer builds the page from the same files, never by editing HTML text), and the texts a
- * rendered page carries inline: the boot script (./bootScript.ts) and the stylesheets the head
- * links, as built (minified; a source map comment, if there is one, pointing at its file).
- */
+/** Writes page-shell.json: index.html's head as data, plus the inline boot script and stylesheets. */
 export class RenderedPagePlugin {
-  /** The last boot script built; a rebuild (npm start) that changed none of its files keeps it. */
+  /** Reused by a rebuild that changed none of its files. */
   private boot: BootScript | undefined;
 
   constructor(private readonly options: { bootEntry: string; hostBuild: string }) {}
@@ -38,8 +33,7 @@ export class RenderedPagePlugin {
           const text = asset && inlineStyle(asset.source.source().toString(), attributes.href);
           if (text !== undefined) stylesheets[attributes.href] = text;
         }
-        // Two builds of one commit (a dirty tree) differ in their files: the pages rendered for one
-        // name its files, so the build is named by what the pages name and carry, not by the commit alone.
+        // Named by what the pages carry: two builds of one dirty commit differ.
         const files = webpack.util
           .createHash('sha256')
           .update(JSON.stringify([headTags, bootScript, stylesheets]))

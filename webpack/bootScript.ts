@@ -1,17 +1,11 @@
-/**
- * The boot script of rendered pages (host/src/boot/), built by a webpack compiler of its own. As
- * an entry of the host's build it would carry the federation runtime: @module-federation/enhanced
- * adds it to every entry (FederationRuntimePlugin includes its runtime in each entry and adds its
- * runtime module to every chunk with a runtime), tens of KiB before the first paint. This build
- * holds the boot's own modules and the few functions of the address module it uses, nothing else.
- */
+/** The boot script of rendered pages (host/src/boot/), built by its own webpack compiler. */
+// Why: docs/decisions/build-and-render.md#boot-script
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
 import { moduleRules } from './parts';
 
 export interface BootScript {
-  /** The script, minified in production. */
   code: string;
   /** Every file it was built from (a change to one rebuilds it). */
   files: string[];
@@ -19,11 +13,8 @@ export interface BootScript {
 
 const OUTPUT = 'boot.js';
 
-/**
- * It blocks the first paint: gzipped as the answerer sends it (level 6), about the ES5 start.js it
- * replaced (1,850 B), the 50 B of keeping the first view's chunks recoverable (boot/firstViewChunks.ts)
- * and the 50 B of keeping the language's move on the shop's origin (shared/src/address/sameOrigin.ts).
- */
+/** Gzipped bytes (level 6): it blocks the first paint. */
+// Why: docs/decisions/build-and-render.md#boot-script-budget
 export const BOOT_SCRIPT_BUDGET = 1950;
 
 export function compileBootScript({ entry, production }: { entry: string; production: boolean }): Promise<BootScript> {
@@ -48,7 +39,7 @@ export function compileBootScript({ entry, production }: { entry: string; produc
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },
   });
-  // Nothing is written: the host's build emits the code under its content hash.
+  // The host's build emits the code under its content hash.
   compiler.hooks.shouldEmit.tap('BootScript', () => false);
   return new Promise((resolve, reject) => {
     compiler.run((error, stats) => {

@@ -33,11 +33,7 @@ function gitDescription(): string | undefined {
   }
 }
 
-/**
- * What a build calls itself in its manifest and the host's status view: the package version
- * plus the commit (`0.1.0+3f2a9c1d4e`), or plus the build time where there is no git
- * (`0.1.0+20261122T101500Z`). MF_BUILD_VERSION, when set, wins.
- */
+/** `<package version>+<commit or build time>`, unless MF_BUILD_VERSION is set. */
 export function buildVersion(appDir: string): string {
   if (process.env.MF_BUILD_VERSION) return process.env.MF_BUILD_VERSION;
   const stamp = gitDescription() ?? new Date().toISOString().replace(/[-:]|\.\d+/g, '');

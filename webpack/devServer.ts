@@ -1,11 +1,5 @@
-/**
- * The development servers (`npm start`): one per app on its apps.json port, with Fast Refresh
- * (./fastRefresh.ts), answering through production's one answerer (@maison/deploy) in front of
- * webpack's in-memory output. A redirect, a not-found page, a language's address, a policy and a
- * rendered page are what production answers: the host renders each page on demand with the apps'
- * development server builds (scripts/start/serverBuilds.ts). Development adds only what its loop
- * needs: nothing is kept by a browser, styles may be injected, each dev server's update socket.
- */
+/** The development servers (`npm start`): production's answerer over webpack's in-memory output. */
+// Why: docs/decisions/build-and-render.md#dev-servers
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -32,22 +26,14 @@ import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
 
 const root = path.resolve(__dirname, '..');
 
-/**
- * The remotes.json the host's development server answers, and whose origins every development
- * server's policy allows: the local environment's (deploy/local), or the one `npm start -- --against`
- * composed (scripts/start.ts), named by this variable.
- */
+/** The remotes.json the dev servers use: deploy/local's, or the one `npm start -- --against` composed. */
 export const DEV_REMOTES_VARIABLE = 'MAISON_DEV_REMOTES';
 
 export function devRemotesFile(): string {
   return process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes);
 }
 
-/**
- * What development needs beyond production's policy, and nothing else: styles injected as
- * `<style>` by style-loader (so they hot-update; production links CSS files), and each
- * development server's update socket (its hot client runs in the shop's page).
- */
+/** Development's additions to production's policy: injected styles and each dev server's update socket. */
 export const DEVELOPMENT_SOURCES: Record<string, string[]> = {
   'style-src': ["'unsafe-inline'"],
   'connect-src': APPS.map(({ port }) => `ws://localhost:${port}`),
@@ -75,7 +61,7 @@ function readText(file: string): string | undefined {
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
-/** webpack's output file system (the dev middleware's in-memory one), read when asked: it is set once the middleware starts. */
+/** Read when asked: the dev middleware sets it once it starts. */
 function outputOf(compiler: Compiler): ReadableFileSystem & { readSync(file: string): Buffer | undefined } {
   const fileSystem = () =>
     compiler.outputFileSystem as unknown as {
@@ -149,7 +135,6 @@ function developmentAnswerer(app: string, compiler: Compiler) {
 export function devServerOptions(app: string): DevServerConfiguration {
   return {
     port: appNamed(app).port,
-    // Fast Refresh; an update no module accepts reloads the page (webpack's hot client).
     hot: true,
     liveReload: true,
     // The answerer compresses, and sets every header of its answers.
@@ -161,14 +146,13 @@ export function devServerOptions(app: string): DevServerConfiguration {
       const listener = nodeListener(developmentAnswerer(app, devServer.compiler as Compiler), {
         isRemote: !isHostApp({ name: app }),
         log: console.error,
-        // The same access line as production's, for every answer of the shop's (not the dev server's own).
         observe: (answered) => lines.access({ app, ...answered }),
       });
       const answer = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
         if (DEV_SERVER_PATHS.test(req.url ?? '')) return next();
         // Once the build in progress is done, as webpack's own middleware waits.
         devServer.middleware!.waitUntilValid(() => {
-          // The answer is the answerer's alone: nothing the dev server's own checks set on the way.
+          // Drop what the dev server's own checks set on the way.
           for (const name of res.getHeaderNames()) res.removeHeader(name);
           void listener(req, res);
         });

@@ -1,15 +1,5 @@
-/**
- * React Fast Refresh for `npm start`: an edit to a component in any app updates the shop's page
- * in place, keeping component and store state. An edit that cannot be applied so (a module that
- * exports more than components, an update no module accepts) falls back to a full reload
- * (webpack-dev-server's hot client).
- *
- * - ts-loader adds the refresh registrations (react-refresh-typescript), so development and
- *   production builds keep one TypeScript compiler;
- * - @pmmmwh/react-refresh-webpack-plugin adds the runtime and accepts updated components;
- * - all apps in the page share one refresh runtime (sharedRefreshRuntime.cjs): with one per app,
- *   a remote's edits never reach the screen.
- */
+/** React Fast Refresh for `npm start`, with one refresh runtime shared by all apps in the page. */
+// Why: docs/decisions/build-and-render.md#fast-refresh
 import path from 'node:path';
 import type { Compiler } from 'webpack';
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';

@@ -14,11 +14,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 
 const root = path.resolve(__dirname, '..');
 
-/**
- * A remote's exposes are the files in its `src/exposes/` folder: `src/exposes/CartPage.ts`
- * is `./CartPage`. Each file default-exports one component, checked against `RemoteComponents`
- * in `@maison/shared`, so a route downloads only its own page.
- */
+/** A remote exposes each file of `src/exposes/`: `src/exposes/CartPage.ts` is `./CartPage`. */
 export function exposesIn(appDir: string): Record<string, string> {
   const dir = path.join(appDir, 'src', 'exposes');
   return Object.fromEntries(
@@ -29,13 +25,7 @@ export function exposesIn(appDir: string): Record<string, string> {
   );
 }
 
-/**
- * How TypeScript, CSS and images are built, the same for every app and for the benchmark's
- * single-bundle build. In production CSS is extracted to files (no inline `<style>`, so the
- * site runs under a strict CSP, and styles do not wait for scripts); class names carry the
- * app's prefix, so styles never collide between apps. Development builds register components
- * for Fast Refresh (./fastRefresh.ts).
- */
+/** TypeScript, CSS and image rules for every app. Production extracts CSS to files (strict CSP). */
 export function moduleRules(
   production: boolean,
   cssPrefix: string,
@@ -116,12 +106,8 @@ export function commonPlugins(
   ];
 }
 
-/**
- * All of the host's CSS in one file, linked from every page's head: the tokens and first paint's
- * shell, the shared library's styles and the shell's, a few KiB in all. As three files they were
- * three of the six requests a browser makes at once to an origin over HTTP/1.1, and the page's
- * scripts waited behind them for a connection.
- */
+/** All of the host's CSS in one file, linked from every page's head. */
+// Why: docs/decisions/build-and-render.md#one-stylesheet
 function stylesChunk() {
   return { type: 'css/mini-extract', name: 'styles', chunks: 'all' as const, enforce: true, priority: 10 };
 }
@@ -129,7 +115,6 @@ function stylesChunk() {
 export function productionOptimization({ sharedLibraries }: { sharedLibraries?: boolean } = {}): Configuration['optimization'] {
   return {
     moduleIds: 'deterministic',
-    // '...' keeps webpack's own JS minifier (terser) beside the CSS one.
     minimizer: ['...', new CssMinimizerPlugin()],
     ...(sharedLibraries ? { splitChunks: { cacheGroups: { sharedLibraries: sharedLibrariesChunk(), styles: stylesChunk() } } } : {}),
   };
@@ -141,19 +126,14 @@ export const SERVER_DIR = 'server';
 export function outputOptions(production: boolean, outDir: string, uniqueName: string, { isHost = false } = {}): Configuration['output'] {
   return {
     path: outDir,
-    // 'auto': chunks load from wherever this app's entry came from, so a remote can move
-    // to another host or CDN without the host knowing. The host is the site's root, '/': its
-    // server build names its images the same way, so a rendered page's image URLs are the browser's.
+    // 'auto': a remote's chunks load from wherever its entry came from; the host is the site's root.
     publicPath: isHost ? '/' : 'auto',
     uniqueName,
     filename: production ? '[name].[contenthash:10].js' : '[name].js',
-    // Hashed in development too: there a shared facade's chunk and the federation plugin's copy
-    // of it take the same name, and '[name].js' would write both to one file.
+    // Hashed in development too: a facade's chunk and the plugin's copy of it share a name.
     chunkFilename: production ? '[name].[contenthash:10].js' : '[name].[contenthash:8].js',
     assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-    // A remote's chunks from another origin are read with CORS (its servers allow any origin): an
-    // error its code throws then reaches the page with its file and stack, so the shoppers'
-    // signals name the remote, not "Script error." for the host.
+    // CORS, so a remote's errors reach the page with file and stack, not "Script error.".
     crossOriginLoading: 'anonymous',
     // The server build's folder is another compiler's output.
     clean: { keep: (file: string) => file.startsWith(`${SERVER_DIR}/`) },
@@ -176,11 +156,7 @@ export class EmitJsonPlugin {
   }
 }
 
-/**
- * A production build's text files (a kilobyte or more) as brotli at its best quality, `<file>.br`
- * beside each, kept in webpack's build cache between builds; the servers send it for `<file>`
- * (deploy/src/answer/buildFiles.ts). Why at build time: docs/decisions/precompression.md.
- */
+/** `<file>.br` beside each text file of 1 KiB or more. Why: docs/decisions/precompression.md. */
 function precompression() {
   return new CompressionPlugin<zlib.BrotliOptions>({
     filename: '[path][base].br',

@@ -1,15 +1,5 @@
-/**
- * The server build of an app: the same source as its browser build, compiled for Node, so the
- * shop's public pages are rendered from the very components the browser runs.
- *
- * - A remote's server build is a federation container (`server/remoteEntry.js` beside its
- *   browser build) with the same exposes and the same shared singletons. The browser manifest
- *   names it (`metaData.ssrRemoteEntry`, the federation runtime's own field), so remotes.json
- *   stays the one thing that says which build is live, for the browser and the renderer alike.
- * - The host's server build is the renderer: a Node library (`host/dist-server/render.cjs`) that loads
- *   the remotes named by remotes.json at run time, over HTTP, through the federation runtime
- *   with @module-federation/node's runtime plugin, and renders with react-dom/server.
- */
+/** An app's server build: its browser build's source compiled for Node, to render public pages. */
+// Why: docs/decisions/build-and-render.md#server-builds
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -19,11 +9,7 @@ import { resolveOptions, sharedSingletons } from './sharing';
 
 export { SERVER_DIR };
 
-/**
- * Where `npm start` writes the apps' server builds (scripts/start/serverBuilds.ts), apart from a
- * production build's folders: a remote's dev server answers `server/…` from here, the host's
- * renders pages with `host/render.cjs`. `built.json` is written after each build.
- */
+/** Where `npm start` writes the apps' server builds; `built.json` is written after each build. */
 export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
 export const devServerBuildDir = (federationName: string) => path.join(DEV_SERVER_BUILDS, federationName);
 export const DEV_SERVER_BUILT_FILE = path.join(DEV_SERVER_BUILDS, 'built.json');
@@ -31,19 +17,12 @@ export const DEV_SERVER_BUILT_FILE = path.join(DEV_SERVER_BUILDS, 'built.json');
 /** `ssrRemoteEntry` for the browser manifest: the server container, relative to the manifest. */
 export const SSR_REMOTE_ENTRY = { name: ENTRY_FILE, path: `${SERVER_DIR}/`, type: 'commonjs-module' };
 
-/**
- * `serverModules` for the browser manifest: what the server build exposes for the renderer only
- * (`./PublicPages` is `PublicPages`), so the renderer loads a remote's list of pages without naming the remote.
- */
+/** `serverModules` for the browser manifest: what the server build exposes for the renderer only. */
 export function serverModuleNames(server: { exposes?: Record<string, string> }): string[] {
   return Object.keys(server.exposes ?? {}).map((expose) => expose.replace(/^\.\//, ''));
 }
 
-/**
- * webpack's 'auto' public path reads `document.currentScript`, which Node has not. A remote's
- * server build takes its public path from the renderer instead (SERVER_PUBLIC_PATHS_GLOBAL),
- * set before the container is loaded; chunks then load from `<browser folder>/server/…`.
- */
+/** Node has no `document.currentScript` for 'auto': the renderer sets the public path instead. */
 class RendererPublicPathPlugin {
   constructor(private readonly federationName: string) {}
 
@@ -74,9 +53,7 @@ export interface ServerBuildOptions {
   appDir: string;
   federationName: string;
   production: boolean;
-  /** A remote: its exposes (server-only ones included). */
   exposes?: Record<string, string>;
-  /** The host: the renderer's entry module. */
   entry?: string;
   define?: Record<string, unknown>;
 }
@@ -112,7 +89,6 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
       : {
           // The renderer is a tool of the deploy, never published: its own folder, beside dist.
           path: outDir,
-          // The host is always served at the site's root.
           publicPath: '/',
           uniqueName: federationName,
           // CommonJS, required by the publish (deploy/src/publish/renderPages.ts): .cjs, whatever the host's package type.

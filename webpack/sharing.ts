@@ -5,18 +5,8 @@ import type { Configuration } from 'webpack';
 
 const root = path.resolve(__dirname, '..');
 
-/**
- * Exactly one copy of each of these may run in the page. Deep entry points are listed
- * explicitly: sharing 'react' does not share 'react/jsx-runtime'.
- *
- * A shared package is never tree-shaken (its consumers are unknown when it is built), so the
- * three libraries the shop uses a small part of are shared through a facade in
- * `shared/src/facades/` that re-exports only that part: still one singleton per share key,
- * at half the bytes for the router. react-router itself is not shared: it lives inside the
- * react-router-dom facade. What each facade shares is part of @maison/shared's versioned
- * contract, and ESLint's `maison/facade-contract` rule refuses any other value from these
- * packages, react-router included (shared/src/facades/README.md).
- */
+/** One copy each in the page; deep entry points are listed, as 'react' does not share 'react/jsx-runtime'. */
+// Why: docs/decisions/build-and-render.md#facades
 const SINGLETONS: Array<{ request: string; packageName: string; facade?: string }> = [
   { request: 'react', packageName: 'react' },
   { request: 'react/jsx-runtime', packageName: 'react' },
@@ -31,11 +21,8 @@ const SINGLETONS: Array<{ request: string; packageName: string; facade?: string 
 /** The packages the singletons are made of: each one's own dependencies that run with it. */
 const SINGLETON_PARTS = ['scheduler', 'react-router', 'redux', 'redux-thunk', 'immer', 'reselect', 'use-sync-external-store'];
 
-/**
- * The host provides every shared library in one chunk. The first view of any page runs all of
- * them, and each file is one more request: over HTTP/1.1 a browser opens six connections to an
- * origin, and on a phone's network every further round of requests waits half a second.
- */
+/** The host provides every shared library in one chunk. */
+// Why: docs/decisions/build-and-render.md#one-shared-chunk
 export function sharedLibrariesChunk() {
   const packages = [...new Set([...SINGLETONS.map(({ packageName }) => packageName), ...SINGLETON_PARTS])].filter(
     (name) => name !== '@maison/shared',
@@ -60,17 +47,13 @@ function installedVersion(packageName: string): string {
   return (JSON.parse(readFileSync(require.resolve(`${packageName}/package.json`), 'utf8')) as { version: string }).version;
 }
 
-/**
- * react-router's package exports point every bundler at its development build (dev warnings
- * included); production builds use the production files it ships beside them.
- */
+/** Production builds alias react-router to its production files (its exports point at the dev build). */
 export function resolveOptions(production: boolean): Configuration['resolve'] {
   const routerDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
   return {
     extensions: ['.tsx', '.ts', '.js'],
     alias: {
-      // A facade imports the package it wraps through this prefix: a plain '@reduxjs/toolkit'
-      // would be consumed from the share scope, that is, from the facade itself.
+      // A facade imports its package through this prefix, not from the share scope (itself).
       ...Object.fromEntries(UNSHARED_SOURCES.map((name) => [`@maison/unshared/${name}$`, name])),
       ...(production
         ? { 'react-router$': path.join(routerDist, 'index.mjs'), 'react-router/dom$': path.join(routerDist, 'dom-export.mjs') }

@@ -1,12 +1,7 @@
 #!/usr/bin/env node
 /**
- * The development loop, measured (npm run bench:dev): `npm start` until all four dev servers
- * answer; then, per app, a shopper's state set up at http://localhost:3000 (a style picked, a
- * form half filled, the search panel open with a query), an edit to one of the app's components,
- * and the time until the change shows there, whether the page was updated in place or reloaded,
- * and whether that state and the store (the cart badge) were kept. Last, an edit to a module that
- * is not a component, which Fast Refresh cannot apply in place. Every edited file is restored.
- * Needs ports 3000-3003 free.
+ * npm run bench:dev: per app, edit a component and time the change; report whether state was kept.
+ * Every edited file is restored. Needs ports 3000-3003 free.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,5 @@
-/**
- * Lighthouse 12, mobile preset (slow 4G, 4× CPU), performance only, with the intro already seen
- * this session. Runs offline against Debian's Chromium. Throttling 'simulate' (Lighthouse's
- * default) loads the page unthrottled and estimates the slow figures from that load; 'devtools'
- * applies them in the browser (562.5 ms a request, 1.47 Mbps, 4× CPU) and reports what it saw.
- */
+/** Lighthouse 12, mobile preset, performance only, intro already seen; offline against Debian's Chromium. */
+// Why: docs/decisions/build-and-render.md#lighthouse-throttling
 import { launch } from 'puppeteer-core';
 import lighthouse from 'lighthouse';
 import { PAGE_LOAD_CHROMIUM_ARGS } from '../chromium-args.mjs';

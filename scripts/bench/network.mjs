@@ -1,9 +1,5 @@
-/**
- * What a cold visit downloads, measured with Playwright: every request gets the same added
- * latency, so requests that wait on one another fall into separate waves. Chain depth is
- * the number of waves: a request is one wave deeper than the deepest request that had
- * finished before it started. Idle prefetches (Sec-Purpose: prefetch) are counted apart.
- */
+/** What a cold visit downloads, and its chain depth: waves of requests under an added latency. */
+// Why: docs/decisions/build-and-render.md#chain-depth
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -107,10 +103,7 @@ export async function cartNavigationAfterIdle(browser, origin) {
   return elapsed;
 }
 
-/**
- * Lighthouse's mobile preset applied in the browser (its "devtools" throttling figures for
- * slow 4G: the request latency and bandwidth a packet-level 150 ms / 1.6 Mbps link gives), 4× CPU.
- */
+/** Lighthouse's mobile preset applied in the browser ("devtools" figures for slow 4G), 4× CPU. */
 const MOBILE = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8, cpuSlowdown: 4 };
 
 /** A phone's page (Lighthouse's mobile viewport, touch), throttled as MOBILE, intro already seen this session. */
@@ -126,13 +119,7 @@ async function mobilePage(browser, initScript) {
   return { context, page };
 }
 
-/**
- * Milliseconds from navigation start until a tap on ADD TO CART, made the moment the button is
- * on screen, has updated the header's cart badge: when the page is usable, not only shown. A
- * rendered page shows its button before it is alive: it keeps the tap and makes it once it is.
- * Mobile profile, intro already seen this session. Also when the button was seen and when the
- * page came alive (html[data-alive]; the single bundle is alive when it first renders).
- */
+/** Ms from navigation until a tap on ADD TO CART, made as soon as it shows, updates the cart badge. */
 export async function timeUntilUsable(browser, url) {
   const { context, page } = await mobilePage(browser, () => {
     new MutationObserver((_records, observer) => {
@@ -156,13 +143,7 @@ export async function timeUntilUsable(browser, url) {
   return { seenAt, aliveAt, usableAt };
 }
 
-/**
- * Largest contentful paint on a phone (MOBILE figures applied in the browser), in ms from
- * navigation start, with the element painted, as the page's own PerformanceObserver records it:
- * read once the page shows its main heading, its network is idle and a quiet second has passed,
- * so a page whose content arrives after its load event (the single bundle renders in the
- * browser) is read whole.
- */
+/** LCP on a phone as the page records it, read once the page has settled (so late content counts). */
 export async function phoneLcp(browser, url) {
   const { context, page } = await mobilePage(browser, () => {
     new PerformanceObserver((list) => {

@@ -1,19 +1,9 @@
 #!/usr/bin/env node
 /**
- * npm run bench:observability: what watching production costs the answerer. One shop (`npm run
- * serve`, ports 3450-3453, its own environment, its output written to a file as a log shipper
- * would read it) is started in three ways, in alternating rounds: with access lines and metrics
- * (as production runs), with metrics alone, and with neither. autocannon measures the published
- * product page's throughput and p99 in each; the event loop's delay (metrics) shows whether
- * writing the lines ever holds it up. Then the pages' beacons: accepted per second from many
- * clients (X-Forwarded-For from a trusted proxy), and the product page beside that intake.
- * autocannon runs on the same machine: where `taskset` is, the shop is pinned to one core and the
- * load generator to the other, so neither's work shows up as the other's; compare figures within one run.
- *
+ * What access lines, metrics and beacons cost the answerer (ports 3450-3453); figures only.
  *   npm run bench:observability -- [--seconds 5] [--rounds 3]
- *
- * Figures only: nothing here passes or fails.
  */
+// Why: docs/decisions/build-and-render.md#bench-observability
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -85,7 +75,7 @@ async function processFigures() {
   };
 }
 
-/** The shop process's CPU time (s), from /proc: the same for every mode, metrics or not. */
+/** The shop process's CPU time (s), from /proc. */
 function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

@@ -1,9 +1,4 @@
-/**
- * The benchmark's printed report (scripts/bench.mjs): per page, what a first load costs and how
- * soon it paints (the LCP the page records on the throttled phone, with its spread, beside
- * Lighthouse's simulated one), then the product page's time until usable, and the targets
- * beside the figures. docs/performance.md keeps the last one.
- */
+/** The benchmark's printed report (scripts/bench.mjs); docs/performance.md keeps the last one. */
 import os from 'node:os';
 import { APPS, isHostApp } from '../../apps.mts';
 

@@ -1,18 +1,9 @@
 #!/usr/bin/env node
 /**
- * npm run bench:servers: what hostile requests cost the shop's servers. For `npm run serve` (Node)
- * and `npm run serve:nginx` (nginx in front of the same answerer), each on a shop of its own
- * (ports 3400-3403, its own environment), autocannon measures the rendered product page alone,
- * then the same page while HOSTILE connections send paths too long to read (15,000 slashes,
- * answered 414), then while they send the longest paths the servers read (7,900 slashes and a
- * letter, answered 404 with the not-found page). autocannon runs on the same machine: on 2 cores
- * the figures are the server's and the load generator's together, compare them within one run.
- *
+ * What hostile long paths cost the Node and nginx servers (ports 3400-3403); figures only.
  *   npm run bench:servers -- [--seconds 8] [--only node|nginx] [--against http://localhost:3000]
- *
- * --against measures a shop that is already running (another checkout, say) instead of starting one.
- * Figures only: nothing here passes or fails.
  */
+// Why: docs/decisions/build-and-render.md#bench-servers
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';

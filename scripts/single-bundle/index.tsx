@@ -1,8 +1,4 @@
-/**
- * The benchmark's reference build: the shop's own source as one webpack bundle, no federation.
- * The host's router is the same; only the seam that loads a remote page changes, from
- * federation to a lazy `import()` of that remote's exposed module.
- */
+/** The shop as one bundle: remote pages are a lazy `import()` of their exposed modules. */
 import type { RemoteModuleId } from '@maison/shared';
 import '@maison/shared/styles/tokens.css';
 import '../../host/src/shell/appShell.css';

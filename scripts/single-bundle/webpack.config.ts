@@ -1,8 +1,4 @@
-/**
- * The single-bundle reference build for `npm run bench`: same loaders, CSS handling and
- * minifier as the federated apps (from webpack.common.ts), no ModuleFederationPlugin.
- * Output: .bench/single-bundle/dist (not committed).
- */
+/** The bench's single-bundle reference build: the apps' loaders and minifier, no federation. */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Configuration } from 'webpack';

@@ -1,9 +1,4 @@
-/**
- * `npm start -- --against`: the remotes.json the host's development server answers when some
- * remotes run from this checkout and the others come from another environment (staging, a
- * colleague's build). The environment's entries are read with the page's own rules
- * (host/src/contract/remotesJson.ts), fallbacks kept; a local remote is its dev server.
- */
+/** `npm start -- --against`: local remotes from their dev servers, the rest from another environment's remotes.json. */
 import type { RemoteName } from '@maison/shared';
 import { parseRemotesJson } from '@maison/host/contract';
 
@@ -11,11 +6,9 @@ import { parseRemotesJson } from '@maison/host/contract';
 const UNKNOWN_ORIGIN = 'https://environment.invalid/';
 
 export interface DevRemotesRequest {
-  /** The environment's remotes.json, parsed. */
   environment: unknown;
   /** Its URL (relative entries resolve against it) or its file (they cannot). */
   source: string;
-  /** Remotes served by this checkout's development servers. */
   local: readonly RemoteName[];
   names: readonly RemoteName[];
   devManifest: (name: RemoteName) => string;

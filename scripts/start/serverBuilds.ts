@@ -1,10 +1,5 @@
 /**
- * `npm start`'s server builds: the named apps' server builds (webpack/server.ts) in development,
- * rebuilt on every change, so the host's dev server renders each page from the code being edited,
- * as production renders it. Run beside the dev servers in a process of its own, at a lower
- * priority (scripts/start.ts), so it never holds up their compiles and Fast Refresh. After each
- * build it writes built.json, which tells the host's dev server to render with the new code.
- *
+ * `npm start`'s server builds, rebuilt on change at a lower priority; built.json follows each build.
  *   node --import=tsx scripts/start/serverBuilds.ts host,catalog,cart,account
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

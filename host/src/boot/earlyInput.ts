@@ -3,15 +3,10 @@ import { markButtonsNotReady } from './notReadyButtons';
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * Until the page is alive it is a working document: links navigate, Tab moves, nothing is
- * disabled by style. What the shopper does is kept, not lost: a click on a button is held and
- * made again once the page is alive (a link after it waits its turn), a value typed, chosen or
- * ticked is handed to the page as a change then, and a form sent is sent then. The page calls
- * window.__maisonHydrating as it starts taking over its HTML (the buttons' marks go first, so the
- * markup it takes over is the server's exactly) and window.__maisonAlive once it has
- * (shell/introGate.ts); input is held until then.
- * Returns what gives up holding (giveUp): should the shop's scripts fail to arrive.
+ * Holds the shopper's clicks, keys, changes and submits until window.__maisonAlive, then replays them.
+ * Returns giveUp, for when the shop's scripts fail to arrive.
  */
+// Why: docs/decisions/build-and-render.md#early-input
 export function holdEarlyInput(): () => void {
   let clicks: Element[] = [];
   let changed: Array<{ field: Field; value: string | boolean }> = [];
@@ -22,9 +17,7 @@ export function holdEarlyInput(): () => void {
   const inShop = (target: EventTarget | null): target is Element =>
     target instanceof Element && !!document.getElementById('root')?.contains(target);
 
-  /* A click on a button is held (the page's code is not there yet) and made again, once, when
-     the page is alive. A link navigates as in any document, unless a click is already held: then
-     it waits its turn too, so "add to cart, then go to the cart" happens in that order. */
+  // A link waits only behind an already held click, keeping their order.
   const holdClick = (event: Event) => {
     const { target } = event;
     if (!inShop(target) || target.closest('input, select, textarea, label, option')) return;
@@ -34,8 +27,7 @@ export function holdEarlyInput(): () => void {
     event.stopImmediatePropagation();
     clicks.push(link ?? target.closest('button') ?? target);
   };
-  /* The value as the shopper left it: taking over the HTML resets a controlled field (a select's
-     choice) to what was rendered, so it is read now, not then. */
+  // Read now: hydration resets a controlled field to what was rendered.
   const noteChange = (event: Event) => {
     if (!inShop(event.target)) return;
     const field = event.target as Field;
@@ -44,9 +36,7 @@ export function holdEarlyInput(): () => void {
     if (found) found.value = value;
     else changed.push({ field, value });
   };
-  /* Keys other than those that click a button (Enter, Space: the click is held) on a focused
-     button, such as the arrows that open a menu, are made again too. Tab is never held: focus
-     moves through the page as through any document. */
+  // Other keys on a button (a menu's arrows); Enter and Space click, Tab always moves focus.
   const holdKey = (event: Event) => {
     const { key } = event as KeyboardEvent;
     if (!inShop(event.target) || !event.target.closest('button') || ['Enter', ' ', 'Tab'].includes(key)) return;
@@ -73,7 +63,6 @@ export function holdEarlyInput(): () => void {
   };
 
   window.__maisonHydrating = releaseButtons;
-  /* Called once the page is alive (hydrated): what was held goes to the page. */
   window.__maisonAlive = () => {
     stopHolding();
     for (const { field, value } of changed) replayChange(field, value);
@@ -87,8 +76,7 @@ export function holdEarlyInput(): () => void {
     clicks = changed = keys = submitted = [];
   };
 
-  /* Should the shop's scripts fail to arrive, the page stays the document it is: nothing is held
-     any more, and a link that waited behind a held click is followed. */
+  // giveUp: stop holding, and follow a link that waited behind a held click.
   return () => {
     stopHolding();
     const link = clicks.find((target) => target.matches('a[href]'));
@@ -97,13 +85,7 @@ export function holdEarlyInput(): () => void {
   };
 }
 
-/**
- * The page knows a text field or box as it was rendered: set that back through the field's own
- * setter (what the page saw), then the shopper's value past it, and say it changed (a plain
- * 'click' event is what the page hears from a box; it does not tick it again). A field in a part
- * taken over later (a Suspense boundary) is taken over when it first hears something, and knows
- * the value it has then: it hears the rendered value first, so that the shopper's is a change.
- */
+/** Sets the rendered value, then the shopper's, each with an event, so React sees a change (Suspense too). */
 function replayChange(field: Field, value: string | boolean): void {
   const isSelect = field instanceof HTMLSelectElement;
   const property = typeof value === 'boolean' ? 'checked' : 'value';
@@ -113,7 +95,6 @@ function replayChange(field: Field, value: string | boolean): void {
     rendered[property] = property === 'checked' ? (field as HTMLInputElement).defaultChecked : field.defaultValue;
     say();
   }
-  // The element's own setter (its class's), past anything the page set on the field itself.
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), property)!.set!.call(field, value);
   say();
 }

@@ -4,14 +4,9 @@ import { INTRO_ATTRIBUTE } from '../shell/introGate';
 export const NOT_LARGEST_PAINTED_AFTER_MS = 500;
 
 /**
- * The first view's main pictures (those it fetches first: fetchpriority=high) are small and come
- * with the stylesheets, long before the scripts on a slow line; where the scripts are there first
- * (a fast line, a warm cache), running them then would hold the page's largest paint back behind
- * its start-up work. A picture is painted when the browser reports it as the largest paint so far;
- * one that is not the largest counts as painted 0.5 s after it arrived; a browser without that
- * report: two frames after it was decoded. Calls `done` once per picture; returns how many it waits
- * for (none under the intro: nothing is on screen until the scripts draw it).
+ * Calls `done` once each fetchpriority=high picture is painted; returns how many it waits for.
  */
+// Why: docs/decisions/build-and-render.md#main-pictures
 export function waitForMainPictures(done: () => void): number {
   if (document.documentElement.hasAttribute(INTRO_ATTRIBUTE)) return 0;
   const pending: Element[] = [];

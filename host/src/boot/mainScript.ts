@@ -4,7 +4,7 @@ import { waitForMainPictures } from './mainPictures';
 /** A page that never paints (a tab opened in the background) runs main.js after this. */
 export const UNPAINTED_START_AFTER_MS = 3000;
 
-/** Adds main.js (preloaded by the page's head; the host's chunks are async scripts of the page, the remotes' files preloads). */
+/** Adds main.js (already preloaded by the page's head). */
 export function startMain(src: string, onError: () => void): void {
   const main = document.createElement('script');
   main.src = src;
@@ -12,14 +12,8 @@ export function startMain(src: string, onError: () => void): void {
   document.head.appendChild(main);
 }
 
-/**
- * Runs `run` once the page's content is on screen: after its first frame has been painted (a
- * frame's callbacks run before it is painted, the next one's after; no frame is made while the
- * stylesheets block rendering), or its first contentful paint if that is reported sooner (a
- * performance observer's report comes as a low-priority task: on a slow phone it came 0.3 s after
- * the paint), and its main pictures have been painted (./mainPictures.ts). Under the intro
- * nothing is on screen until the scripts draw it: frames only.
- */
+/** Runs `run` after the first paint (two frames, or first-contentful-paint if sooner) and the main pictures. */
+// Why: docs/decisions/build-and-render.md#after-first-paint
 export function afterFirstPaint(run: () => void): void {
   let started = false;
   const once = () => {

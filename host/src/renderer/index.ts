@@ -1,9 +1,4 @@
-/**
- * The renderer: the host's server build (host/dist-server/render.cjs, a CommonJS library that is
- * never published). the publish (deploy/src/publish/renderPages.ts) loads it with an environment's remotes.json and writes the
- * pages it renders. Like the browser's main.js, this entry holds no shared library: they are
- * shared with the remotes' server builds behind this dynamic import.
- */
+/** The renderer entry (host/dist-server/render.cjs); shared libraries stay behind the dynamic import. */
 import type { PageRenderer, PageRendererOptions } from './pageRenderer';
 
 export type { PageRenderer, PageRendererOptions, RenderedPage } from './pageRenderer';

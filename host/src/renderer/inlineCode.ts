@@ -1,17 +1,11 @@
-/**
- * What a rendered page carries in itself instead of fetching: its boot script and the stylesheets
- * of its first paint. On a slow line each fetch the first paint waits for costs a round trip after
- * the HTML (0.56 s on the bench's phone). The page policy allows each by its hash.
- */
+/** The boot script and first-paint stylesheets a rendered page carries inline (allowed by hash). */
+// Why: docs/decisions/build-and-render.md#inline-code
 
-/** The most a stylesheet may weigh to be carried in the page rather than linked. */
 export const MOST_INLINE_STYLE_BYTES = 64 * 1024;
 
 /**
- * A stylesheet's text as a page carries it (`<style data-href>`), or undefined when it stays a
- * link: a relative url() or @import would resolve against the page instead of the file, and
- * `</style` would end the element. Its source map's address is made absolute, as it would be read
- * from the file. `href` is the file's address: absolute, or root-relative (the host's own).
+ * The text for `<style data-href>`, or undefined to keep the link (url(), @import or `</style` in it).
+ * Its source map address is made absolute.
  */
 export function inlineStyle(text: string, href: string): string | undefined {
   if (text.length > MOST_INLINE_STYLE_BYTES || /url\(|@import|<\/style/i.test(text)) return undefined;

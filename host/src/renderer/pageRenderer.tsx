@@ -34,25 +34,20 @@ import { createServerRuntime, networkFetch } from './serverRuntime';
 export interface PageRendererOptions {
   /** The environment's remotes.json, as served: every page carries it (the browser reads it by its own rules). */
   remotesJson: string;
-  /** The same file as the caller read it (parseRemotesJson, against `origin`), so a publish reads it once; read here without it. */
+  /** remotesJson already parsed by the caller, if it was. */
   remotesJsonRead?: RemotesJson;
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
-  /**
-   * The network remote files (manifests, entries, chunks) are fetched over (tests give their own). The
-   * renderer fetches only files of the remotes it renders, each within its size (remoteFiles.ts),
-   * and makes that the realm's fetch (serverRuntime.ts).
-   */
+  /** The network remote files are fetched over, within remoteFiles.ts's limits. */
   fetch?: typeof globalThis.fetch;
-  /** How long its remote files may take (remoteFiles.ts): a publish's bound them all together, a server's each alone. */
+  /** How long its remote files may take (remoteFiles.ts). */
   limits?: RemoteFileLimits;
 }
 
 export type RenderedPage =
   | {
       html: string;
-      /** The manifest each remote on the page came from: the page's stamp. */
       remotes: Partial<Record<RemoteName, string>>;
       /** The code the page carries inline: the policy it is served with must allow exactly that. */
       inline: PageDocument['inline'];
@@ -64,16 +59,14 @@ export interface PublicPages {
   redirects: Record<string, string>;
   /** Remotes whose list could not be loaded: their pages are not rendered, and are client-rendered. */
   unavailable: string[];
-  /** Why each of those could not be loaded (renderers before this said nothing). */
+  /** Why each of those could not be loaded. */
   why?: Record<string, string>;
   /** What was left out of the lists: a path or a redirect not on the shop's own origin. */
   problems?: string[];
 }
 
 export interface PageRenderer {
-  /** The host build that renders. */
   hostBuild: string;
-  /** Every page is rendered in each. */
   languages: readonly Language[];
   /** What is wrong with remotes.json (its remotes then have no pages). */
   problems: string[];
@@ -101,8 +94,7 @@ export function createPageRendererNow({
 }: PageRendererOptions): PageRenderer {
   const served = JSON.parse(remotesJson) as unknown;
   const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
-  // First choices only: the browser loads a remote's first entry, so a page rendered from a
-  // fallback build would not be what the code that takes it over renders. No first choice, no page.
+  // First choices only: the browser hydrates with a remote's first entry.
   const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
   const remoteFiles = remoteFileFetch(locations, fetch, limits);
   const { records, loader, manifests } = createFederationCore({
@@ -112,13 +104,12 @@ export function createPageRendererNow({
     runtime: (reader) => createServerRuntime(reader, remoteFiles),
   });
   const modules = createRemoteModuleStore(loader);
-  // One handler per language: each language's pages live under its own addresses (its basename).
+  // One handler per language (its basename).
   const handlers = new Map(
     LANGUAGES.map((language) => [language, createStaticHandler(shopRoutes(), { basename: routerBasename(language) ?? '/' })]),
   );
 
-  // A stylesheet's text as pages carry it, by its (content-hashed) address; one that cannot be had
-  // now stays a link, and is asked for again by the next page.
+  // Inline texts by address; a failed one stays a link and is retried by the next page.
   const styleTexts = new Map<string, Promise<string | undefined>>();
   const styleText = (href: string) => {
     let text = styleTexts.get(href);

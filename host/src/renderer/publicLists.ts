@@ -1,20 +1,10 @@
-/**
- * A remote's list of its pages and legacy redirects (RemotePublicPages, from its server build) as
- * the renderer takes it: another team's answer, checked like input. Every path and every redirect
- * target must be a path on the shop's own origin; what is not is left out, with a line that says why.
- *
- * Node runs it as it is (through host/src/hosting.ts): `.ts` imports, erasable TypeScript only.
- */
+/** A remote's RemotePublicPages, checked like input: off-origin paths are left out. Node runs it as is. */
 import * as v from 'valibot';
 import type { RemotePublicPages } from '@maison/shared';
 
 const SHOP = 'https://shop.invalid';
 
-/**
- * Why `path` is not a root-relative path on the shop's own origin, or undefined when it is one:
- * exactly one leading "/" (`//host` and `/\host` lead elsewhere), no space, control character or
- * backslash (a URL parser drops or turns them into "/"), and resolved it stays on the shop.
- */
+/** Why `path` is not a root-relative path on the shop's own origin, or undefined when it is one. */
 export function ownPathProblem(path: unknown): string | undefined {
   const elsewhere = 'is not a path on the shop’s own origin (one "/", then no "/" or "\\")';
   if (typeof path !== 'string') return 'is not text';
@@ -28,7 +18,6 @@ export function ownPathProblem(path: unknown): string | undefined {
   return URL.canParse(path, SHOP) && new URL(path, SHOP).origin === SHOP ? undefined : elsewhere;
 }
 
-/** RemotePublicPages, as a schema: the contract's own shape (@maison/shared). */
 const publicPagesSchema = v.object({
   paths: v.array(v.string()),
   redirects: v.record(v.string(), v.string()),

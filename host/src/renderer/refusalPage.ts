@@ -1,10 +1,4 @@
-/**
- * The page a shopper meets when the servers refuse a request before the shop can read it (an
- * address with a broken escape, one too long, headers too large): a small page in the address's
- * language, in the shop's words, that leads back home. Node's server and nginx in front of it send
- * the same bytes (deploy/src/answer/refusal.ts). Node runs this file as it is: type-only imports,
- * TypeScript that erases; no script, and one inline style the refusal's policy names by its hash.
- */
+/** The page for a request refused before the shop can read it (deploy/src/answer/refusal.ts). Node runs it as is. */
 import type { Language } from '@maison/shared';
 
 export type RefusedStatus = 400 | 414 | 431;
@@ -15,7 +9,7 @@ interface RefusalTexts {
   returnHome: string;
 }
 
-/** In both languages, as every text of the shop (returnHome as the 404 page says it: host/src/messages.ts). */
+/** returnHome as the 404 page says it (host/src/messages.ts). */
 const TEXTS: Record<Language, RefusalTexts> = {
   en: {
     title: { 400: 'Bad request', 414: 'Address too long', 431: 'Request too large' },
@@ -43,7 +37,6 @@ export const REFUSAL_STYLE =
   'main{max-width:34rem;margin:18vh auto 0;padding:0 1.5rem}p.brand{letter-spacing:.2em;text-transform:uppercase;font-size:.8rem}' +
   'h1{font-weight:400;font-size:2rem;margin:.5rem 0}a{color:inherit}';
 
-/** The refusal page for `status` in `language`, linking to that language's home page (`home`). */
 export function refusalPage(status: RefusedStatus, language: Language, home: string): string {
   const texts = TEXTS[language];
   return [

@@ -1,24 +1,12 @@
-/**
- * The files a publish and the renderer fetch from remotes' builds (manifests, entries, chunks,
- * stylesheets, server entries and server chunks), each checked where it is fetched: on an origin
- * remotes.json lists (refused before any request), over https unless on this machine, a kind of
- * file a build gives, never a redirect, no bigger than its kind may be (abandoned as the answer
- * streams past that), and within its time (the body read inside it too: a server that sends
- * headers and then nothing is a file that never finishes). Errors name the remote and the URL:
- * "cart: https://…/remoteEntry.js: no answer within 15 s".
- *
- * Node runs it as it is (through host/src/hosting.ts): `.ts` imports, erasable TypeScript only.
- */
+/** Fetches of remotes' files, each checked: listed origin, https, kind, no redirect, size and time. Node runs it as is. */
+// Why: docs/decisions/build-and-render.md#remote-files
 import { MANIFEST_FILE, transportProblem, type RemoteLocations } from '../contract/remotesJson.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/**
- * The most each kind of remote file may weigh. The builds' own are far below: a manifest is about
- * 6 KB, a server entry 225 KB, the largest server chunk 420 KB, a stylesheet 6 KB (a page carries
- * one inline only up to 64 KiB: inlineCode.ts).
- */
+/** The most each kind of remote file may weigh, far above the builds' own. */
+// Why: docs/decisions/build-and-render.md#remote-files
 export const REMOTE_FILE_BYTES = {
   manifest: 1 * MiB,
   script: 4 * MiB,
@@ -27,10 +15,7 @@ export const REMOTE_FILE_BYTES = {
 
 export type RemoteFileKind = keyof typeof REMOTE_FILE_BYTES;
 
-/**
- * How long remote files may take: each file (headers and body), and, for a publish, all of them
- * together (a renderer kept for views on demand has no total).
- */
+/** Per file (headers and body) and, for a publish, in total. */
 export interface RemoteFileLimits {
   fileMs: number;
   totalMs?: number;
@@ -95,7 +80,7 @@ export async function readWithin(response: Response, limit: number, kind: string
 
 const urlOf = (input: Parameters<typeof fetch>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
-/** The name of an error that already says which remote file failed and why (a fetch over another's passes it on). */
+/** Marks an error that already names the failed remote file. */
 export const REMOTE_FILE_ERROR = 'RemoteFileError';
 
 export function remoteFileError(remote: string | undefined, url: string, why: string, cause?: unknown): Error {
@@ -104,10 +89,7 @@ export function remoteFileError(remote: string | undefined, url: string, why: st
   return error;
 }
 
-/**
- * A fetch of remote files only, for the remotes at `locations`, over `base` (the network), each
- * within `limits`: the answer is whole in memory once it resolves.
- */
+/** A fetch of remote files only, each within `limits`; the answer is whole in memory once it resolves. */
 export function remoteFileFetch(
   locations: RemoteLocations,
   base: typeof fetch = globalThis.fetch,
