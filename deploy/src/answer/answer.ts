@@ -1,12 +1,18 @@
-/** What the shop's servers answer, per app: one function from a Web Request to a Response. */
-// Why: docs/decisions/serving.md#answer-order
+/**
+ * What the shop's servers answer, per app: one function from a Web Request to a Response, the same
+ * under Node, nginx and `npm start` (their adapters only translate). Outermost first: HEAD, the
+ * security headers, the request limits, conditional GET, compression, the pages' beacons (the host),
+ * reads only, the probes, normal addresses (layers.ts); then a file of the build (files.ts), the
+ * host's pages and data (pages.ts), else 404. Why in this order: docs/decisions/serving.md#answer-order
+ */
 import path from 'node:path';
 import type { RemoteName } from '@maison/shared';
 import { watchHostBuild, type HostBuildState } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { buildFiles } from './buildFiles.ts';
-import { corsFor, FILE_HEADERS, filesAnswer, hiddenFile, type FileSource } from './files.ts';
-import { asResponse, compressed, normalAddresses, onlyReads, textReply, withVary, type Answer, type ReplyHandler } from './http.ts';
+import { corsFor, filesAnswer, hiddenFile, type FileSource } from './files.ts';
+import { textReply, toResponse, withVary, within, type Answer, type ReplyHandler } from './http.ts';
+import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
 import { refusedMethod } from './refusal.ts';
@@ -47,12 +53,12 @@ export function composeAnswerer({
   signals: received,
 }: AnswererParts): Answer {
   const notFound = (url: URL): ReturnType<typeof textReply> => {
-    const headers = { ...FILE_HEADERS, 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
+    const headers = { 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
     // On the host a browser asking for HTML gets the not-found page here instead.
     return textReply(404, isHost && readsAccept(url.pathname) ? withVary(headers, 'Accept') : headers, 'Not found\n');
   };
   const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, ...(policyExtras ? { policyExtras } : {}) });
-  const file = filesAnswer({ files, isHost, pageHeaders: pages ? pages.pageHeaders : () => FILE_HEADERS, ...(cacheOf ? { cacheOf } : {}) });
+  const file = filesAnswer({ files, isHost, pageHeaders: pages ? pages.pageHeaders : () => ({}), ...(cacheOf ? { cacheOf } : {}) });
   const route: ReplyHandler = async (request, url, context) => {
     const found = await file(url);
     if (found) {
@@ -64,9 +70,22 @@ export function composeAnswerer({
     context.served = { route: '(none)', servedAs: 'not-found' };
     return notFound(url);
   };
-  const closedHeaders = () => ({ ...FILE_HEADERS, ...corsFor(isHost, 'text/plain') });
-  const reads = onlyReads(probes(normalAddresses(route, closedHeaders), readiness), () => refusedMethod(!isHost));
-  return asResponse(compressed(received ? signals(reads, received) : reads));
+  return toResponse(
+    within(
+      [
+        headRequests,
+        withSecurityHeaders,
+        requestLimits(!isHost),
+        conditionalGet,
+        compressed,
+        ...(received ? [(next: ReplyHandler) => signals(next, received)] : []),
+        onlyReads(() => refusedMethod(!isHost)),
+        (next) => probes(next, readiness),
+        normalAddresses(() => corsFor(isHost, 'text/plain')),
+      ],
+      route,
+    ),
+  );
 }
 
 /** The generation served and the builds it names, for the info metrics. */

@@ -2,7 +2,6 @@
 import { HOST_BUILD_FILES } from '@maison/host/contract';
 import type { Body } from './bodies.ts';
 import type { Reply } from './http.ts';
-import { FILE_POLICY, securityHeaders } from './policy.ts';
 import { cacheControl } from './rules.ts';
 
 /** A build's files by URL path: a folder on disk (buildFiles.ts), or webpack's in-memory output in development. */
@@ -14,8 +13,6 @@ export interface FileSource {
 const BUILD_TOOL_FILE = /(^|\/)mf-(manifest-)?stats\.json$/;
 /** Files of the host build that only the servers read. */
 const SERVER_ONLY_FILES = new Set<string>([HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell]);
-
-export const FILE_HEADERS = securityHeaders(FILE_POLICY);
 
 /** Whether a build's file (its path in the build) is never handed out (a file's brotli form is sent for the file). */
 export function hiddenFile(relative: string, { isHost, sourceMaps }: { isHost: boolean; sourceMaps: boolean }): boolean {
@@ -45,7 +42,7 @@ export function filesAnswer({ files, isHost, pageHeaders, cacheOf = cacheControl
   return async (url: URL): Promise<Reply | undefined> => {
     const body = await files.find(url.pathname);
     if (!body) return undefined;
-    const headers = body.type.startsWith('text/html') ? await pageHeaders() : FILE_HEADERS;
+    const headers = body.type.startsWith('text/html') ? await pageHeaders() : {};
     return { status: 200, headers: { ...headers, ...corsFor(isHost, body.type), 'Cache-Control': cacheOf(url.pathname) }, body };
   };
 }

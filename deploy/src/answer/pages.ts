@@ -6,7 +6,7 @@ import { ROLLOUT_PATH, type NotFoundPage, type RolloutAnnouncement, type ServedR
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
-import { FILE_HEADERS, type FileSource } from './files.ts';
+import type { FileSource } from './files.ts';
 import type { RequestContext } from '../observe/requestContext.ts';
 import { withVary, type Reply } from './http.ts';
 import { chooseCohort, claimsOf, type CohortChoice } from '../rollout/cohortChoice.ts';
@@ -149,10 +149,10 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
           ...(all.stable.now.generation ? { generation: all.stable.now.generation } : {}),
         });
       if (url.pathname === ROLLOUT_PATH)
-        return (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.never }, body: all.announcement });
+        return (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.never }, body: all.announcement });
       if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
         const body = await all.stable.now.crawlerFile(url.pathname.slice(1));
-        return body ? (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.page }, body }) : undefined;
+        return body ? (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.page }, body }) : undefined;
       }
       const isRemotesJson = url.pathname === '/remotes.json';
       if (!isRemotesJson && !isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
@@ -160,7 +160,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       const choice = chooseCohort(claimsOf(request.headers), all.rollout);
       const state = choice.cohort === 'canary' && all.canary ? all.canary : all.stable;
       const reply = isRemotesJson
-        ? (data(), { status: 200, headers: { ...FILE_HEADERS, 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson })
+        ? (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson })
         : await navigation(url, state, context);
       if (!reply) return undefined;
       if (all.rollout) context.served.cohort = choice.cohort;

@@ -7,7 +7,6 @@
  */
 import type { Reply, ReplyHandler } from '../answer/http.ts';
 import { onceBody, typeOf } from '../answer/bodies.ts';
-import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
 
 export const PROBE_PATHS = { live: '/healthz', ready: '/readyz' } as const;
 
@@ -21,7 +20,7 @@ export type ReadinessCheck = () => Promise<Readiness>;
 
 const probeReply = (status: number, body: unknown): Reply => ({
   status,
-  headers: { ...securityHeaders(FILE_POLICY), 'Cache-Control': 'no-store' },
+  headers: { 'Cache-Control': 'no-store' },
   body: onceBody(`${JSON.stringify(body)}\n`, typeOf('.json')),
 });
 

@@ -28,6 +28,8 @@ export interface RequestContext {
   requestId: string;
   /** Filled in by the answerer as it answers. */
   served: Served;
+  /** The request target and header lines as sent (a Web Request resolves its URL), when the server read them: for the limits. */
+  sent?: { target: string; headerLines: readonly string[] };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;

@@ -11,7 +11,6 @@ import { languageOfPath } from '@maison/shared/address';
 import * as v from 'valibot';
 import type { Reply, ReplyHandler } from '../answer/http.ts';
 import { onceBody, typeOf } from '../answer/bodies.ts';
-import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
 import { perClientRate } from './perClientRate.ts';
 import type { RequestContext } from './requestContext.ts';
@@ -52,7 +51,7 @@ export interface SignalsOptions {
 
 const reply = (status: number, text = '', extra: Record<string, string> = {}): Reply => ({
   status,
-  headers: { ...securityHeaders(FILE_POLICY), 'Cache-Control': 'no-store', ...extra },
+  headers: { 'Cache-Control': 'no-store', ...extra },
   ...(text ? { body: onceBody(text, typeOf('.txt')) } : {}),
 });
 

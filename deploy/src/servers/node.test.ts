@@ -1,21 +1,29 @@
-/** Node's server around the answerer, over a real socket: what it refuses before the answerer runs. */
+/**
+ * Node's server around the answerer, over a real socket: what it hands the answerer (the target and
+ * header lines as sent, for its limits layer) and what it refuses itself (what Node's parser or a
+ * Web Request cannot carry).
+ */
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { textReply, toResponse, within, type ReplyHandler } from '../answer/http.ts';
+import { headRequests, requestLimits, withSecurityHeaders } from '../answer/layers.ts';
 import type { RequestContext } from '../observe/requestContext.ts';
 import { listen } from './node.ts';
 
 let server: Server;
 let port: number;
-const answer = jest.fn(
-  async (request: Request) => new Response(`answered ${new URL(request.url).pathname}`, { headers: { 'X-Answered': '1' } }),
+/** The rules behind the answerer's outer layers: they must never run for a refused request. */
+const rules = jest.fn<ReturnType<ReplyHandler>, Parameters<ReplyHandler>>(async (_request, url) =>
+  textReply(200, { 'X-Answered': '1' }, `answered ${url.pathname}`),
 );
+const answer = toResponse(within([headRequests, withSecurityHeaders, requestLimits(true)], rules));
 
 beforeAll(async () => {
   server = await listen(answer, 0, { isRemote: true, log: () => {} });
   port = (server.address() as AddressInfo).port;
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
-beforeEach(() => answer.mockClear());
+beforeEach(() => rules.mockClear());
 
 /** Sends raw bytes, as any client may, and reads the whole answer. */
 function raw(request: string): Promise<{ status: number; head: string; body: string }> {
@@ -32,7 +40,7 @@ function raw(request: string): Promise<{ status: number; head: string; body: str
 }
 const get = (target: string, headers = '') => raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${headers}\r\n`);
 
-describe('requests refused before the answerer runs', () => {
+describe('requests refused before the rules run', () => {
   it('passes a request through to the answerer, path as sent', async () => {
     const { status, head, body } = await get('/products/kh%C4%83n?x=1');
     expect([status, body]).toEqual([200, 'answered /products/kh%C4%83n']);
@@ -51,7 +59,7 @@ describe('requests refused before the answerer runs', () => {
     expect(answered.status).toBe(status);
     expect(answered.head.toLowerCase()).toContain("content-security-policy: default-src 'none'");
     expect(answered.head.toLowerCase()).toContain('access-control-allow-origin: *');
-    expect(answer).not.toHaveBeenCalled();
+    expect(rules).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -60,7 +68,7 @@ describe('requests refused before the answerer runs', () => {
     ['headers over what Node itself reads', Array.from({ length: 40 }, (_, index) => `X-${index}: ${'a'.repeat(7000)}\r\n`).join('')],
   ])('%s: 431', async (_case, headers) => {
     expect((await get('/', headers)).status).toBe(431);
-    expect(answer).not.toHaveBeenCalled();
+    expect(rules).not.toHaveBeenCalled();
   });
 
   it('answers 400 to what is not HTTP at all', async () => {
@@ -76,7 +84,7 @@ describe('requests refused before the answerer runs', () => {
     expect(answered.head.toLowerCase()).toContain("content-security-policy: default-src 'none'");
     expect(answered.head.toLowerCase()).toContain('x-content-type-options: nosniff');
     if (method !== 'TRACK') expect(answered.head.toLowerCase()).toContain('allow: get, head');
-    expect(answer).not.toHaveBeenCalled();
+    expect(rules).not.toHaveBeenCalled();
   });
 });
 
@@ -103,7 +111,16 @@ describe('every answer', () => {
       context!.served = { route: '/products/:slug', servedAs: 'published' };
       return new Response('page');
     };
-    const server = await listen(noting, 0, { isRemote: false, log: () => {}, observe: (line) => void told.push(line) });
+    const layered = toResponse(within([requestLimits(false)], async () => textReply(200, {}, 'page')));
+    const server = await listen(
+      async (request, context) => (new URL(request.url).pathname === '/products/x' ? noting(request, context) : layered(request, context)),
+      0,
+      {
+        isRemote: false,
+        log: () => {},
+        observe: (line) => void told.push(line),
+      },
+    );
     const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const kept = await fetch(`${at}/products/x?utm_source=mail`, { headers: { 'x-request-id': 'edge-4f1c2a9e-01' } });
     const made = await fetch(`${at}/%zz`);
@@ -159,7 +176,8 @@ describe('the host refuses with a page of the shop', () => {
   let host: Server;
   let hostPort: number;
   beforeAll(async () => {
-    host = await listen(answer, 0, { isRemote: false, log: () => {} });
+    const hostAnswer = toResponse(within([headRequests, withSecurityHeaders, requestLimits(false)], rules));
+    host = await listen(hostAnswer, 0, { isRemote: false, log: () => {} });
     hostPort = (host.address() as AddressInfo).port;
   });
   afterAll(() => new Promise((resolve) => host.close(resolve)));
@@ -183,6 +201,6 @@ describe('the host refuses with a page of the shop', () => {
     expect(answered.head.toLowerCase()).toContain('content-type: text/html; charset=utf-8');
     expect(answered.body).toContain(`<html lang="${language}">`);
     expect(answered.body).toContain(`<h1>${title}</h1>`);
-    expect(answer).not.toHaveBeenCalled();
+    expect(rules).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-/** Node's HTTP server around an answerer: refuses what nginx would, else Web Request in, Response out. */
+/** Node's HTTP server around an answerer: it only translates (a Node request in as a Web Request, the Response out) and refuses what Node's parser or a Web Request cannot carry. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { Answer } from '../answer/answer.ts';
 import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
 import { refusal, refusedLanguage, refusedMethod } from '../answer/refusal.ts';
-import { refusedHeaders, refusedTarget, REQUEST_LIMITS } from '../answer/requestLimits.ts';
+import { REQUEST_LIMITS } from '../answer/requestLimits.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientOf, trustedProxyList } from './client.ts';
@@ -44,9 +44,9 @@ function write(
 }
 
 /** A request read whole and refused: the connection stays usable, as for any other answer. */
-function writeRefusal(res: ServerResponse, status: 400 | 405 | 414 | 431, req: IncomingMessage, isRemote: boolean): number {
-  const { headers, text } = status === 405 ? refusedMethod(isRemote) : refusal(status, isRemote, refusedLanguage(req.url));
-  return write(res, req.method, status, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
+function writeRefusal(res: ServerResponse, req: IncomingMessage, isRemote: boolean): number {
+  const { headers, text } = refusedMethod(isRemote);
+  return write(res, req.method, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
 }
 
 const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
@@ -69,20 +69,21 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       const method = req.method ?? 'GET';
       observe?.({ method, status: res.statusCode, bytes, duration: (performance.now() - started) / 1000, context });
     });
-    const refused =
-      refusedTarget(req.url ?? '') ?? refusedHeaders(req.rawHeaders) ?? (UNCARRIED_METHODS.has(req.method ?? '') ? 405 : undefined);
-    if (refused) {
-      context.served = { route: '(refused)', servedAs: 'refused' };
-      bytes = writeRefusal(res, refused, req, isRemote);
+    if (UNCARRIED_METHODS.has(req.method ?? '')) {
+      context.served = { route: '(method)', servedAs: 'refused' };
+      bytes = writeRefusal(res, req, isRemote);
       return;
     }
+    // The target and header lines as sent, for the answerer's limits (a Web Request resolves its URL).
+    const target = req.url ?? '/';
+    context.sent = { target, headerLines: req.rawHeaders };
     try {
       const sent = new Headers();
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
       // A body is read only where the answerer reads one (the pages' beacons), within its own cap.
       const body = req.method === 'POST' ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {};
       const response = await answer(
-        new Request(`${BASE}${req.url}`, { method: req.method, headers: sent, ...body } as RequestInit),
+        new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, { method: req.method, headers: sent, ...body } as RequestInit),
         context,
       );
       const sentBody = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;

@@ -1,0 +1,104 @@
+/**
+ * The layers every answer goes through, each a Layer on its own (answer.ts composes them; each is
+ * tested alone in layers.test.ts): request limits, security headers, HEAD, conditional GET,
+ * compression, reads only, normal addresses.
+ */
+import { normalPath } from '@maison/shared/address';
+import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
+import { withVary, type Layer } from './http.ts';
+import { FILE_POLICY, securityHeaders } from './policy.ts';
+import { refusal, refusedLanguage, SERVED_METHODS } from './refusal.ts';
+import { refusedHeaders, refusedTarget } from './requestLimits.ts';
+
+/**
+ * Requests too long or malformed (requestLimits.ts, as nginx refuses them): the refusal page, or
+ * plain text on a remote. Read from the target and header lines as sent, when the server gave them
+ * (a Web Request's URL is already resolved), else from the Request.
+ */
+export const requestLimits =
+  (isRemote: boolean): Layer =>
+  (next) =>
+  (request, url, context) => {
+    const target = context.sent?.target ?? `${url.pathname}${url.search}`;
+    const headerLines = context.sent?.headerLines ?? [...request.headers].flat();
+    const status = refusedTarget(target) ?? refusedHeaders(headerLines);
+    if (!status) return next(request, url, context);
+    context.served = { route: '(refused)', servedAs: 'refused' };
+    const { headers, text } = refusal(status, isRemote, refusedLanguage(target));
+    const { 'Content-Type': type = typeOf('.txt'), ...rest } = headers;
+    return Promise.resolve({ status, headers: rest, body: onceBody(text, type) });
+  };
+
+const CLOSED_HEADERS = securityHeaders(FILE_POLICY);
+
+/** Every answer carries the security headers: the closed policy unless the answer set its own (a page's). */
+export const withSecurityHeaders: Layer = (next) => async (request, url, context) => {
+  const reply = await next(request, url, context);
+  return { ...reply, headers: { ...CLOSED_HEADERS, ...reply.headers } };
+};
+
+/** HEAD: the answer GET would get, without its body. */
+export const headRequests: Layer = (next) => async (request, url, context) => {
+  const reply = await next(request, url, context);
+  return request.method === 'HEAD' && reply.body ? { ...reply, headOnly: true } : reply;
+};
+
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === '*' || candidate === etag;
+  });
+}
+
+/** 304 when the client already has this body (If-None-Match names its ETag). */
+export const conditionalGet: Layer = (next) => async (request, url, context) => {
+  const reply = await next(request, url, context);
+  const etag = reply.body?.etag;
+  if (!etag || reply.status !== 200 || !matches(request.headers.get('if-none-match'), etag)) return reply;
+  return { status: 304, headers: { ...reply.headers, ETag: etag } };
+};
+
+/**
+ * The body compressed (brotli first, then gzip) when the client accepts it and it is worth it, with
+ * its own ETag; every answer whose encoding may be chosen says so to caches (Vary).
+ */
+export const compressed: Layer = (next) => async (request, url, context) => {
+  const reply = await next(request, url, context);
+  if (!reply.body) return reply;
+  const encoding = encodingFor(reply.body, request.headers.get('accept-encoding'));
+  const headers = compressible(reply.body) ? withVary(reply.headers, 'Accept-Encoding') : reply.headers;
+  if (!encoding) return { ...reply, headers };
+  const sent = await encoded(reply.body, encoding);
+  const body: Body = { bytes: sent.bytes, type: reply.body.type, ...(sent.etag ? { etag: sent.etag } : {}) };
+  return { status: reply.status, headers: { ...headers, 'Content-Encoding': encoding }, body };
+};
+
+/** Anything but GET and HEAD: 405, as refusal.ts `refusedMethod` says. */
+export const onlyReads =
+  (refused: () => { headers: Record<string, string>; text: string }): Layer =>
+  (next) =>
+  (request, url, context) => {
+    if ((SERVED_METHODS as readonly string[]).includes(request.method)) return next(request, url, context);
+    context.served = { route: '(method)', servedAs: 'refused' };
+    const { headers, text } = refused();
+    const { 'Content-Type': type = typeOf('.txt'), ...rest } = headers;
+    return Promise.resolve({ status: 405, headers: rest, body: onceBody(text, type) });
+  };
+
+/**
+ * An address a cache reads as another (merged slashes, decoded escapes, dot segments): 301 to its
+ * normal form, which no cache keeps. Why: docs/decisions/serving.md
+ */
+export const normalAddresses =
+  (redirectHeaders: () => Record<string, string>): Layer =>
+  (next) =>
+  (request, url, context) => {
+    const normal = normalPath(url.pathname);
+    if (normal === url.pathname) return next(request, url, context);
+    context.served = { route: '(normalise)', servedAs: 'redirect' };
+    return Promise.resolve({
+      status: 301,
+      headers: { ...redirectHeaders(), 'Cache-Control': 'no-store', Location: `${normal}${url.search}` },
+    });
+  };
