@@ -3,6 +3,7 @@
  * on a port or socket, nginx in front), for the benchmark and the tests that run their own shop.
  */
 export { listen, nodeListener } from './servers/node.ts';
-export { serverLog } from './observe/logger.ts';
+export { batchedOutput, serverLog } from './observe/logger.ts';
+export { serverMetrics } from './observe/metrics.ts';
 export { findNginx, frontConfig, runNginx } from './servers/nginx.ts';
 export { publishInChild, serveShop, type RunningShop, type ShopOptions } from './servers/shop.ts';

@@ -29,9 +29,9 @@ export interface ServerLog {
 const BATCH_BYTES = 4096;
 const FLUSH_MS = 250;
 
-/** Standard output, written asynchronously in batches. */
-function batchedStandardOutput(): DestinationStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+/** Standard output (or another file), written asynchronously in batches. */
+export function batchedOutput(dest: number | string = 1): DestinationStream {
+  const destination = pino.destination({ dest, sync: false, minLength: BATCH_BYTES });
   setInterval(() => destination.flush(), FLUSH_MS).unref();
   return destination;
 }
@@ -79,7 +79,7 @@ function flushNow(destination: DestinationStream) {
 }
 
 /** The log on `destination` (default: standard output, asynchronously, in batches). */
-export function serverLog(destination: DestinationStream = batchedStandardOutput()): ServerLog {
+export function serverLog(destination: DestinationStream = batchedOutput()): ServerLog {
   const logger: Logger = pino(
     {
       base: undefined,
