@@ -112,7 +112,9 @@ test.describe('with JavaScript on', () => {
       orders: (window as unknown as { __orders: string[][] }).__orders,
       shift: (window as unknown as { __shift: number }).__shift,
     }));
-    expect(orders, 'the unsorted list is never shown').toEqual([BY_PRICE]);
+    // While the parser has only part of the page, the list shown is the start of the sorted one.
+    for (const order of orders) expect(order, 'the unsorted list is never shown').toEqual(BY_PRICE.slice(0, order.length));
+    expect(orders.at(-1)).toEqual(BY_PRICE);
     expect(shift).toBe(0);
     // The shopper changes the view: the address follows, as on any other visit.
     await page.getByLabel('Sort by').selectOption({ label: 'Featured' });
