@@ -20,7 +20,9 @@ export {
 } from './answer/policy.ts';
 export { refusal, refusedLanguage } from './answer/refusal.ts';
 export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';
-export { CACHE_CONTROL, navigationAnswer, preloadLinkFor, preloadLinks, type NavigationAnswer } from './answer/rules.ts';
+export { CACHE_CONTROL } from './answer/cacheControl.ts';
+export { navigationAnswer, type NavigationAnswer } from './answer/navigation.ts';
+export { preloadLinkFor, preloadLinks } from './answer/preloadLinks.ts';
 export { checkGeneration, isGood, type Generation } from './environment/generation.ts';
 export { currentId, generationDir, generationIds } from './environment/generations.ts';
 export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from './environment/layout.ts';

@@ -16,7 +16,7 @@ import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, r
 import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
 import { refusedMethod } from './refusal.ts';
-import { readsAccept } from './rules.ts';
+import { readsAccept } from './navigation.ts';
 import { probes, type ReadinessCheck } from '../observe/health.ts';
 import { knownBuilds } from '../observe/knownBuilds.ts';
 import { splittingNow } from '../rollout/rolloutRecord.ts';
@@ -32,7 +32,7 @@ export interface AnswererParts {
   files: FileSource;
   /** The host's: its build as read now, and the pages it serves beside it. */
   host?: { build: { now(): HostBuildState }; pages: ServedPages; remoteNames: readonly RemoteName[] };
-  /** How long a file may be kept, by its path (default: rules.ts's cache classes). */
+  /** How long a file may be kept, by its path (default: cacheControl.ts's cache classes). */
   cacheOf?: (pathname: string) => string;
   /** More sources in the page policy (development only). */
   policyExtras?: (policy: string) => string;

@@ -2,7 +2,7 @@
 import { HOST_BUILD_FILES } from '@maison/host/contract';
 import type { Body } from './bodies.ts';
 import type { Reply } from './http.ts';
-import { cacheControl } from './rules.ts';
+import { cacheControl } from './cacheControl.ts';
 
 /** A build's files by URL path: a folder on disk (buildFiles.ts), or webpack's in-memory output in development. */
 export interface FileSource {
@@ -33,7 +33,7 @@ export interface FilesAnswerOptions {
   isHost: boolean;
   /** The page policy's headers, for the build's own HTML. */
   pageHeaders: () => Record<string, string> | Promise<Record<string, string>>;
-  /** How long a file may be kept, by its path (rules.ts's cache classes; development keeps nothing). */
+  /** How long a file may be kept, by its path (cacheControl.ts's cache classes; development keeps nothing). */
   cacheOf?: (pathname: string) => string;
 }
 

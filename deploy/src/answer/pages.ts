@@ -1,4 +1,4 @@
-/** The host's pages answer: /remotes.json, /sitemap.xml, /robots.txt and page requests (rules.ts). */
+/** The host's pages answer: /remotes.json, /sitemap.xml, /robots.txt and page requests (navigation.ts). */
 import type { Language, RemoteName } from '@maison/shared';
 import { canonicalQuery, languageOfPath } from '@maison/shared/address';
 import { firstMatching, withShownText } from '@maison/host/hosting';
@@ -12,7 +12,9 @@ import { withVary, type Reply } from './http.ts';
 import { chooseCohort, claimsOf, type CohortChoice } from '../rollout/cohortChoice.ts';
 import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
-import { CACHE_CONTROL, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks, readsAccept } from './rules.ts';
+import { CACHE_CONTROL } from './cacheControl.ts';
+import { isNavigation, navigationAnswer, readsAccept } from './navigation.ts';
+import { preloadLinkFor, preloadLinks } from './preloadLinks.ts';
 
 /** What the host serves beside its build's files, as of now. */
 export interface PagesNow {

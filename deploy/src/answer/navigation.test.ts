@@ -1,29 +1,8 @@
-/** The rules answer.ts applies, as tables: a request's address and query in, the answer out. */
+/** Which requests are navigations and how each is answered, as tables: a request's address and query in, the answer out. */
 import { servedRoutes } from '@maison/host/hosting';
-import { REMOTE_NAMES } from '../../../apps.mts';
 import type { RenderRecord } from '@maison/host/contract';
-import { servedRemotes } from './policy.ts';
-import { CACHE_CONTROL, cacheControl, isNavigation, navigationAnswer, preloadLinkFor, preloadLinks, readsAccept } from './rules.ts';
-
-const NAMES = REMOTE_NAMES;
-const LOCAL = JSON.stringify({
-  catalog: 'http://localhost:3001/mf-manifest.json',
-  cart: ['https://cdn.example.com/cart/2/mf-manifest.json', 'https://old.example.com/cart/1/mf-manifest.json'],
-  account: '/account/mf-manifest.json',
-});
-
-describe('cache classes', () => {
-  it.each([
-    ['/index.html', CACHE_CONTROL.uncached],
-    ['/remoteEntry.js', CACHE_CONTROL.uncached],
-    ['/cart/2/mf-manifest.json', CACHE_CONTROL.uncached],
-    ['/main.0123456789.js', CACHE_CONTROL.hashed],
-    ['/sitemap.xml', CACHE_CONTROL.other],
-    ['/assets/hero.abcdef0123.svg', CACHE_CONTROL.hashed],
-    ['/favicon.svg', CACHE_CONTROL.other],
-    ['/main.01234.js', CACHE_CONTROL.other],
-  ])('%s is %s', (pathname, expected) => expect(cacheControl(pathname)).toBe(expected));
-});
+import { cacheControl } from './cacheControl.ts';
+import { isNavigation, navigationAnswer, readsAccept } from './navigation.ts';
 
 describe('navigations', () => {
   it('are GET or HEAD requests for a path that is no file name, or that accept HTML', () => {
@@ -41,23 +20,6 @@ describe('navigations', () => {
     expect(isNavigation('GET', 'application/json', '/remotes')).toBe(true);
     expect(readsAccept('/remotes')).toBe(false);
     expect(readsAccept('/products/v1.2')).toBe(true);
-  });
-});
-
-describe('preload hints', () => {
-  const { locations } = servedRemotes(LOCAL, NAMES);
-  const links = preloadLinks(servedRoutes(), locations);
-
-  it('name the first choice’s manifest and the entry beside it, root-relative for the shop’s own origin', () => {
-    expect(preloadLinkFor('/cart', links)).toBe(
-      '<https://cdn.example.com/cart/2/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <https://cdn.example.com/cart/2/remoteEntry.js>; rel=preload; as=script; crossorigin',
-    );
-    expect(preloadLinkFor('/profile?tab=orders', links)).toBe(
-      '</account/mf-manifest.json>; rel=preload; as=fetch; crossorigin, </account/remoteEntry.js>; rel=preload; as=script',
-    );
-    expect(preloadLinkFor('/', links)).toContain('<http://localhost:3001/mf-manifest.json>');
-    expect(preloadLinkFor('/about', links)).toBeUndefined();
-    expect(preloadLinkFor('/nowhere', links)).toBeUndefined();
   });
 });
 

@@ -1,47 +1,11 @@
-/** The rules answer.ts applies, as pure functions, each linear in the path's length. */
-import type { Language, RemoteName } from '@maison/shared';
+/** Which requests are page navigations, and how one is answered from its address: pure, linear in the path's length. */
+import type { Language } from '@maison/shared';
 import { homeOfBarePrefix, languageOfPath, pathInLanguage } from '@maison/shared/address';
 import { shownAsked } from '@maison/shared/not-found';
 import { firstMatching, parameterOf } from '@maison/host/hosting';
-import {
-  ENTRY_FILE,
-  entryUrlOf,
-  MANIFEST_FILE,
-  type NotFoundPage,
-  type RemoteLocations,
-  type ServedRoute,
-  type RenderRecord,
-} from '@maison/host/contract';
+import type { NotFoundPage, RenderRecord, ServedRoute } from '@maison/host/contract';
 import { pageFileOf, withoutTrailingSlashes } from '../environment/layout.ts';
-import { SHOP_ORIGIN } from './policy.ts';
-
-export const CACHE_CONTROL = {
-  // Why: docs/decisions/serving.md#cache-classes
-  /** A page, the same for everyone: shared caches keep it seconds, browsers revalidate every time. */
-  page: 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=60',
-  /** remotes.json, a remote's entry and manifest, the shell's own file: revalidated every time. */
-  uncached: 'no-cache',
-  /** Content-hashed by the build (`[name].[contenthash:10].ext`): never changes. */
-  hashed: 'public, max-age=31536000, immutable',
-  /** The shell (rendered in the browser): kept seconds only, so a flood leaves nothing behind. */
-  shell: 'public, max-age=0, must-revalidate, s-maxage=2',
-  /** An answer made for this browser alone (a tester's override, a cohort claim that cannot be honoured): no cache keeps it. */
-  personal: 'private, no-store',
-  /** What changes any moment and is never worth keeping (/rollout.json). */
-  never: 'no-store',
-  other: 'public, max-age=3600',
-} as const;
-
-const UNCACHED_NAMES = new Set([ENTRY_FILE, MANIFEST_FILE, 'index.html']);
-const HASHED_NAME = /\.[0-9a-f]{10}\.(?:js|css|svg|png|webp|jpg|woff2)$/;
-
-export const lastSegment = (pathname: string) => pathname.slice(pathname.lastIndexOf('/') + 1);
-
-export function cacheControl(pathname: string): string {
-  const name = lastSegment(pathname);
-  if (UNCACHED_NAMES.has(name)) return CACHE_CONTROL.uncached;
-  return HASHED_NAME.test(name) ? CACHE_CONTROL.hashed : CACHE_CONTROL.other;
-}
+import { lastSegment } from './cacheControl.ts';
 
 /** A page request: GET/HEAD of a path with no extension, or of any path by a browser accepting HTML. */
 export function isNavigation(method: string, accept: string | null | undefined, pathname: string): boolean {
@@ -51,29 +15,6 @@ export function isNavigation(method: string, accept: string | null | undefined, 
 
 /** Whether what is answered at `pathname` depends on the request's Accept (a path that may name a file): caches are told (Vary). */
 export const readsAccept = (pathname: string) => lastSegment(pathname).includes('.');
-
-/** A URL as the shop's page names it: root-relative on the shop's own origin. */
-const asServed = (url: string) => (url.startsWith(`${SHOP_ORIGIN}/`) ? url.slice(SHOP_ORIGIN.length) : url);
-
-/** Preload Link values per route: each needed remote's manifest and entry (first choice). */
-export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLocations): Array<{ pattern: string; link: string }> {
-  return routes.map(({ pattern, remotes }) => ({
-    pattern,
-    link: remotes
-      .flatMap((remote: RemoteName) => locations[remote]?.slice(0, 1) ?? [])
-      .flatMap((manifest) => [
-        `<${asServed(manifest)}>; rel=preload; as=fetch; crossorigin`,
-        // Another origin's script loads with CORS (webpack's crossOriginLoading): preloaded so, or fetched twice.
-        `<${asServed(entryUrlOf(manifest))}>; rel=preload; as=script${asServed(manifest).startsWith('/') ? '' : '; crossorigin'}`,
-      ])
-      .join(', '),
-  }));
-}
-
-/** The Link header for a path, from preloadLinks(); undefined when its route needs no remote. */
-export function preloadLinkFor(pathname: string, links: ReadonlyArray<{ pattern: string; link: string }>): string | undefined {
-  return firstMatching(links, pathname)?.link || undefined;
-}
 
 export type NavigationAnswer =
   | { kind: 'redirect'; status: 301; location: string }

@@ -1,0 +1,28 @@
+/** The preload hints a page's answer carries. */
+import { servedRoutes } from '@maison/host/hosting';
+import { REMOTE_NAMES as NAMES } from '../../../apps.mts';
+import { servedRemotes } from './policy.ts';
+import { preloadLinkFor, preloadLinks } from './preloadLinks.ts';
+
+const LOCAL = JSON.stringify({
+  catalog: 'http://localhost:3001/mf-manifest.json',
+  cart: ['https://cdn.example.com/cart/2/mf-manifest.json', 'https://old.example.com/cart/1/mf-manifest.json'],
+  account: '/account/mf-manifest.json',
+});
+
+describe('preload hints', () => {
+  const { locations } = servedRemotes(LOCAL, NAMES);
+  const links = preloadLinks(servedRoutes(), locations);
+
+  it('name the first choice’s manifest and the entry beside it, root-relative for the shop’s own origin', () => {
+    expect(preloadLinkFor('/cart', links)).toBe(
+      '<https://cdn.example.com/cart/2/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <https://cdn.example.com/cart/2/remoteEntry.js>; rel=preload; as=script; crossorigin',
+    );
+    expect(preloadLinkFor('/profile?tab=orders', links)).toBe(
+      '</account/mf-manifest.json>; rel=preload; as=fetch; crossorigin, </account/remoteEntry.js>; rel=preload; as=script',
+    );
+    expect(preloadLinkFor('/', links)).toContain('<http://localhost:3001/mf-manifest.json>');
+    expect(preloadLinkFor('/about', links)).toBeUndefined();
+    expect(preloadLinkFor('/nowhere', links)).toBeUndefined();
+  });
+});
