@@ -1,11 +1,6 @@
 /**
- * The shop's routes, once, each page's path from the address module (@maison/shared/address).
- * Everything that needs to know which page a path is derives from this table: the router
- * (router.tsx), the start-up code that begins loading a page's remote module before React runs
- * (index.ts), the idle prefetch, the answerer (the host build writes the table to routes.json,
- * read with the build: deploy/src/builds/hostBuild.ts) and the browser tests' expectations.
- * routes.test.ts proves that react-router and the compiled patterns below give the same answer
- * for every real route and hundreds of hostile paths.
+ * The shop's routes, once: the router, the start-up code, the idle prefetch and the answerer (through
+ * routes.json) all derive from this table; routes.test.ts holds react-router and its patterns to one answer.
  */
 import type { RemoteModuleId } from '@maison/shared';
 import { PAGE_PATHS } from '@maison/shared/address';
@@ -17,11 +12,6 @@ import type { NotFoundPage, ServedRoute } from './contract/hostBuild';
 const HOST_PAGE_IDS = ['home', 'about', 'contact', 'notFound'] as const;
 export type HostPageId = (typeof HOST_PAGE_IDS)[number];
 
-/**
- * The page a server answers, with HTTP 404, for a path no rendered page exists for: the shop's
- * 404 page (it shows the path) or the product-not-found page (it shows the route's parameter).
- */
-
 export interface RouteDefinition {
   /** react-router's path syntax: plain segments and `:param` segments; '*' matches the rest. */
   readonly path: string;
@@ -30,11 +20,7 @@ export interface RouteDefinition {
   readonly widgets?: readonly RemoteModuleId[];
   /** Reached from the header or the home page: the page's code downloads once the browser is idle. */
   readonly prefetchWhenIdle?: boolean;
-  /**
-   * The shopper's own page (cart, checkout, account): rendered like every page, as its frame with
-   * nothing stored (the same for everyone, so any cache may keep it), the stored cart, orders and
-   * profile filling in in the browser; kept out of search engines (robots.txt, the sitemap).
-   */
+  /** The shopper's own page: rendered as its frame (the same for everyone), filled in the browser; kept from search engines. */
   readonly personal?: boolean;
   /** For a path no page was rendered for: the page answered with HTTP 404. */
   readonly notFound?: NotFoundPage;
@@ -77,7 +63,6 @@ export function remoteModulesOf(route: RouteDefinition): RemoteModuleId[] {
   return isHostPage(route.page) ? [...(route.widgets ?? [])] : [route.page];
 }
 
-/** The remote modules a path shows. */
 export function remoteModulesFor(pathname: string): RemoteModuleId[] {
   return remoteModulesOf(routeFor(pathname));
 }

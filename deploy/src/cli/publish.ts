@@ -1,24 +1,17 @@
 #!/usr/bin/env node
-/**
- * npm run render: publishes an environment's remotes.json as it is, with its public pages rendered
- * from the builds it names (publish/publish.ts). No host build, no restart: the servers follow.
- *
- *   npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]
- *
- * --env        the environment's folder (default deploy/local)
- * --origin     the shop's public origin; checked, then kept in the environment's environment.json
- * --host       the folder holding the host's dist/ and dist-server/ (default: this checkout's host/)
- * --no-render  publish with every route rendered in the browser
- *
- * Exit codes (options.ts EXIT): 0 published, every page rendered; 1 nothing changed (why, on
- * standard error); 2 published, but some routes are rendered in the browser (the problems, printed).
- */
+/** npm run render: publishes an environment's remotes.json as it is, its public pages rendered from the builds it names (publish/publish.ts). */
 import path from 'node:path';
 import { HOST_APP } from '../../../apps.mts';
 import { publish } from '../publish/publish.ts';
 import { ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
 
-const USAGE = 'npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]';
+const USAGE = `npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]
+  --env        the environment's folder (default deploy/local)
+  --origin     the shop's public origin; checked, then kept in the environment's environment.json
+  --host       the folder holding the host's dist/ and dist-server/ (default: this checkout's host/)
+  --no-render  publish with every route rendered in the browser
+exit codes: 0 published, every page rendered; 1 nothing changed (why, on standard error);
+  2 published, but some routes are rendered in the browser (the problems, printed)`;
 const { values } = parseOptions('publish', USAGE, {
   ...ENV_OPTION,
   origin: { type: 'string' },

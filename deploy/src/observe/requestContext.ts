@@ -1,13 +1,7 @@
-/**
- * One request as a server follows it: who asks (for their share of rendering on demand), its id
- * (a caller's well-formed X-Request-Id or traceparent is kept, otherwise one is made; sent back
- * either way), and what the answerer noted of it for the access line and the metrics. Nothing
- * here holds a raw path or a query: a route is a template or a kind of answer.
- */
+/** One request as a server follows it: who asks, its id, and what the answerer noted for the access line and metrics (never a raw path or query). */
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@maison/shared';
 
-/** How an answer was made. */
 export type ServedAs =
   'published' | 'on-demand' | 'cache' | 'shell' | 'not-found' | 'redirect' | 'file' | 'data' | 'refused' | 'probe' | 'signals';
 
@@ -15,10 +9,8 @@ export interface Served {
   /** The route template (`/products/:slug`) or the kind of address (`(file)`, `/remotes.json`). */
   route?: string;
   language?: Language;
-  /** The generation whose pages and remotes.json answered. */
   generation?: string;
   servedAs?: ServedAs;
-  /** While a rollout splits shoppers: the cohort whose pages answered. */
   cohort?: 'canary' | 'stable';
 }
 
@@ -26,9 +18,8 @@ export interface RequestContext {
   /** The client's address as the server counts it (server/client.ts). */
   client?: string;
   requestId: string;
-  /** Filled in by the answerer as it answers. */
   served: Served;
-  /** The request target and header lines as sent (a Web Request resolves its URL), when the server read them: for the limits. */
+  /** The target and header lines as sent, for the limits layer (a Web Request resolves its URL). */
   sent?: { target: string; headerLines: readonly string[] };
 }
 

@@ -9,6 +9,7 @@
  * Node runs it as it is (through host/src/hosting.ts).
  */
 import * as v from 'valibot';
+import { REMOTE_NAME } from './names.ts';
 
 /** What the servers say of the rollout now: no-store, asked on start and at each move in the page. */
 export const ROLLOUT_PATH = '/rollout.json';
@@ -28,7 +29,6 @@ export const ROLLOUT_STATES = ['running', 'held', 'promoted', 'aborted'] as cons
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
 
 const ROLLOUT_ID = /^[A-Za-z0-9-]{1,40}$/;
-const REMOTE = /^[a-z][a-z0-9-]{0,31}$/;
 const BUILD = /^[A-Za-z0-9.+_-]{1,80}$/;
 
 const manifests = v.pipe(v.array(v.pipe(v.string(), v.maxLength(2048))), v.maxLength(8));
@@ -36,7 +36,7 @@ export const ROLLOUT_ANNOUNCEMENT = v.union([
   v.strictObject({}),
   v.object({
     id: v.pipe(v.string(), v.regex(ROLLOUT_ID)),
-    remote: v.pipe(v.string(), v.regex(REMOTE)),
+    remote: v.pipe(v.string(), v.regex(REMOTE_NAME)),
     state: v.picklist(ROLLOUT_STATES),
     /** Percent of shoppers in the canary cohort. */
     share: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
@@ -90,7 +90,7 @@ export function overrideOf(value: string | null | undefined): BuildOverride | un
   if (!value || at < 1) return undefined;
   const remote = value.slice(0, at);
   const build = value.slice(at + 1);
-  return REMOTE.test(remote) && BUILD.test(build) ? { remote, build } : undefined;
+  return REMOTE_NAME.test(remote) && BUILD.test(build) ? { remote, build } : undefined;
 }
 
 /** A cookie's value from a Cookie header (the first of that name); none when absent. */
