@@ -10,7 +10,7 @@
 export { checkManifest, parseManifest, type ManifestSummary } from './federation/loading/manifests.ts';
 export {
   REMOTE_FILE_BYTES,
-  REMOTE_FILE_LIMITS,
+  PUBLISH_FILE_LIMITS,
   remoteFileError,
   remoteFileFetch,
   remoteOfUrl,

@@ -10,7 +10,7 @@ import { withPublishLock } from '../environment/lock.ts';
 import { readOwnRemotes, type RemotesFile } from '../environment/ownRemotes.ts';
 import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
-import { REMOTE_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
+import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
 import { robotsTxt, sitemapXml } from './crawlers.ts';
 import { renderPageSet, writePageSet } from './pageSet.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
@@ -87,7 +87,7 @@ function publishLocked({
   doing,
   render = true,
   origin: given,
-  limits = REMOTE_FILE_LIMITS,
+  limits = PUBLISH_FILE_LIMITS,
   network,
   log = console.log,
 }: PublishOptions): Promise<Published> {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
-import { remoteFileFetch, type RemoteFileLimits } from './remoteFiles';
+import { REMOTE_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from './remoteFiles';
 
 /** A fetch of the remotes' files within `limits`, over the network. */
 const limitedFetch = (locations: Parameters<typeof remoteFileFetch>[0], limits: RemoteFileLimits) => ({
@@ -76,6 +76,13 @@ describe('fetches of remote files, within their time', () => {
     const { fetch } = limitedFetch(cart(), { fileMs: 5000, totalMs: 300 });
     await expect(fetch(`${origin}/cart/chunk.js`)).rejects.toThrow(`cart: ${origin}/cart/chunk.js: the 0.3 s for remote files ran out`);
     await expect(fetch(`${origin}/cart/mf-manifest.json`)).rejects.toThrow(/ran out/);
+  });
+
+  it('have no total for a renderer that lives on (a server’s views on demand): a file is fetched however long it has lived', async () => {
+    expect(REMOTE_FILE_LIMITS.totalMs).toBeUndefined();
+    const { fetch } = limitedFetch(cart(), { fileMs: REMOTE_FILE_LIMITS.fileMs });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await (await fetch(`${origin}/cart/mf-manifest.json`)).json()).toEqual({ name: 'cart' });
   });
 
   it('name an unreachable server', async () => {

@@ -15,13 +15,16 @@ export const REMOTE_FILE_BYTES = {
 
 export type RemoteFileKind = keyof typeof REMOTE_FILE_BYTES;
 
-/** Per file (headers and body) and, for a publish, in total. */
+/** Per file (headers and body) and, for a publish, in total (a server's renderer lives on: no total). */
 export interface RemoteFileLimits {
   fileMs: number;
   totalMs?: number;
 }
 
-export const REMOTE_FILE_LIMITS = { fileMs: 15_000, totalMs: 60_000 } as const satisfies RemoteFileLimits;
+/** A renderer's: each file within its time. */
+export const REMOTE_FILE_LIMITS: RemoteFileLimits = { fileMs: 15_000 };
+/** A publish's: each file within its time, and all of them within the publish's. */
+export const PUBLISH_FILE_LIMITS = { ...REMOTE_FILE_LIMITS, totalMs: 60_000 } as const satisfies Required<RemoteFileLimits>;
 
 export function remoteFileKind(url: URL): RemoteFileKind | undefined {
   if (url.pathname.endsWith(`/${MANIFEST_FILE}`)) return 'manifest';
