@@ -7,18 +7,11 @@
  * Node runs this file and the ones it names as they are (type stripping): value imports carry
  * their `.ts` extension and only TypeScript syntax that erases to JavaScript is used.
  */
-export { checkManifest, parseManifest, type ManifestSummary } from './federation/loading/manifests.ts';
-export {
-  REMOTE_FILE_BYTES,
-  PUBLISH_FILE_LIMITS,
-  remoteFileError,
-  remoteFileFetch,
-  remoteOfUrl,
-  type RemoteFileLimits,
-} from './renderer/remoteFiles.ts';
+export { checkManifest, parseManifest } from './federation/loading/manifests.ts';
+export { PUBLISH_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from './renderer/remoteFiles.ts';
 export { ownPathProblem } from './renderer/publicLists.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
-export { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER, withShownText } from './renderer/notFoundText.ts';
+export { SHOWN_TEXT_INCLUDE, withShownText } from './renderer/notFoundText.ts';
 export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './renderer/refusalPage.ts';
 export { errorMessage } from './errorMessage.ts';
 export { servedRoutes } from './routes.ts';

@@ -30,8 +30,8 @@ export interface PagesNow {
   notFoundPage(language: Language, page: NotFoundPage['page']): Promise<Body | undefined>;
   /** What crawlers read: sitemap.xml, robots.txt. */
   crawlerFile(name: string): Promise<Body | undefined>;
-  /** What /rollout.json says (none: `{}`). */
-  announcement?: RolloutAnnouncement;
+  /** What /rollout.json says (none: `{}`), made only when the pages' key changes. */
+  announcement?: () => RolloutAnnouncement;
   /** While a rollout splits shoppers: it, and what its canary cohort is served. */
   rollout?: { record: RolloutRecord; canary: PagesNow };
 }
@@ -96,7 +96,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       key,
       stable: deriveSet(now, build),
       ...(now.rollout ? { canary: deriveSet(now.rollout.canary, build), rollout: now.rollout.record } : {}),
-      announcement: bodyOf(Buffer.from(JSON.stringify(now.announcement ?? {})), typeOf('.json')),
+      announcement: bodyOf(Buffer.from(JSON.stringify(now.announcement?.() ?? {})), typeOf('.json')),
     };
     return derived;
   };

@@ -141,7 +141,7 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
       const announced = canary || !splits(rollout) ? rollout : undefined;
       return {
         ...now,
-        announcement: announcementOf(announced, generation?.render.origin ?? SHOP_ORIGIN),
+        announcement: () => announcementOf(announced, generation?.render.origin ?? SHOP_ORIGIN),
         ...(splitting && canary ? { rollout: { record: splitting, canary: pagesOf(served.key, canary.remotesJson, canary) } } : {}),
       };
     },

@@ -16,6 +16,7 @@ import {
   cohortClaimValue,
   cohortOfBucket,
   COHORT_COOKIE,
+  cookieOf,
   isActive,
   isRollout,
   OVERRIDE_COOKIE,
@@ -41,14 +42,6 @@ export interface RolloutPage {
   assign?: (url: string) => void;
   /** Stops following (a test's teardown). */
   signal?: AbortSignal;
-}
-
-function cookie(doc: Document, name: string): string | undefined {
-  for (const pair of doc.cookie.split(';')) {
-    const [key, ...value] = pair.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
 }
 
 function setCookie(doc: Document, name: string, value: string, maxAge: number) {
@@ -84,13 +77,13 @@ export function followRollout({
   assign = (url) => window.location.assign(url),
   signal,
 }: RolloutPage): { pageShown(): void; checked(): Promise<void> } {
-  let bucket = bucketOf(cookie(doc, BUCKET_COOKIE));
+  let bucket = bucketOf(cookieOf(doc.cookie, BUCKET_COOKIE));
   if (bucket === undefined) {
     bucket = crypto.getRandomValues(new Uint16Array(1))[0]! % BUCKETS;
     setCookie(doc, BUCKET_COOKIE, String(bucket), BUCKET_MAX_AGE_S);
   }
   const mine = bucket;
-  const overridden = overrideOf(cookie(doc, OVERRIDE_COOKIE)) !== undefined;
+  const overridden = overrideOf(cookieOf(doc.cookie, OVERRIDE_COOKIE)) !== undefined;
   /** Set while this page runs the other build: why, once per rollout and cohort (the reload guard's key). */
   let leave: string | undefined;
   let last: Promise<void> = Promise.resolve();
@@ -114,7 +107,7 @@ export function followRollout({
     if (isRollout(announcement) && isActive(announcement.state)) {
       const cohort = cohortOfBucket(mine, announcement.share);
       setCookie(doc, COHORT_COOKIE, cohortClaimValue({ rollout: announcement.id, cohort }), BUCKET_MAX_AGE_S);
-    } else if (cookie(doc, COHORT_COOKIE) !== undefined) {
+    } else if (cookieOf(doc.cookie, COHORT_COOKIE) !== undefined) {
       setCookie(doc, COHORT_COOKIE, '', 0);
     }
     if (overridden || !isRollout(announcement)) return void (leave = undefined);

@@ -6,8 +6,6 @@ import { entryUrlOf } from '../../contract/remotesJson.ts';
 // Manifests as the host reads them: fetched once per URL, checked, then handed to the runtime.
 // Why: docs/decisions/federation-runtime.md#manifest-checks
 
-export { serverEntryUrl, type FederationManifest } from '../../contract/manifest.ts';
-
 export interface ManifestSummary {
   url: string;
   /** `metaData.buildInfo.buildVersion`: package version plus commit, stamped at build time. */

@@ -40,8 +40,6 @@ export interface VitalRecord {
   remote: string;
 }
 
-export type StatusRecord = LoadRecord | FailureRecord | VitalRecord;
-
 /** Turns core events into load and failure records; a load's timings run from 'loading' to 'loaded'. */
 export function loadRecorder(
   entries: () => readonly PerformanceEntry[] = () => performance.getEntriesByType('resource'),
