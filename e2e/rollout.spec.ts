@@ -155,7 +155,10 @@ test.describe('shipping a remote gradually', () => {
       await addProductToCart(page, 'dragon-bridge-handkerchief');
       await placeOrder(page);
       await expect.poll(() => errors).toContain('canary cart: the order summary is undefined');
+      // The page's beacon goes as it is left: the browser stays open until it has been answered.
+      const delivered = page.waitForEvent('requestfinished', { predicate: (request) => request.url().endsWith('/rum'), timeout: 10_000 });
       await page.goto('about:blank');
+      await delivered.catch(() => undefined);
       await context.close();
     }
     await expect.poll(() => rollout().state, { timeout: 30_000, message: judge!.output.join('\n') }).toBe('aborted');
