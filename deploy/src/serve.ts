@@ -5,5 +5,6 @@
 export { listen, nodeListener } from './servers/node.ts';
 export { batchedOutput, serverLog } from './observe/logger.ts';
 export { serverMetrics } from './observe/metrics.ts';
+export { observer } from './observe/observer.ts';
 export { findNginx, frontConfig, runNginx } from './servers/nginx.ts';
 export { publishInChild, serveShop, type RunningShop, type ShopOptions } from './servers/shop.ts';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * What access lines, metrics and beacons cost the answerer (ports 3450-3453); figures only.
- *   npm run bench:observability -- [--seconds 5] [--rounds 3]
+ *   npm run bench:observability -- [--seconds 3] [--rounds 9]
  */
 // Why: docs/decisions/build-and-render.md#bench-observability
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { batchedOutput, serverLog, serverMetrics } from '@maison/deploy/serve';
 import { appsFrom, localOrigin } from '../../apps.mts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '9' } } });
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const BASE_PORT = 3450;
@@ -27,17 +27,15 @@ const CONNECTIONS = 8;
 const work = path.join(root, '.bench', 'observability');
 const env = path.join(work, 'environment');
 
-const MODES = [
-  { name: 'access lines and metrics (production)', args: ['--metrics', String(METRICS_PORT)] },
-  { name: 'metrics, no access lines', args: ['--metrics', String(METRICS_PORT), '--no-access-log'] },
-  { name: 'neither', args: ['--metrics', 'off', '--no-access-log'] },
-];
+const MODES = ['access lines and metrics (production)', 'metrics, no access lines', 'neither'];
+const WATCHED_PORT = BASE_PORT + 20;
 
 /** Where `taskset` pins processes to cores: the shop to the first, this process (the load generator) to the second. */
 const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
 if (pinned) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
-async function startShop(args, publish) {
+/** The shop as `npm run serve` runs it (access lines and metrics), publishing first when asked. */
+async function startShop(publish) {
   const log = openSync(path.join(work, 'shop.log'), 'a');
   const child = spawn(
     pinned ? '/usr/bin/taskset' : process.execPath,
@@ -51,7 +49,8 @@ async function startShop(args, publish) {
       '--trust-proxy',
       '127.0.0.1',
       ...(publish ? [] : ['--no-publish']),
-      ...args,
+      '--metrics',
+      String(METRICS_PORT),
     ],
     { stdio: ['ignore', log, log] },
   );
@@ -66,8 +65,8 @@ async function startShop(args, publish) {
 }
 
 /** The answerer's own figures, as its metrics say (none without metrics): event-loop delay since the last read (ms), CPU used (s). */
-async function processFigures() {
-  const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).catch(() => undefined))?.text().catch(() => '');
+async function processFigures(port = WATCHED_PORT + 10) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => undefined))?.text().catch(() => '');
   const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN);
   return {
     loopMax: read('maison_nodejs_eventloop_lag_max_seconds') * 1000,
@@ -98,34 +97,9 @@ writeFileSync(
 );
 copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(env, ENVIRONMENT_FILE.site));
 
-const results = MODES.map(() => ({ throughput: [], p99: [], loopMax: [], loopP99: [], cpuPerAnswer: [] }));
-let published = false;
-for (let round = 0; round < rounds; round += 1) {
-  // Each round starts with the next mode, so none always runs first or last (a machine's state drifts).
-  for (const index of MODES.map((_, at) => (at + round) % MODES.length)) {
-    const mode = MODES[index];
-    const shop = await startShop(mode.args, !published);
-    published = true;
-    try {
-      await load(`${shop.origin}${PAGE}`, { duration: 2 });
-      await processFigures();
-      const cpuBefore = cpuSeconds(shop.pid);
-      const run = await load(`${shop.origin}${PAGE}`);
-      const cpuAfter = cpuSeconds(shop.pid);
-      const figures = await processFigures();
-      results[index].throughput.push(run.requests.average);
-      results[index].p99.push(run.latency.p99);
-      results[index].loopMax.push(figures.loopMax);
-      results[index].loopP99.push(figures.loopP99);
-      results[index].cpuPerAnswer.push(((cpuAfter - cpuBefore) * 1e6) / run.requests.total);
-    } finally {
-      await shop.stop();
-    }
-  }
-}
+const shop = await startShop(true);
 
 // The beacons: a page load's worth of records, naming the builds the generation serves.
-const shop = await startShop(MODES[0].args, false);
 const render = JSON.parse(readFileSync(path.join(env, ENVIRONMENT_FILE.current, GENERATION_FILE.render), 'utf8'));
 const catalog = render.builds.remotes.catalog[0].build;
 const beacon = JSON.stringify({
@@ -160,22 +134,64 @@ const intake = await beacons();
 const [pageBeside, intakeBeside] = await Promise.all([load(`${shop.origin}${PAGE}`), beacons()]);
 await shop.stop();
 
+// The three ways of watching, in one process (its heap and compiled code are the same luck for
+// all three, which separately started processes are not), loaded in turn, each round beginning with
+// the next way so that none always runs first or last.
+const watched = spawn(
+  pinned ? '/usr/bin/taskset' : process.execPath,
+  [
+    ...(pinned ? ['-c', '0', process.execPath] : []),
+    path.join(root, 'scripts', 'bench', 'watchedShops.mjs'),
+    env,
+    path.join(work, 'access.log'),
+    String(WATCHED_PORT),
+  ],
+  { stdio: ['ignore', openSync(path.join(work, 'shop.log'), 'a'), 'inherit'] },
+);
+const urlOf = (index) => `http://127.0.0.1:${WATCHED_PORT + index}${PAGE}`;
+for (let tries = 0; !(await fetch(urlOf(2), { headers: HTML }).catch(() => undefined))?.ok; tries += 1) {
+  if (tries > 300) throw new Error(`the watched shops did not answer ${urlOf(2)}`);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+for (const index of MODES.keys()) await load(urlOf(index), { duration: 1 });
+const results = MODES.map(() => ({ throughput: [], versusNeither: [], p99: [], cpuPerAnswer: [], loopMax: [], loopP99: [] }));
+for (let round = 0; round < rounds; round += 1) {
+  for (const index of MODES.map((_, at) => (at + round) % MODES.length)) {
+    await processFigures();
+    const cpuBefore = cpuSeconds(watched.pid);
+    const run = await load(urlOf(index));
+    const cpuAfter = cpuSeconds(watched.pid);
+    // The loop is the process's: read (on the production way's metrics port) for whichever way was loaded.
+    const figures = await processFigures();
+    results[index].loopMax.push(figures.loopMax);
+    results[index].loopP99.push(figures.loopP99);
+    results[index].throughput.push(run.requests.average);
+    results[index].p99.push(run.latency.p99);
+    results[index].cpuPerAnswer.push(((cpuAfter - cpuBefore) * 1e6) / run.requests.total);
+  }
+  const neither = results[2].throughput.at(-1);
+  for (const result of results) result.versusNeither.push(result.throughput.at(-1) / neither);
+}
+await new Promise((resolve) => (watched.once('exit', resolve), watched.kill('SIGTERM')));
+
 const fmt = (value) => (Number.isFinite(value) ? Math.round(value) : '–');
 const where = pinned ? ', the shop on core 0, autocannon on core 1' : '';
 console.log(
-  `\nThe published product page (${PAGE}), ${CONNECTIONS} connections, ${seconds} s a run, ${rounds} alternating rounds (medians)${where}:`,
+  `\nThe published product page (${PAGE}), one process answering it three ways, ${CONNECTIONS} connections, ${seconds} s a run, ${rounds} alternating rounds (medians)${where}:`,
 );
-console.log('| the answerer with | req/s | vs neither | p99 | its CPU per answer | vs neither | event loop delay, max / p99 |');
+console.log(
+  '| the answerer with | req/s | vs neither (the same round: median, range) | p99 | its CPU per answer | vs neither | event loop delay, longest / p99 |',
+);
 console.log('|---|---|---|---|---|---|---|');
-const base = median(results[2].throughput);
 const baseCpu = median(results[2].cpuPerAnswer);
 for (const [index, mode] of MODES.entries()) {
-  const { throughput, p99, loopMax, loopP99, cpuPerAnswer } = results[index];
-  const loop = index === 2 ? '(no metrics)' : `${fmt(median(loopMax))} / ${fmt(median(loopP99))} ms`;
+  const { throughput, versusNeither, p99, cpuPerAnswer, loopMax, loopP99 } = results[index];
+  const percent = (ratio) => Math.round(100 * ratio);
+  const versus = `${percent(median(versusNeither))} % (${percent(Math.min(...versusNeither))}–${percent(Math.max(...versusNeither))} %)`;
   const cpu = median(cpuPerAnswer);
   const more = Math.round((100 * (cpu - baseCpu)) / baseCpu);
   console.log(
-    `| ${mode.name} | ${fmt(median(throughput))} | ${Math.round((100 * median(throughput)) / base)} % | ${median(p99)} ms | ${cpu.toFixed(1)} µs | ${more >= 0 ? '+' : ''}${more} % | ${loop} |`,
+    `| ${mode} | ${fmt(median(throughput))} | ${versus} | ${median(p99)} ms | ${cpu.toFixed(1)} µs | ${more >= 0 ? '+' : ''}${more} % | ${fmt(Math.max(...loopMax))} / ${fmt(median(loopP99))} ms |`,
   );
 }
 const statuses = (run) =>
