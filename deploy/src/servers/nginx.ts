@@ -90,7 +90,7 @@ function refusedLanguageMap(): string {
   return [`map $request ${REFUSED_LANGUAGE_VARIABLE} {`, `    default ${ROOT_LANGUAGE};`, ...entries, '}'].join('\n');
 }
 
-export interface FrontOptions {
+interface FrontOptions {
   apps: readonly AppEntry[];
   /** Where nginx reaches each app's answerer: `unix:/run/maison/host.sock` or `127.0.0.1:4000`. */
   answererOf: (app: AppEntry) => string;
@@ -128,13 +128,8 @@ export function frontConfig({
   });
 }
 
-export interface RunningNginx {
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
 /** Runs nginx with `front` in `prefix` (its configuration, pid, logs and cache), in the foreground. */
-export function runNginx(nginx: string, prefix: string, front: string): RunningNginx {
+export function runNginx(nginx: string, prefix: string, front: string): { process: ChildProcess; stop(): Promise<void> } {
   mkdirSync(path.join(prefix, 'logs'), { recursive: true });
   writeFileSync(path.join(prefix, 'front.conf'), front);
   const temp = (name: string) => `    ${name}_temp_path ${path.join(prefix, name)};`;

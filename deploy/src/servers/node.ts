@@ -12,12 +12,12 @@ import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientOf, trustedProxyList } from './client.ts';
 
 /** Node's connection limits, as nginx's in front (docs/operations.md, "Serving"). */
-export const CONNECTION_LIMITS = { connections: 1024, headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
+const CONNECTION_LIMITS = { connections: 1024, headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
 
 /** Methods a Web Request cannot carry (the Fetch standard forbids them): refused here, as the answerer refuses any it does not serve. */
 const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-export interface ListenerOptions {
+interface ListenerOptions {
   isRemote: boolean;
   log: (line: string) => void;
   /** Proxies in front (addresses, ranges) whose X-Forwarded-For is read for the client; a Unix socket's peer always is one. */

@@ -44,7 +44,7 @@ export interface RunningShop {
 }
 
 /** Runs a publish of `env` in its own process (it runs remote code); true once a generation went live. */
-export function publishInChild(env: string, args: string[] = [], log: (line: string) => void = console.log): Promise<boolean> {
+function publishInChild(env: string, args: string[] = [], log: (line: string) => void = console.log): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const relay = (chunk: Buffer) =>
