@@ -2,6 +2,7 @@
  * The commands' one option parser (Node's parseArgs): a mistyped option or a missing value stops
  * the command with its usage, never a guess.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -13,6 +14,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The environment option every command takes, and its default. */
 export const ENV_OPTION = { env: { type: 'string' } } as const;
 export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
+
+/** The @maison/shared version this checkout's host provides: a remote built against a newer one is refused. */
+export const contractVersion = () =>
+  (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
 
 export function fail(command: string, message: string): never {
   console.error(`[${command}] ${message}`);

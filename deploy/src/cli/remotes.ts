@@ -1,20 +1,5 @@
 #!/usr/bin/env node
-/**
- * npm run remotes: reads, checks or changes an environment's remotes.json, with the rules the
- * shop's page applies (@maison/host/hosting).
- *
- *   npm run remotes -- show  [--env DIR]
- *   npm run remotes -- check [--env DIR] [--no-verify]
- *   npm run remotes -- set <remote> <manifest-url> [<fallback-url> ...] [--env DIR] [--no-verify] [--no-render]
- *
- * `set` refuses an entry that is not an https manifest URL the policy can name (http only on this
- * machine), and (unless --no-verify) one whose build does not load: manifest unreachable, not that
- * remote's or naming a file off its build, built against a newer @maison/shared than this
- * checkout's host provides, or its entries not answering, each file within 15 s and its size. Then it publishes (publish/publish.ts): one publish at a time, the pages rendered
- * from the builds it now names, `current` switched once the new generation is checked. It exits
- * as `npm run render` does (options.ts EXIT): 2 when the publish left routes rendered in the browser.
- */
-import { readFileSync } from 'node:fs';
+/** npm run remotes: reads, checks or changes an environment's remotes.json (docs/operations.md, "Publishing"). */
 import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contract';
@@ -26,9 +11,12 @@ import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
 import { readRollout, splits } from '../rollout/rolloutRecord.ts';
 import { checkBuild } from '../publish/verify.ts';
-import { ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
+import { contractVersion, ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
 
-const USAGE = 'npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--env DIR] [--no-verify] [--no-render]';
+const USAGE = `npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--env DIR] [--no-verify] [--no-render]
+  show         the entries and the live generation
+  check        every entry checked as the shop's page reads it, and (unless --no-verify) each build fetched
+  set          checks the remote's entries as check does, then publishes with them (npm run render's exit codes)`;
 const { values, positionals } = parseOptions(
   'remotes',
   USAGE,
@@ -37,7 +25,6 @@ const { values, positionals } = parseOptions(
 );
 const env = environmentDir(values.env);
 const file = path.join(env, ENVIRONMENT_FILE.remotes);
-const CONTRACT = (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
 // Root-relative entries belong to the shop's own origin, which a check does not need to know.
 const RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };
 
@@ -59,7 +46,7 @@ async function problemsOf(config: Record<string, unknown>, names: readonly strin
     for (const entry of entriesOf(config[name])) {
       const url = manifestUrlOf(entry, RULES.base);
       if (!('url' in url) || url.url.startsWith(SHOP_ORIGIN)) continue;
-      const build = await checkBuild(name, url.url, { fetch, contract: CONTRACT });
+      const build = await checkBuild(name, url.url, { fetch, contract: contractVersion() });
       if ('problem' in build) problems.push(`"${name}" entry "${String(entry)}": ${build.problem}`);
       else console.log(`[remotes]   ok ${url.url} (build ${build.buildVersion})`);
     }
