@@ -24,6 +24,10 @@ export function fail(command: string, message: string): never {
   process.exit(EXIT.failed);
 }
 
+/** Runs a command's work: an error ends it with its message on standard error (exit 1). */
+export const run = (command: string, work: () => Promise<unknown>) =>
+  work().catch((error: unknown) => fail(command, (error as Error).message));
+
 export function parseOptions<Options extends NonNullable<ParseArgsConfig['options']>>(
   command: string,
   usage: string,

@@ -7,7 +7,7 @@ import { DEFAULT_POLICY, type JudgePolicy } from '../rollout/judge.ts';
 import { judgeEvery, judgeOnce } from '../rollout/judgeLoop.ts';
 import { abort, moveShare, promote, startCanary, type RolloutContext } from '../rollout/rolloutCommands.ts';
 import { statusLines } from '../rollout/rolloutStatus.ts';
-import { contractVersion, ENV_OPTION, environmentDir, EXIT, exitPublished, fail, parseOptions, ROOT } from './options.ts';
+import { contractVersion, ENV_OPTION, environmentDir, EXIT, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
 
 const USAGE = `npm run rollout -- <command> [--env DIR]
   canary <remote> <manifest-url> [<fallback-url> ...] [--share 5] [--steps 5,25,50,100]
@@ -63,7 +63,7 @@ function duration(name: string, text: string | undefined, fallbackMs: number): n
 
 const needRemote = () => remote ?? fail('rollout', `${command} needs a remote name\nusage: ${USAGE}`);
 
-try {
+await run('rollout', async () => {
   if (command === 'canary') {
     if (rest.length === 0) fail('rollout', `canary ${needRemote()} needs the canary's manifest URL`);
     const steps = values.steps?.split(',').map((step) => number('steps', step, NaN));
@@ -113,6 +113,4 @@ try {
   } else {
     fail('rollout', `usage: ${USAGE}`);
   }
-} catch (error) {
-  fail('rollout', (error as Error).message);
-}
+});
