@@ -5,7 +5,7 @@ import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contract';
 import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
-import { currentId } from '../environment/generations.ts';
+import { currentId } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';

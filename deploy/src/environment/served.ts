@@ -2,8 +2,8 @@
 // Why: docs/decisions/serving.md#serving-the-last-good-generation
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { checkGeneration, isGood, type CheckedGeneration, type Generation } from './generation.ts';
-import { currentId, generationDir, lastGoodBefore } from './generations.ts';
+import { checkGeneration, currentId, generationDir, isGood, lastGoodBefore } from './generation.ts';
+import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
 import { readOwnRemotes } from './ownRemotes.ts';
 import { readRollout, rolloutFile, type RolloutRecord } from '../rollout/rolloutRecord.ts';

@@ -3,7 +3,7 @@
 import { readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { flushFolder, replaceFile, replaceSymlink } from './durable.ts';
-import { currentId, generationDir, generationIds, generationsDir } from './generations.ts';
+import { currentId, generationDir, generationIds, generationsDir } from './generation.ts';
 import { ENVIRONMENT_FILE, INCOMING_PREFIX } from './layout.ts';
 
 /** Generations kept besides the current one, for a rollback; older ones are removed by a publish. */
