@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { LOCAL_ENVIRONMENT_DIR } from '../environment/layout.ts';
+import type { Published } from '../publish/publish.ts';
 
 /** The repository's root (the builds are below it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -54,10 +55,7 @@ export function parseOptions<Options extends NonNullable<ParseArgsConfig['option
 export const EXIT = { done: 0, failed: 1, degraded: 2 } as const;
 
 /** Ends a command that published: 2, with the problems, when its pages could not all be rendered. */
-export function exitPublished(
-  command: string,
-  published: { outcome: 'published' | 'degraded'; generation: { render: { problems: string[] } } },
-): never {
+export function exitPublished(command: string, published: Published): never {
   if (published.outcome === 'degraded') {
     console.error(`[${command}] published, but not every page could be rendered; those routes are rendered in the browser:`);
     for (const problem of published.generation.render.problems) console.error(`  ${problem}`);
