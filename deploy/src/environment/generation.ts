@@ -17,7 +17,7 @@ export interface Generation {
 export type CheckedGeneration = Generation | { id: string; dir: string; problem: string };
 
 /** Why a rendered page's file is not a whole page, or undefined. */
-export function pageProblem(html: string): string | undefined {
+function pageProblem(html: string): string | undefined {
   if (!/^<!doctype html>/i.test(html)) return 'does not start with <!doctype html>';
   if (!html.trimEnd().endsWith('</html>')) return 'is cut short (no </html> at its end)';
   if (!html.includes('<div id="root"')) return 'has no #root';
