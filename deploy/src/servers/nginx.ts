@@ -94,28 +94,20 @@ interface FrontOptions {
   apps: readonly AppEntry[];
   /** Where nginx reaches each app's answerer: `unix:/run/maison/host.sock` or `127.0.0.1:4000`. */
   answererOf: (app: AppEntry) => string;
-  /** What nginx listens on for each app (default: its port in apps.json). */
-  listenOf?: (app: AppEntry) => string;
   cacheDir: string;
   /** Where nginx writes its JSON access lines (default: /var/log/nginx/maison-access.log). */
   accessLog?: string;
 }
 
 /** The configuration to include in nginx's http {} block. */
-export function frontConfig({
-  apps,
-  answererOf,
-  listenOf = (app) => String(app.port),
-  cacheDir,
-  accessLog = '/var/log/nginx/maison-access.log',
-}: FrontOptions): string {
+export function frontConfig({ apps, answererOf, cacheDir, accessLog = '/var/log/nginx/maison-access.log' }: FrontOptions): string {
   const app = readFileSync(path.join(TEMPLATES, 'app.conf.template'), 'utf8');
   const servers = apps.map((entry) =>
     fill(app, {
       name: entry.name,
       access_log: quoted(accessLog),
       answerer: answererOf(entry),
-      listen: listenOf(entry),
+      listen: String(entry.port),
       header_line: `${REQUEST_LIMITS.headerLine / 1024}k`,
       error_pages: errorPages(!isHostApp(entry)),
       refusals: refusalLocations(!isHostApp(entry)),
