@@ -1,7 +1,4 @@
-/**
- * The commands' one option parser (Node's parseArgs): a mistyped option or a missing value stops
- * the command with its usage, never a guess.
- */
+/** The commands' one option parser (Node's parseArgs): a mistyped option stops the command with its usage, never a guess. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,11 +44,7 @@ export function parseOptions<Options extends NonNullable<ParseArgsConfig['option
   }
 }
 
-/**
- * How the commands end, for a pipeline to stop on (docs/operations.md, "Watching production"):
- * 0 done; 1 failed, nothing changed (the reason on standard error); 2 published, but some routes
- * are rendered in the browser (render.json's problems, printed).
- */
+/** How the commands end, for a pipeline to stop on: docs/operations.md, "The commands in a pipeline". */
 export const EXIT = { done: 0, failed: 1, degraded: 2 } as const;
 
 /** Ends a command that published: 2, with the problems, when its pages could not all be rendered. */
