@@ -1,8 +1,4 @@
-/**
- * What the serving commands (serve, serve:nginx) share: their common options, what they tell of
- * themselves (their lines and an access line per answer on standard output as JSON, metrics with
- * the probes on a loopback port) and how they stop.
- */
+/** What serve and serve:nginx share: their common options, their lines and metrics (docs/operations.md, "Watching production"), how they stop. */
 import path from 'node:path';
 import type { parseArgs, ParseArgsConfig } from 'node:util';
 import { APPS, appsFrom, isHostApp } from '../../../apps.mts';
