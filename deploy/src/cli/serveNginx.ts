@@ -25,12 +25,7 @@ function followLines(file: string, use: (line: string) => void) {
   let read = 0;
   let partial = '';
   setInterval(() => {
-    let size = 0;
-    try {
-      size = statSync(file).size;
-    } catch {
-      return;
-    }
+    const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
     if (size <= read) return;
     const bytes = Buffer.alloc(size - read);
     const fd = openSync(file, 'r');
