@@ -3,27 +3,14 @@
  * environment as served), for the tools above it (the development server, the browser tests, the
  * benchmark). Starting servers is `@maison/deploy/serve` (serve.ts); the commands are in cli/.
  */
-export { composeAnswerer, createAnswerer, type Answer, type AnswererParts, type ServedApp } from './answer/answer.ts';
+export { composeAnswerer, createAnswerer } from './answer/answer.ts';
 export { buildFiles, type ReadableFileSystem } from './answer/buildFiles.ts';
 export { hiddenFile, type FileSource } from './answer/files.ts';
-export type { PagesNow, ServedPages } from './answer/pages.ts';
-export { fileStamp, readHostBuild, watchHostBuild, type HostBuild, type HostBuildState } from './builds/hostBuild.ts';
+export { fileStamp, watchHostBuild, type HostBuildState } from './builds/hostBuild.ts';
 export { pagesOnDemand } from './render/pagesOnDemand.ts';
-export {
-  FILE_POLICY,
-  inlineSource,
-  pagePolicy,
-  securityHeaders,
-  servedRemotes,
-  type InlineCode,
-  type ServedRemotes,
-} from './answer/policy.ts';
+export { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes } from './answer/policy.ts';
 export { refusal, refusedLanguage } from './answer/refusal.ts';
-export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';
+export { refusedTarget } from './answer/requestLimits.ts';
 export { CACHE_CONTROL } from './answer/cacheControl.ts';
-export { navigationAnswer, type NavigationAnswer } from './answer/navigation.ts';
-export { preloadLinkFor, preloadLinks } from './answer/preloadLinks.ts';
-export { checkGeneration, isGood, type Generation } from './environment/generation.ts';
-export { currentId, generationDir, generationIds } from './environment/generations.ts';
 export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from './environment/layout.ts';
-export { watchEnvironment, type Served, type ServedEnvironment } from './environment/served.ts';
+export { watchEnvironment } from './environment/served.ts';

@@ -1,10 +1,9 @@
 /**
  * `@maison/deploy/serve`: starting the servers (the shop as `npm run serve` runs it, one answerer
- * on a port or socket, nginx in front), for the benchmark and the tests that run their own shop.
+ * on a port or socket), for the benchmark and the tests that run their own shop.
  */
 export { listen, nodeListener } from './servers/node.ts';
 export { batchedOutput, serverLog } from './observe/logger.ts';
 export { serverMetrics } from './observe/metrics.ts';
 export { observer } from './observe/observer.ts';
-export { findNginx, frontConfig, runNginx } from './servers/nginx.ts';
-export { publishInChild, serveShop, type RunningShop, type ShopOptions } from './servers/shop.ts';
+export { serveShop } from './servers/shop.ts';

@@ -1,19 +1,15 @@
 #!/usr/bin/env node
-/**
- * npm run nginx:config: the nginx configuration for production, to include in nginx's http {}
- * block. Written once per machine (it depends on apps.json and where the answerer listens, never
- * on what is published): run the answerer with `npm run serve -- --sockets DIR` and point this at
- * the same folder.
- *
- *   npm run nginx:config -- --sockets /run/maison [--cache-dir /var/cache/nginx/maison] [--out FILE]
- */
+/** npm run nginx:config: nginx's production configuration, for its http {} block (docs/operations.md, "Serving"). */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APPS } from '../../../apps.mts';
 import { frontConfig } from '../servers/nginx.ts';
 import { fail, parseOptions } from './options.ts';
 
-const USAGE = 'npm run nginx:config -- --sockets DIR [--cache-dir DIR] [--out FILE]';
+const USAGE = `npm run nginx:config -- --sockets DIR [--cache-dir DIR] [--out FILE]
+  --sockets    where the answerer listens (npm run serve -- --sockets DIR)
+  --cache-dir  nginx's cache (default /var/cache/nginx/maison)
+  --out        the file to write (default: standard output)`;
 const { values } = parseOptions('nginx:config', USAGE, {
   sockets: { type: 'string' },
   'cache-dir': { type: 'string' },

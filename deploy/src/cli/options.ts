@@ -1,11 +1,10 @@
-/**
- * The commands' one option parser (Node's parseArgs): a mistyped option or a missing value stops
- * the command with its usage, never a guess.
- */
+/** The commands' one option parser (Node's parseArgs): a mistyped option stops the command with its usage, never a guess. */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { LOCAL_ENVIRONMENT_DIR } from '../environment/layout.ts';
+import type { Published } from '../publish/publish.ts';
 
 /** The repository's root (the builds are below it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -14,10 +13,18 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ENV_OPTION = { env: { type: 'string' } } as const;
 export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
 
+/** The @maison/shared version this checkout's host provides: a remote built against a newer one is refused. */
+export const contractVersion = () =>
+  (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
+
 export function fail(command: string, message: string): never {
   console.error(`[${command}] ${message}`);
   process.exit(EXIT.failed);
 }
+
+/** Runs a command's work: an error ends it with its message on standard error (exit 1). */
+export const run = (command: string, work: () => Promise<unknown>) =>
+  work().catch((error: unknown) => fail(command, (error as Error).message));
 
 export function parseOptions<Options extends NonNullable<ParseArgsConfig['options']>>(
   command: string,
@@ -37,18 +44,11 @@ export function parseOptions<Options extends NonNullable<ParseArgsConfig['option
   }
 }
 
-/**
- * How the commands end, for a pipeline to stop on (docs/operations.md, "Watching production"):
- * 0 done; 1 failed, nothing changed (the reason on standard error); 2 published, but some routes
- * are rendered in the browser (render.json's problems, printed).
- */
+/** How the commands end, for a pipeline to stop on: docs/operations.md, "The commands in a pipeline". */
 export const EXIT = { done: 0, failed: 1, degraded: 2 } as const;
 
 /** Ends a command that published: 2, with the problems, when its pages could not all be rendered. */
-export function exitPublished(
-  command: string,
-  published: { outcome: 'published' | 'degraded'; generation: { render: { problems: string[] } } },
-): never {
+export function exitPublished(command: string, published: Published): never {
   if (published.outcome === 'degraded') {
     console.error(`[${command}] published, but not every page could be rendered; those routes are rendered in the browser:`);
     for (const problem of published.generation.render.problems) console.error(`  ${problem}`);

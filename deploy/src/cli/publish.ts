@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { HOST_APP } from '../../../apps.mts';
 import { publish } from '../publish/publish.ts';
-import { ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
+import { ENV_OPTION, environmentDir, exitPublished, parseOptions, ROOT, run } from './options.ts';
 
 const USAGE = `npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]
   --env        the environment's folder (default deploy/local)
@@ -19,7 +19,7 @@ const { values } = parseOptions('publish', USAGE, {
   'no-render': { type: 'boolean' },
 });
 
-try {
+await run('publish', async () => {
   const published = await publish({
     env: environmentDir(values.env),
     hostDir: path.resolve(values.host ?? path.join(ROOT, HOST_APP.dir)),
@@ -28,6 +28,4 @@ try {
     doing: `npm run render${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
   });
   exitPublished('publish', published);
-} catch (error) {
-  fail('publish', (error as Error).message);
-}
+});

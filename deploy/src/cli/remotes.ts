@@ -1,34 +1,22 @@
 #!/usr/bin/env node
-/**
- * npm run remotes: reads, checks or changes an environment's remotes.json, with the rules the
- * shop's page applies (@maison/host/hosting).
- *
- *   npm run remotes -- show  [--env DIR]
- *   npm run remotes -- check [--env DIR] [--no-verify]
- *   npm run remotes -- set <remote> <manifest-url> [<fallback-url> ...] [--env DIR] [--no-verify] [--no-render]
- *
- * `set` refuses an entry that is not an https manifest URL the policy can name (http only on this
- * machine), and (unless --no-verify) one whose build does not load: manifest unreachable, not that
- * remote's or naming a file off its build, built against a newer @maison/shared than this
- * checkout's host provides, or its entries not answering, each file within 15 s and its size. Then it publishes (publish/publish.ts): one publish at a time, the pages rendered
- * from the builds it now names, `current` switched once the new generation is checked. It exits
- * as `npm run render` does (options.ts EXIT): 2 when the publish left routes rendered in the browser.
- */
-import { readFileSync } from 'node:fs';
+/** npm run remotes: reads, checks or changes an environment's remotes.json (docs/operations.md, "Publishing"). */
 import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contract';
 import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
-import { currentId } from '../environment/generations.ts';
+import { currentId } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
 import { readRollout, splits } from '../rollout/rolloutRecord.ts';
 import { checkBuild } from '../publish/verify.ts';
-import { ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT } from './options.ts';
+import { contractVersion, ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
 
-const USAGE = 'npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--env DIR] [--no-verify] [--no-render]';
+const USAGE = `npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--env DIR] [--no-verify] [--no-render]
+  show         the entries and the live generation
+  check        every entry checked as the shop's page reads it, and (unless --no-verify) each build fetched
+  set          checks the remote's entries as check does, then publishes with them (npm run render's exit codes)`;
 const { values, positionals } = parseOptions(
   'remotes',
   USAGE,
@@ -37,29 +25,20 @@ const { values, positionals } = parseOptions(
 );
 const env = environmentDir(values.env);
 const file = path.join(env, ENVIRONMENT_FILE.remotes);
-const CONTRACT = (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
 // Root-relative entries belong to the shop's own origin, which a check does not need to know.
 const RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };
 
-function readConfig(): Record<string, unknown> {
-  try {
-    return readOwnRemotes(env).value;
-  } catch (error) {
-    return fail('remotes', (error as Error).message);
-  }
-}
-
 /** What is wrong with `config`'s entries for `names`: their form, then (verify) whether each build loads. */
 async function problemsOf(config: Record<string, unknown>, names: readonly string[], verify: boolean): Promise<string[]> {
-  const problems = parseRemotesJson(config, RULES).problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
+  const parsed = parseRemotesJson(config, RULES);
+  const problems = parsed.problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
   if (!verify || problems.length > 0) return problems;
-  const parsed = parseRemotesJson(config, RULES).locations;
-  const fetch = remoteFileFetch(parsed);
+  const fetch = remoteFileFetch(parsed.locations);
   for (const name of names) {
     for (const entry of entriesOf(config[name])) {
       const url = manifestUrlOf(entry, RULES.base);
       if (!('url' in url) || url.url.startsWith(SHOP_ORIGIN)) continue;
-      const build = await checkBuild(name, url.url, { fetch, contract: CONTRACT });
+      const build = await checkBuild(name, url.url, { fetch, contract: contractVersion() });
       if ('problem' in build) problems.push(`"${name}" entry "${String(entry)}": ${build.problem}`);
       else console.log(`[remotes]   ok ${url.url} (build ${build.buildVersion})`);
     }
@@ -68,33 +47,33 @@ async function problemsOf(config: Record<string, unknown>, names: readonly strin
 }
 
 const [command, remote, ...urls] = positionals;
-const config = readConfig();
 const verify = !values['no-verify'];
 
-if (command === 'show') {
-  for (const name of REMOTE_NAMES) {
-    const entries = entriesOf(config[name]);
-    console.log(`${name.padEnd(8)} ${entries.length === 0 ? '(none)' : entries.join('\n         then ')}`);
-  }
-  console.log(`live     generation ${currentId(env) ?? '(none: not published yet)'}`);
-} else if (command === 'check') {
-  const problems = await problemsOf(config, REMOTE_NAMES, verify);
-  if (problems.length > 0) fail('remotes', `${file} has problems:\n  ${problems.join('\n  ')}`);
-  console.log(`[remotes] ${file} is valid`);
-} else if (command === 'set') {
-  if (!remote || !(REMOTE_NAMES as string[]).includes(remote))
-    fail('remotes', `set needs a remote name: ${REMOTE_NAMES.join(', ')} (got ${remote ?? 'nothing'})`);
-  if (urls.length === 0) fail('remotes', `set ${remote} needs at least one manifest URL`);
-  const rollout = readRollout(env);
-  if (splits(rollout) && rollout.remote === remote)
-    fail(
-      'remotes',
-      `${remote} is being rolled out (${rollout.id}, ${rollout.share}%): promote or abort it first (npm run rollout -- status)`,
-    );
-  const entry = urls.length === 1 ? urls[0]! : urls;
-  const problems = await problemsOf({ [remote]: entry }, [remote], verify);
-  if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
-  try {
+await run('remotes', async () => {
+  const config = readOwnRemotes(env).value;
+  if (command === 'show') {
+    for (const name of REMOTE_NAMES) {
+      const entries = entriesOf(config[name]);
+      console.log(`${name.padEnd(8)} ${entries.length === 0 ? '(none)' : entries.join('\n         then ')}`);
+    }
+    console.log(`live     generation ${currentId(env) ?? '(none: not published yet)'}`);
+  } else if (command === 'check') {
+    const problems = await problemsOf(config, REMOTE_NAMES, verify);
+    if (problems.length > 0) fail('remotes', `${file} has problems:\n  ${problems.join('\n  ')}`);
+    console.log(`[remotes] ${file} is valid`);
+  } else if (command === 'set') {
+    if (!remote || !(REMOTE_NAMES as string[]).includes(remote))
+      fail('remotes', `set needs a remote name: ${REMOTE_NAMES.join(', ')} (got ${remote ?? 'nothing'})`);
+    if (urls.length === 0) fail('remotes', `set ${remote} needs at least one manifest URL`);
+    const rollout = readRollout(env);
+    if (splits(rollout) && rollout.remote === remote)
+      fail(
+        'remotes',
+        `${remote} is being rolled out (${rollout.id}, ${rollout.share}%): promote or abort it first (npm run rollout -- status)`,
+      );
+    const entry = urls.length === 1 ? urls[0]! : urls;
+    const problems = await problemsOf({ [remote]: entry }, [remote], verify);
+    if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
     const published = await publish({
       env,
       hostDir: path.join(ROOT, HOST_APP.dir),
@@ -105,9 +84,7 @@ if (command === 'show') {
     const was = entriesOf((JSON.parse(published.before) as Record<string, unknown>)[remote]);
     console.log(`[remotes] ${file}: ${remote} was ${was.join(', ') || '(none)'}, now ${urls.join(', ')}`);
     exitPublished('remotes', published);
-  } catch (error) {
-    fail('remotes', `${(error as Error).message}`);
+  } else {
+    fail('remotes', `usage: ${USAGE}`);
   }
-} else {
-  fail('remotes', `usage: ${USAGE}`);
-}
+});

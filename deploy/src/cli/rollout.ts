@@ -1,18 +1,5 @@
 #!/usr/bin/env node
-/**
- * npm run rollout: ships one remote's new build to a share of shoppers first, judged against the
- * build everyone else runs (docs/operations.md, "Ship a remote gradually").
- *
- *   npm run rollout -- canary <remote> <manifest-url> [<fallback-url> ...] [--share 5] [--steps 5,25,50,100]
- *   npm run rollout -- share <remote> <percent>      move the share by hand (a held rollout runs again)
- *   npm run rollout -- promote <remote>              the canary becomes the remote's build for everyone
- *   npm run rollout -- abort <remote> [--reason …]   everyone back on the stable build, at once
- *   npm run rollout -- status [--json]               both builds side by side, the step, the last decision and why
- *   npm run rollout -- judge --prometheus URL [--interval 60s] [--once]   the judge, on an interval
- *
- * Every command takes --env DIR. Exit codes as the other commands' (options.ts EXIT).
- */
-import { readFileSync } from 'node:fs';
+/** npm run rollout: ships one remote's new build to a share of shoppers first (docs/operations.md, "Ship a remote gradually"). */
 import path from 'node:path';
 import { HOST_APP } from '../../../apps.mts';
 import { prometheusAt } from '../rollout/cohortFigures.ts';
@@ -20,12 +7,16 @@ import { DEFAULT_POLICY, type JudgePolicy } from '../rollout/judge.ts';
 import { judgeEvery, judgeOnce } from '../rollout/judgeLoop.ts';
 import { abort, moveShare, promote, startCanary, type RolloutContext } from '../rollout/rolloutCommands.ts';
 import { statusLines } from '../rollout/rolloutStatus.ts';
-import { ENV_OPTION, environmentDir, EXIT, exitPublished, fail, parseOptions, ROOT } from './options.ts';
+import { contractVersion, ENV_OPTION, environmentDir, EXIT, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
 
-const USAGE =
-  'npm run rollout -- canary <remote> <manifest-url> [...] [--share 5] [--steps 5,25,50,100] | share <remote> <percent> | ' +
-  'promote <remote> | abort <remote> [--reason TEXT] | status [--json] | ' +
-  'judge --prometheus URL [--interval 60s] [--once] [--min-step 10m] [--settle 2m] [--min-views 200] [--min-observations 30] [--no-data-limit 60m]  [--env DIR]';
+const USAGE = `npm run rollout -- <command> [--env DIR]
+  canary <remote> <manifest-url> [<fallback-url> ...] [--share 5] [--steps 5,25,50,100]
+  share <remote> <percent>       move the share by hand (a held rollout runs again)
+  promote <remote>               the canary becomes the remote's build for everyone
+  abort <remote> [--reason TEXT] everyone back on the stable build, at once
+  status [--json]                both builds side by side, the step, the last decision and why
+  judge --prometheus URL [--interval 60s] [--once] [--min-step 10m] [--settle 2m] [--min-views 200] [--min-observations 30] [--no-data-limit 60m]
+exit codes: as npm run render's`;
 const { values, positionals } = parseOptions(
   'rollout',
   USAGE,
@@ -52,7 +43,7 @@ const [command, remote, ...rest] = positionals;
 const context: RolloutContext = {
   env,
   hostDir: path.join(ROOT, HOST_APP.dir),
-  contract: (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version,
+  contract: contractVersion(),
   doing: `npm run rollout -- ${process.argv.slice(2).join(' ')}`,
 };
 
@@ -72,7 +63,7 @@ function duration(name: string, text: string | undefined, fallbackMs: number): n
 
 const needRemote = () => remote ?? fail('rollout', `${command} needs a remote name\nusage: ${USAGE}`);
 
-try {
+await run('rollout', async () => {
   if (command === 'canary') {
     if (rest.length === 0) fail('rollout', `canary ${needRemote()} needs the canary's manifest URL`);
     const steps = values.steps?.split(',').map((step) => number('steps', step, NaN));
@@ -122,6 +113,4 @@ try {
   } else {
     fail('rollout', `usage: ${USAGE}`);
   }
-} catch (error) {
-  fail('rollout', (error as Error).message);
-}
+});

@@ -1,8 +1,8 @@
-/** Whether a generation folder can be served: checked alike by the publish and by the servers. */
-import { readFileSync } from 'node:fs';
+/** Generations: whether one can be served (checked alike by the publish and the servers), and finding them (ids sort by time). */
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { JSON_OBJECT, readJson, RENDER_RECORD, type RenderRecord } from '@maison/host/contract';
-import { GENERATION_FILE, promisedPageFiles } from './layout.ts';
+import { ENVIRONMENT_FILE, GENERATION_FILE, INCOMING_PREFIX, promisedPageFiles } from './layout.ts';
 
 export interface Generation {
   id: string;
@@ -17,7 +17,7 @@ export interface Generation {
 export type CheckedGeneration = Generation | { id: string; dir: string; problem: string };
 
 /** Why a rendered page's file is not a whole page, or undefined. */
-export function pageProblem(html: string): string | undefined {
+function pageProblem(html: string): string | undefined {
   if (!/^<!doctype html>/i.test(html)) return 'does not start with <!doctype html>';
   if (!html.trimEnd().endsWith('</html>')) return 'is cut short (no </html> at its end)';
   if (!html.includes('<div id="root"')) return 'has no #root';
@@ -52,3 +52,40 @@ export function checkGeneration(dir: string): CheckedGeneration {
 }
 
 export const isGood = (checked: CheckedGeneration): checked is Generation => !('problem' in checked);
+
+export const generationsDir = (env: string) => path.join(env, ENVIRONMENT_FILE.generations);
+export const generationDir = (env: string, id: string) => path.join(generationsDir(env), id);
+
+/** The id `current` names (its folder may be missing), or undefined before the first publish. */
+export function currentId(env: string): string | undefined {
+  try {
+    return path.basename(readlinkSync(path.join(env, ENVIRONMENT_FILE.current)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The published generations' ids, oldest first (folders being written are not among them). */
+export function generationIds(env: string): string[] {
+  try {
+    return readdirSync(generationsDir(env))
+      .filter((name) => !name.startsWith('.') && !name.startsWith(INCOMING_PREFIX))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The newest good generation older than `id` (any, without `id`), checked with `check`. */
+export function lastGoodBefore(
+  env: string,
+  id: string | undefined,
+  check: (dir: string) => CheckedGeneration = checkGeneration,
+): Generation | undefined {
+  const older = generationIds(env).filter((candidate) => id === undefined || candidate < id);
+  for (const candidate of older.reverse()) {
+    const checked = check(generationDir(env, candidate));
+    if (isGood(checked)) return checked;
+  }
+  return undefined;
+}

@@ -10,7 +10,7 @@ import { ENVIRONMENT_FILE } from './layout.ts';
 const STALE_MS = 30_000;
 const OWNER_FILE = `${ENVIRONMENT_FILE.lock}.owner.json`;
 
-export interface LockOwner {
+interface LockOwner {
   pid: number;
   host: string;
   /** What it is doing: the command line. */

@@ -1,14 +1,12 @@
 /** The publish journal (publishes.jsonl): a line per publish, whatever became of it, for the metrics. */
 import { appendLine, readLines } from './jsonLines.ts';
 
-export const PUBLISH_JOURNAL = 'publishes.jsonl';
+const PUBLISH_JOURNAL = 'publishes.jsonl';
 const KEPT = 100;
-
-export type PublishOutcome = 'published' | 'degraded' | 'failed';
 
 export interface PublishEntry {
   at: string;
-  outcome: PublishOutcome;
+  outcome: 'published' | 'degraded' | 'failed';
   /** The generation made live, if one was. */
   generation?: string;
   /** What ran it (`npm run remotes -- set cart …`). */

@@ -2,11 +2,11 @@
 // Why: docs/decisions/serving.md#serving-the-last-good-generation
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { checkGeneration, isGood, type CheckedGeneration, type Generation } from './generation.ts';
-import { currentId, generationDir, lastGoodBefore } from './generations.ts';
+import { checkGeneration, currentId, generationDir, isGood, lastGoodBefore } from './generation.ts';
+import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
 import { readOwnRemotes } from './ownRemotes.ts';
-import { readRollout, rolloutStamp, type RolloutRecord } from '../rollout/rolloutRecord.ts';
+import { readRollout, rolloutFile, type RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 export interface Served {
   /** Changes whenever what is served changes: answerers key their caches on it. */
@@ -30,6 +30,9 @@ function stamp(file: string): string {
   const stats = statSync(file, { throwIfNoEntry: false });
   return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
 }
+
+const generationStamp = (dir: string) =>
+  `${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`;
 
 function describe(env: string, served: Served): string {
   const name = path.basename(env);
@@ -58,7 +61,7 @@ export function watchEnvironment(
   // Published generations do not change; a file changed in place shows in its stamp.
   const checked = new Map<string, { stamp: string; result: CheckedGeneration }>();
   const check = (dir: string): CheckedGeneration => {
-    const key = `${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`;
+    const key = generationStamp(dir);
     const known = checked.get(dir);
     if (known?.stamp === key) return known.result;
     const result = checkGeneration(dir);
@@ -97,12 +100,11 @@ export function watchEnvironment(
       if (served && now - checkedAt < recheckMs) return served;
       checkedAt = now;
       const id = currentId(env);
-      const dir = id === undefined ? undefined : generationDir(env, id);
-      const key = `${
-        dir
-          ? `${id}|${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`
-          : `unpublished|${stamp(path.join(env, ENVIRONMENT_FILE.remotes))}`
-      }|${rolloutStamp(env)}`;
+      const files =
+        id === undefined
+          ? `unpublished|${stamp(path.join(env, ENVIRONMENT_FILE.remotes))}`
+          : `${id}|${generationStamp(generationDir(env, id))}`;
+      const key = `${files}|${stamp(rolloutFile(env))}`;
       if (served?.key === key) return served;
       const previous = served;
       served = { ...read(key), ...readRolloutOf(env, previous?.rollout, log) };

@@ -1,9 +1,9 @@
 /** The steps that change what an environment serves, only ever called under the publish lock. */
 // Why: docs/decisions/serving.md#switching-order
-import { readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { flushFolder, replaceFile, replaceSymlink } from './durable.ts';
-import { currentId, generationDir, generationIds, generationsDir } from './generations.ts';
+import { currentId, generationDir, generationIds, generationsDir } from './generation.ts';
 import { ENVIRONMENT_FILE, INCOMING_PREFIX } from './layout.ts';
 
 /** Generations kept besides the current one, for a rollback; older ones are removed by a publish. */
@@ -19,9 +19,10 @@ export function newGenerationId(): string {
 
 /** The folder a generation is written in before it is checked; removes what abandoned publishes left. */
 export function incomingDir(env: string, id: string): string {
-  for (const name of readdirSafe(generationsDir(env)))
-    if (name.startsWith(INCOMING_PREFIX)) rmSync(path.join(generationsDir(env), name), { recursive: true, force: true });
-  return path.join(generationsDir(env), `${INCOMING_PREFIX}${id}`);
+  const dir = generationsDir(env);
+  for (const name of existsSync(dir) ? readdirSync(dir) : [])
+    if (name.startsWith(INCOMING_PREFIX)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  return path.join(dir, `${INCOMING_PREFIX}${id}`);
 }
 
 /** Gives a written and checked generation its id. */
@@ -44,12 +45,4 @@ export function pruneGenerations(env: string): void {
   const ids = generationIds(env);
   for (const id of ids.slice(0, Math.max(0, ids.length - KEPT_GENERATIONS - 1)))
     if (id !== current) rmSync(generationDir(env, id), { recursive: true, force: true });
-}
-
-function readdirSafe(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
 }

@@ -5,8 +5,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inlineSource } from '../answer/policy.ts';
-import { checkGeneration, isGood } from '../environment/generation.ts';
-import { currentId, generationDir, generationIds } from '../environment/generations.ts';
+import { checkGeneration, currentId, generationDir, generationIds, isGood } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { readPublishes } from '../environment/publishJournal.ts';
 import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';

@@ -2,8 +2,7 @@
 // Why: docs/decisions/serving.md#publish-transaction
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
-import { currentId, generationDir, lastGoodBefore } from '../environment/generations.ts';
+import { checkGeneration, currentId, generationDir, isGood, lastGoodBefore, type Generation } from '../environment/generation.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { type RenderRecord, type ServedRoute } from '@maison/host/contract';
 import { withPublishLock } from '../environment/lock.ts';

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { currentId } from '../environment/generations.ts';
+import { currentId } from '../environment/generation.ts';
 import { fixtureShop, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import { rollback } from './rollback.ts';
 

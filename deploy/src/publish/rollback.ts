@@ -1,6 +1,6 @@
 /** Rolls an environment back to the last good (or named) generation, remotes.json included, under the lock. */
-import { checkGeneration, isGood, type Generation } from '../environment/generation.ts';
-import { currentId, generationDir, generationIds, lastGoodBefore } from '../environment/generations.ts';
+import { checkGeneration, currentId, generationDir, generationIds, isGood, lastGoodBefore } from '../environment/generation.ts';
+import type { Generation } from '../environment/generation.ts';
 import { withPublishLock } from '../environment/lock.ts';
 import { switchTo } from '../environment/switching.ts';
 

@@ -4,7 +4,7 @@
  * folder) to split shoppers and to say it at /rollout.json; the rollout commands and the judge
  * change it, one at a time (its own lock: a share moves without a publish, an abort at once).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { lock } from 'proper-lockfile';
@@ -110,10 +110,4 @@ export function announcementOf(record: RolloutRecord | undefined, base: string):
     canary: absolute(record.canary),
     stable: absolute(record.stable),
   };
-}
-
-/** The file's stamp, to notice a change without reading it. */
-export function rolloutStamp(env: string): string {
-  const stats = statSync(rolloutFile(env), { throwIfNoEntry: false });
-  return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
 }

@@ -90,32 +90,24 @@ function refusedLanguageMap(): string {
   return [`map $request ${REFUSED_LANGUAGE_VARIABLE} {`, `    default ${ROOT_LANGUAGE};`, ...entries, '}'].join('\n');
 }
 
-export interface FrontOptions {
+interface FrontOptions {
   apps: readonly AppEntry[];
   /** Where nginx reaches each app's answerer: `unix:/run/maison/host.sock` or `127.0.0.1:4000`. */
   answererOf: (app: AppEntry) => string;
-  /** What nginx listens on for each app (default: its port in apps.json). */
-  listenOf?: (app: AppEntry) => string;
   cacheDir: string;
   /** Where nginx writes its JSON access lines (default: /var/log/nginx/maison-access.log). */
   accessLog?: string;
 }
 
 /** The configuration to include in nginx's http {} block. */
-export function frontConfig({
-  apps,
-  answererOf,
-  listenOf = (app) => String(app.port),
-  cacheDir,
-  accessLog = '/var/log/nginx/maison-access.log',
-}: FrontOptions): string {
+export function frontConfig({ apps, answererOf, cacheDir, accessLog = '/var/log/nginx/maison-access.log' }: FrontOptions): string {
   const app = readFileSync(path.join(TEMPLATES, 'app.conf.template'), 'utf8');
   const servers = apps.map((entry) =>
     fill(app, {
       name: entry.name,
       access_log: quoted(accessLog),
       answerer: answererOf(entry),
-      listen: listenOf(entry),
+      listen: String(entry.port),
       header_line: `${REQUEST_LIMITS.headerLine / 1024}k`,
       error_pages: errorPages(!isHostApp(entry)),
       refusals: refusalLocations(!isHostApp(entry)),
@@ -128,13 +120,8 @@ export function frontConfig({
   });
 }
 
-export interface RunningNginx {
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
 /** Runs nginx with `front` in `prefix` (its configuration, pid, logs and cache), in the foreground. */
-export function runNginx(nginx: string, prefix: string, front: string): RunningNginx {
+export function runNginx(nginx: string, prefix: string, front: string): { process: ChildProcess; stop(): Promise<void> } {
   mkdirSync(path.join(prefix, 'logs'), { recursive: true });
   writeFileSync(path.join(prefix, 'front.conf'), front);
   const temp = (name: string) => `    ${name}_temp_path ${path.join(prefix, name)};`;

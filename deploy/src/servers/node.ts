@@ -1,5 +1,5 @@
 /** Node's HTTP server around an answerer: it only translates (a Node request in as a Web Request, the Response out) and refuses what Node's parser or a Web Request cannot carry. */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
@@ -12,12 +12,12 @@ import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientOf, trustedProxyList } from './client.ts';
 
 /** Node's connection limits, as nginx's in front (docs/operations.md, "Serving"). */
-export const CONNECTION_LIMITS = { connections: 1024, headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
+const CONNECTION_LIMITS = { connections: 1024, headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
 
 /** Methods a Web Request cannot carry (the Fetch standard forbids them): refused here, as the answerer refuses any it does not serve. */
 const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-export interface ListenerOptions {
+interface ListenerOptions {
   isRemote: boolean;
   log: (line: string) => void;
   /** Proxies in front (addresses, ranges) whose X-Forwarded-For is read for the client; a Unix socket's peer always is one. */
@@ -43,12 +43,6 @@ function write(
   return sent === undefined ? 0 : Buffer.byteLength(sent);
 }
 
-/** A request read whole and refused: the connection stays usable, as for any other answer. */
-function writeRefusal(res: ServerResponse, req: IncomingMessage, isRemote: boolean): number {
-  const { headers, text } = refusedMethod(isRemote);
-  return write(res, req.method, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
-}
-
 const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
 
 /** The status for a request Node's parser refused: 414 (request line), 431 (headers), else 400. */
@@ -71,7 +65,9 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
     });
     if (UNCARRIED_METHODS.has(req.method ?? '')) {
       context.served = { route: '(method)', servedAs: 'refused' };
-      bytes = writeRefusal(res, req, isRemote);
+      // Read whole and refused: the connection stays usable, as for any other answer.
+      const { headers, text } = refusedMethod(isRemote);
+      bytes = write(res, req.method, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
       return;
     }
     // The target and header lines as sent, for the answerer's limits (a Web Request resolves its URL).
@@ -102,9 +98,9 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
 }
 
 /** An answer written straight to a socket the HTTP server will not answer on, which it then closes. */
-function rawAnswer(status: number, reason: string, headers: Record<string, string>, text: string): string {
+function rawAnswer(status: number, { headers, text }: { headers: Record<string, string>; text: string }): string {
   const lines = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(text)), Connection: 'close' });
-  return `HTTP/1.1 ${status} ${reason}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${text}`;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${text}`;
 }
 
 /** Serves `answer` on a port (a number) or a Unix socket (a path); resolves once it listens. */
@@ -123,23 +119,13 @@ export function listen(answer: Answer, where: number | string, options: Listener
     const status = parserRefusal(error);
     // The target, as far as it came: its start says the address's language.
     const target = error.rawPacket?.subarray(0, 64).toString('latin1').split(' ')[1];
-    const { headers, text } = refusal(status, isRemote, refusedLanguage(target));
+    const refused = refusal(status, isRemote, refusedLanguage(target));
     const context = { ...newContext(requestIdOf(() => undefined)), served: { route: '(refused)', servedAs: 'refused' as const } };
-    options.observe?.({ method: '(unread)', status, bytes: Buffer.byteLength(text), duration: 0, context });
-    socket.end(
-      rawAnswer(
-        status,
-        status === 400 ? 'Bad Request' : status === 414 ? 'URI Too Long' : 'Request Header Fields Too Large',
-        headers,
-        text,
-      ),
-    );
+    options.observe?.({ method: '(unread)', status, bytes: Buffer.byteLength(refused.text), duration: 0, context });
+    socket.end(rawAnswer(status, refused));
   });
   // CONNECT never reaches the listener: Node hands over its socket, which gets the same 405.
-  server.on('connect', (_request: IncomingMessage, socket: Socket) => {
-    const { headers, text } = refusedMethod(isRemote);
-    socket.end(rawAnswer(405, 'Method Not Allowed', headers, text));
-  });
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => socket.end(rawAnswer(405, refusedMethod(isRemote))));
   if (typeof where === 'string') rmSync(where, { force: true });
   return new Promise((resolve, reject) => {
     server.once('error', (error) => reject(new Error(`cannot listen on ${where}: ${error.message}`)));

@@ -44,15 +44,12 @@ export interface RunningShop {
 }
 
 /** Runs a publish of `env` in its own process (it runs remote code); true once a generation went live. */
-export function publishInChild(env: string, args: string[] = [], log: (line: string) => void = console.log): Promise<boolean> {
+function publishInChild(env: string, args: string[] = [], log: (line: string) => void = console.log): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const relay = (chunk: Buffer) =>
-      chunk
-        .toString()
-        .trimEnd()
-        .split('\n')
-        .forEach((line) => log(line));
+    const relay = (chunk: Buffer) => {
+      for (const line of chunk.toString().trimEnd().split('\n')) log(line);
+    };
     child.stdout.on('data', relay);
     child.stderr.on('data', relay);
     child.on('close', (status) => resolve(status === EXIT.done || status === EXIT.degraded));
@@ -99,11 +96,13 @@ export async function serveShop({
     observer?.metrics?.watchReady(app.name, answer.readiness);
     const afterPublish: Answer = isHostApp(app) ? async (request, context) => (await published, answer(request, context)) : answer;
     const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
+    const where = listenOn(app);
     servers.set(
       app.name,
-      await listen(afterPublish, listenOn(app), { isRemote: !isHostApp(app), log, trustedProxies, ...(observe ? { observe } : {}) }),
+      await listen(afterPublish, where, { isRemote: !isHostApp(app), log, trustedProxies, ...(observe ? { observe } : {}) }),
     );
-    log(`[serve] ${app.name.padEnd(7)} ${describe(listenOn(app))}  (${path.relative(process.cwd(), dist) || dist})`);
+    const at = typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`;
+    log(`[serve] ${app.name.padEnd(7)} ${at}  (${path.relative(process.cwd(), dist) || dist})`);
   };
   try {
     for (const app of apps) await start(app);
@@ -124,5 +123,3 @@ export async function serveShop({
   environment.now();
   return shop;
 }
-
-const describe = (where: number | string) => (typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`);

@@ -1,0 +1,76 @@
+/** What serve and serve:nginx share: their common options, their lines and metrics (docs/operations.md, "Watching production"), how they stop. */
+import path from 'node:path';
+import type { parseArgs, ParseArgsConfig } from 'node:util';
+import { APPS, appsFrom, isHostApp } from '../../../apps.mts';
+import { serverLog, type ServerLog } from '../observe/logger.ts';
+import { serverMetrics } from '../observe/metrics.ts';
+import { metricsAddress } from '../observe/metricsServer.ts';
+import { observer } from '../observe/observer.ts';
+import { ENV_OPTION, environmentDir, fail, parseOptions } from './options.ts';
+
+const SERVING_OPTIONS = {
+  ...ENV_OPTION,
+  'no-publish': { type: 'boolean' },
+  'base-port': { type: 'string' },
+  metrics: { type: 'string' },
+  'no-access-log': { type: 'boolean' },
+} as const;
+
+const SERVING_USAGE = `
+  --env DIR        the environment's folder (default deploy/local)
+  --no-publish     serve what the environment published last, as it is
+  --base-port N    the apps on N, N+1, … (apps.json's order): a second shop on one machine
+  --metrics        where the metrics and probes are served (default: loopback, the host's port + 6464: 9464), or off
+  --no-access-log  no access line per answer (the bench's "off")`;
+
+/** A serving command's options (its own, `usage` saying them, and the shared ones) and what they set up. */
+export function servingCommand<Options extends NonNullable<ParseArgsConfig['options']>>(command: string, usage: string, options: Options) {
+  const fullUsage = `${usage}${SERVING_USAGE}`;
+  const parsed = parseOptions(command, fullUsage, { ...SERVING_OPTIONS, ...options });
+  const values = parsed.values as typeof parsed.values & ReturnType<typeof parseArgs<{ options: typeof SERVING_OPTIONS }>>['values'];
+  const portOf = (value: string | undefined) => {
+    const port = Number(value);
+    return Number.isInteger(port) && port > 0 && port < 65536 ? port : fail(command, `"${value ?? ''}" is not a port\nusage: ${fullUsage}`);
+  };
+  const apps = values['base-port'] ? appsFrom(portOf(values['base-port'])) : APPS;
+  const env = environmentDir(values.env);
+  const lines = serverLog();
+  const metrics = values.metrics === 'off' ? undefined : serverMetrics();
+  const log: ServerLog = values['no-access-log'] ? { ...lines, access: () => {} } : lines;
+  process.on('exit', () => lines.flush());
+  return {
+    values,
+    portOf,
+    /** Every app, on its port (--base-port); --only picks among them. */
+    apps,
+    env,
+    envName: path.relative(process.cwd(), env) || env,
+    log: lines.say,
+    observer: observer({ log, ...(metrics ? { metrics } : {}) }),
+    /** Where the metrics are served (default: the host's port + 6464); undefined when off. */
+    metricsAt: () => (metrics ? metricsAddress(values.metrics ?? String(apps.find(isHostApp)!.port + 6464)) : undefined),
+  };
+}
+
+/** Runs `start`, then serves until SIGINT or SIGTERM (or `stop`): closes what `start` opened (`onStop`) and exits. */
+export async function serveUntilStopped(
+  command: string,
+  start: (onStop: (close: () => unknown) => void, stop: (status: number) => void) => Promise<void>,
+): Promise<void> {
+  const closing: Array<() => unknown> = [];
+  let stopping = false;
+  const stop = (status: number) => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.all(closing.map((close) => close())).finally(() => process.exit(status));
+    // Keep-alive connections end at once: nothing is left to answer.
+    setTimeout(() => process.exit(status), 1000).unref();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(0));
+  try {
+    await start((close) => closing.push(close), stop);
+  } catch (error) {
+    console.error(`[${command}] ${(error as Error).message}`);
+    stop(1);
+  }
+}
