@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
-import { accessLine, serverLog } from './logger.ts';
+import { accessLine, batchedOutput, serverLog } from './logger.ts';
 
 /** A log into memory, one parsed object a line. */
 function memoryLog() {
@@ -70,5 +73,24 @@ describe('the servers’ log', () => {
     });
     expect(JSON.parse(line)).toMatchObject({ reqId: 'r-"\\\n-1', route: '/products/"quoted"\\\u0001ă', status: 404 });
     expect(line.endsWith('}\n')).toBe(true);
+  });
+});
+
+describe('the batched output', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'maison-log-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('writes every line whole and in order, across batches, with a line longer than a batch and text beyond ASCII among them', async () => {
+    const file = path.join(folder, 'out.log');
+    const output = batchedOutput(file);
+    const lines = Array.from(
+      { length: 3000 },
+      (_, index) => `{"n":${index},"text":"${index % 7 === 0 ? 'Khăn lụa — ₫' : 'x'.repeat(index % 200)}"}\n`,
+    );
+    lines.splice(1500, 0, `{"long":"${'y'.repeat(200_000)}"}\n`);
+    for (const line of lines) output.write(line);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the file opens asynchronously
+    output.flushSync();
+    expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
   });
 });

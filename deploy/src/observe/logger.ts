@@ -26,15 +26,34 @@ export interface ServerLog {
 }
 
 /** Lines are written in batches of this many bytes, or every FLUSH_MS, whichever comes first: a write per answer would cost a system call each. */
-const BATCH_BYTES = 16000;
+const BATCH_BYTES = 65536;
 const FLUSH_MS = 250;
 
 /** Standard output (or another file), written asynchronously in batches. */
 export function batchedOutput(dest: number | string = 1): DestinationStream & { flush(): void; flushSync(): void } {
-  // Buffers, not text: in text mode sonic-boom measures its whole pending batch again on every line.
-  const batch = pino.destination({ dest, sync: false, minLength: BATCH_BYTES, contentMode: 'buffer', periodicFlush: FLUSH_MS });
-  const writeBuffer = batch.write.bind(batch) as unknown as (data: Buffer) => boolean; // sonic-boom types only text
-  return { write: (text: string) => writeBuffer(Buffer.from(text)), flush: () => batch.flush(), flushSync: () => batch.flushSync() };
+  const out = pino.destination({ dest, sync: false, contentMode: 'buffer', maxWrite: 2 * BATCH_BYTES });
+  const writeBuffer = out.write.bind(out) as unknown as (data: Buffer) => boolean; // sonic-boom's types say text only
+  // Lines are copied into a batch outside the JavaScript heap, handed over when full: kept as text
+  // they would be copied by every garbage collection until written (and sonic-boom measures pending
+  // text again on every write).
+  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
+  const handOver = () => {
+    if (used > 0) writeBuffer(batch.subarray(0, used));
+    batch = Buffer.allocUnsafe(BATCH_BYTES);
+    used = 0;
+  };
+  setInterval(() => (handOver(), out.flush()), FLUSH_MS).unref();
+  return {
+    write(text: string) {
+      const most = text.length * 3; // UTF-8 bytes at most
+      if (used + most > BATCH_BYTES) handOver();
+      if (most > BATCH_BYTES) writeBuffer(Buffer.from(text));
+      else used += batch.write(text, used);
+    },
+    flush: () => (handOver(), out.flush()),
+    flushSync: () => (handOver(), out.flushSync()),
+  };
 }
 
 /**
