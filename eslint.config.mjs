@@ -128,6 +128,7 @@ export default config(
       'deploy/src/testing/**',
       'scripts/bench.mjs',
       'scripts/bench/**',
+      'scripts/observe/**',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -141,7 +141,7 @@ const watched = spawn(
   pinned ? '/usr/bin/taskset' : process.execPath,
   [
     ...(pinned ? ['-c', '0', process.execPath] : []),
-    path.join(root, 'scripts', 'bench', 'watchedShops.mjs'),
+    fileURLToPath(new URL('watchedShops.mjs', import.meta.url)),
     env,
     path.join(work, 'access.log'),
     String(WATCHED_PORT),
