@@ -17,7 +17,7 @@ import { listen, serveShop } from '@maison/deploy/serve';
 import { pathInLanguage } from '@maison/shared/address';
 import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
-import { cartNavigationAfterIdle, networkProfile, phoneLcp, timeUntilUsable } from './bench/network.mjs';
+import { cartNavigationAfterIdle, networkProfile, PHONES, phoneLcp, timeUntilUsable } from './bench/network.mjs';
 import { printReport } from './bench/report.mjs';
 
 const USAGE = 'npm run bench -- [--skip-build] [--runs N] [--no-lighthouse] [--federated-root DIR]';
@@ -134,9 +134,12 @@ try {
       for (let run = 0; withLighthouse && run < runs; run += 1) lighthouse.push(await lighthouseRun(`${origin}${route}`, executablePath));
       measured[build] = { network: await networkProfile(browser, `${origin}${route}`, { fileFor }), lighthouse };
     }
-    // The LCP the page itself records, on the throttled phone: the figure the targets mean.
-    const recorded = await alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`));
-    for (const build of Object.keys(BUILDS)) measured[build].recordedLcp = recorded[build];
+    // The LCP the page itself records, on each throttled phone: the figure the targets mean.
+    for (const build of Object.keys(BUILDS)) measured[build].recordedLcp = [];
+    for (const phone of PHONES) {
+      const recorded = await alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`, phone));
+      for (const build of Object.keys(BUILDS)) measured[build].recordedLcp.push(recorded[build]);
+    }
     results.routes[route] = measured;
     process.stderr.write('.');
   }
@@ -146,7 +149,9 @@ try {
     for (let run = 0; run < runs; run += 1) samples.push(await cartNavigationAfterIdle(browser, origin));
     results.navigation[build] = samples;
   }
-  results.usable = await alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`));
+  results.usable = [];
+  for (const phone of PHONES)
+    results.usable.push(await alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone)));
 } finally {
   await browser.close();
   await shop.close();

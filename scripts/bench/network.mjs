@@ -106,9 +106,20 @@ export async function cartNavigationAfterIdle(browser, origin) {
 /** Lighthouse's mobile preset applied in the browser ("devtools" figures for slow 4G), 4× CPU. */
 const MOBILE = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8, cpuSlowdown: 4 };
 
-/** A phone's page (Lighthouse's mobile viewport, touch), throttled as MOBILE, intro already seen this session. */
-async function mobilePage(browser, initScript) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+/** The phones every phone figure is given for: Lighthouse's mobile emulation (its Moto G Power) and most phones sold today. */
+export const PHONES = [
+  { name: "Lighthouse's phone", deviceScaleFactor: 1.75 },
+  { name: "today's phone", deviceScaleFactor: 2.625 },
+];
+
+/** A phone's page (Lighthouse's mobile viewport, touch, the phone's pixel ratio), throttled as MOBILE, intro already seen this session. */
+async function mobilePage(browser, phone, initScript) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: phone.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+  });
   await context.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
@@ -120,8 +131,8 @@ async function mobilePage(browser, initScript) {
 }
 
 /** Ms from navigation until a tap on ADD TO CART, made as soon as it shows, updates the cart badge. */
-export async function timeUntilUsable(browser, url) {
-  const { context, page } = await mobilePage(browser, () => {
+export async function timeUntilUsable(browser, url, phone) {
+  const { context, page } = await mobilePage(browser, phone, () => {
     new MutationObserver((_records, observer) => {
       if (document.documentElement.dataset.alive) window.__aliveAt ??= performance.now();
       if (document.querySelector('[data-testid="cart-count"]')?.textContent?.trim() !== '1') return;
@@ -144,8 +155,8 @@ export async function timeUntilUsable(browser, url) {
 }
 
 /** LCP on a phone as the page records it, read once the page has settled (so late content counts). */
-export async function phoneLcp(browser, url) {
-  const { context, page } = await mobilePage(browser, () => {
+export async function phoneLcp(browser, url, phone) {
+  const { context, page } = await mobilePage(browser, phone, () => {
     new PerformanceObserver((list) => {
       const entry = list.getEntries().at(-1);
       window.__lcp = { at: entry.startTime, element: entry.element?.tagName.toLowerCase() ?? '?' };
