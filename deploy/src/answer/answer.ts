@@ -17,13 +17,9 @@ import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
 import { refusedMethod } from './refusal.ts';
 import { readsAccept } from './navigation.ts';
-import { probes, type ReadinessCheck } from '../observe/health.ts';
-import { knownBuilds } from '../observe/knownBuilds.ts';
-import { splittingNow } from '../rollout/rolloutRecord.ts';
-import { signals, type SignalsOptions } from '../observe/signals.ts';
-import type { ServedBuilds, ServerMetrics } from '../observe/metrics.ts';
-import type { Generation } from '../environment/generation.ts';
-import { MANIFEST_FILE } from '@maison/host/contract';
+import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from '../observe/health.ts';
+import { beaconReceiver, signals, type SignalsOptions } from '../observe/signals.ts';
+import { servedBuilds, type ServerMetrics } from '../observe/metrics.ts';
 
 export type { Answer } from './http.ts';
 
@@ -88,21 +84,6 @@ export function composeAnswerer({
   );
 }
 
-/** The generation served and the builds it names, for the info metrics. */
-function servedBuilds(generation: Generation | undefined): ServedBuilds {
-  if (!generation) return { remotes: {} };
-  const { hostBuild, builds } = generation.render;
-  const remotes = Object.fromEntries(
-    Object.entries(builds?.remotes ?? {}).map(([remote, listed]) => [
-      remote,
-      listed.map(({ build }, index) => ({ build, choice: index === 0 ? ('first' as const) : ('fallback' as const) })),
-    ]),
-  );
-  return { generation: generation.id, hostBuild: builds?.host ?? hostBuild, remotes };
-}
-
-const NOT_COUNTED: SignalsOptions['counts'] = { beacon() {}, view() {}, vital() {}, load() {}, failure() {}, error() {}, assigned() {} };
-
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
 
 export interface ServedApp {
@@ -137,36 +118,14 @@ export function createAnswerer({
 }: AnswererOptions): ServingAnswer {
   const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
   if (!app.isHost) {
-    const readiness: ReadinessCheck = async () => {
-      const manifest = (await files.find(`/${MANIFEST_FILE}`)) !== undefined;
-      return { ready: manifest, checks: { build: manifest ? app.dist : `no ${MANIFEST_FILE} in ${app.dist}` } };
-    };
+    const readiness = remoteReadiness(files, app.dist);
     return Object.assign(composeAnswerer({ isHost: false, files, readiness }), { readiness });
   }
   const build = watchHostBuild(path.dirname(app.dist), log);
   const pages = publishedPages({ environment, hostBuild: build, log, ...(metrics ? { metrics } : {}) });
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
-  const readiness: ReadinessCheck = async () => {
-    const generation = environment.now().generation;
-    const hostBuild = build.now().build;
-    const rendersHere = generation !== undefined && hostBuild?.id === generation.render.hostBuild;
-    const renderer = rendersHere
-      ? (await pages.rendererAnswers()) || 'no answer'
-      : 'not needed: the generation was rendered by another host build';
-    return {
-      ready: generation !== undefined && hostBuild !== undefined && renderer !== 'no answer',
-      checks: { generation: generation?.id ?? false, hostBuild: hostBuild?.id ?? false, renderer },
-    };
-  };
-  const received: SignalsOptions = {
-    routes: () => build.now().build?.routes ?? [],
-    known: knownBuilds(() => environment.now().generation),
-    counts: metrics?.signals ?? NOT_COUNTED,
-    rollout: () => {
-      const { generation, rollout } = environment.now();
-      return splittingNow(generation, rollout);
-    },
-  };
+  const readiness = hostReadiness(environment, build, pages);
+  const received = beaconReceiver(environment, build, metrics);
   return Object.assign(composeAnswerer({ isHost: true, files, host: { build, pages, remoteNames }, readiness, signals: received }), {
     readiness,
   });

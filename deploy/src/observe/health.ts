@@ -7,6 +7,10 @@
  */
 import type { Reply, ReplyHandler } from '../answer/http.ts';
 import { onceBody, typeOf } from '../answer/bodies.ts';
+import type { FileSource } from '../answer/files.ts';
+import type { HostBuildState } from '../builds/hostBuild.ts';
+import type { ServedEnvironment } from '../environment/served.ts';
+import { MANIFEST_FILE } from '@maison/host/contract';
 
 export const PROBE_PATHS = { live: '/healthz', ready: '/readyz' } as const;
 
@@ -41,3 +45,27 @@ export function probes(next: ReplyHandler, readiness: ReadinessCheck): ReplyHand
     return probe;
   };
 }
+
+/** A remote is ready once its build folder holds its manifest. */
+export const remoteReadiness =
+  (files: FileSource, dist: string): ReadinessCheck =>
+  async () => {
+    const manifest = (await files.find(`/${MANIFEST_FILE}`)) !== undefined;
+    return { ready: manifest, checks: { build: manifest ? dist : `no ${MANIFEST_FILE} in ${dist}` } };
+  };
+
+/** The host is ready with a generation served, its build read, and its renderer answering where the generation's pages are this build's. */
+export const hostReadiness =
+  (environment: ServedEnvironment, build: { now(): HostBuildState }, pages: { rendererAnswers(): Promise<boolean> }): ReadinessCheck =>
+  async () => {
+    const generation = environment.now().generation;
+    const hostBuild = build.now().build;
+    const rendersHere = generation !== undefined && hostBuild?.id === generation.render.hostBuild;
+    const renderer = rendersHere
+      ? (await pages.rendererAnswers()) || 'no answer'
+      : 'not needed: the generation was rendered by another host build';
+    return {
+      ready: generation !== undefined && hostBuild !== undefined && renderer !== 'no answer',
+      checks: { generation: generation?.id ?? false, hostBuild: hostBuild?.id ?? false, renderer },
+    };
+  };

@@ -10,6 +10,7 @@ import type { CacheOutcome } from '../render/pageCache.ts';
 import type { PublishEntry } from '../environment/publishJournal.ts';
 import type { AccessLine } from './logger.ts';
 import type { SignalCounts } from './signals.ts';
+import type { Generation } from '../environment/generation.ts';
 
 /** HTTP methods as OpenTelemetry names them; anything else is `_OTHER`. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'CONNECT']);
@@ -258,3 +259,16 @@ export function serverMetrics() {
 }
 
 export type ServerMetrics = ReturnType<typeof serverMetrics>;
+
+/** The generation served and the builds it names, for the info metrics. */
+export function servedBuilds(generation: Generation | undefined): ServedBuilds {
+  if (!generation) return { remotes: {} };
+  const { hostBuild, builds } = generation.render;
+  const remotes = Object.fromEntries(
+    Object.entries(builds?.remotes ?? {}).map(([remote, listed]) => [
+      remote,
+      listed.map(({ build }, index) => ({ build, choice: index === 0 ? ('first' as const) : ('fallback' as const) })),
+    ]),
+  );
+  return { generation: generation.id, hostBuild: builds?.host ?? hostBuild, remotes };
+}

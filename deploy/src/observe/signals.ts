@@ -15,7 +15,10 @@ import type { KnownBuilds } from './knownBuilds.ts';
 import { perClientRate } from './perClientRate.ts';
 import type { RequestContext } from './requestContext.ts';
 import { assignedCohort, claimsOf, isTester } from '../rollout/cohortChoice.ts';
-import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
+import { splittingNow, type RolloutRecord } from '../rollout/rolloutRecord.ts';
+import type { ServedEnvironment } from '../environment/served.ts';
+import type { HostBuildState } from '../builds/hostBuild.ts';
+import { knownBuilds } from './knownBuilds.ts';
 
 export type SignalOutcome = 'accepted' | 'too-large' | 'rate-limited' | 'invalid' | 'unknown-build';
 
@@ -154,5 +157,24 @@ export function signals(
     if (splitting && cohort && !isTester(claims) && views > 0) counts.assigned(splitting.id, cohort, views);
     counts.beacon('accepted');
     return reply(204);
+  };
+}
+
+const NOT_COUNTED: SignalCounts = { beacon() {}, view() {}, vital() {}, load() {}, failure() {}, error() {}, assigned() {} };
+
+/** The host's receiver: the routes of its build, the builds and rollout of what it serves, counted in `metrics` (if any). */
+export function beaconReceiver(
+  environment: ServedEnvironment,
+  build: { now(): HostBuildState },
+  metrics?: { signals: SignalCounts },
+): SignalsOptions {
+  return {
+    routes: () => build.now().build?.routes ?? [],
+    known: knownBuilds(() => environment.now().generation),
+    counts: metrics?.signals ?? NOT_COUNTED,
+    rollout: () => {
+      const { generation, rollout } = environment.now();
+      return splittingNow(generation, rollout);
+    },
   };
 }
