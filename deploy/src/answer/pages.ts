@@ -9,7 +9,7 @@ import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import type { FileSource } from './files.ts';
 import type { RequestContext } from '../observe/requestContext.ts';
 import { withVary, type Reply } from './http.ts';
-import { chooseCohort, claimsOf, type CohortChoice } from '../rollout/cohortChoice.ts';
+import { chooseCohort, claimsOf, withCohort } from '../rollout/cohortChoice.ts';
 import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
 import { CACHE_CONTROL } from './cacheControl.ts';
@@ -170,11 +170,4 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       return { ...reply, headers: readsAccept(url.pathname) && !isRemotesJson ? withVary(cohortHeaders, 'Accept') : cohortHeaders };
     },
   };
-}
-
-/** An answer's headers as its cohort choice has them: private when no shared cache may keep it, the header it varies on, a tester's override said back. */
-function withCohort(headers: Record<string, string>, choice: CohortChoice): Record<string, string> {
-  const cached = choice.shared ? headers : { ...headers, 'Cache-Control': CACHE_CONTROL.personal };
-  const varied = choice.vary ? withVary(cached, choice.vary) : cached;
-  return choice.override ? { ...varied, 'X-Maison-Override': choice.override } : varied;
 }

@@ -16,6 +16,8 @@ import {
   type Cohort,
 } from '@maison/host/contract';
 import type { RolloutRecord } from './rolloutRecord.ts';
+import { CACHE_CONTROL } from '../answer/cacheControl.ts';
+import { withVary } from '../answer/http.ts';
 
 export interface CohortChoice {
   cohort: Cohort;
@@ -69,4 +71,11 @@ export const isTester = (claims: RequestClaims): boolean =>
 export function assignedCohort(claims: RequestClaims, rollout: RolloutRecord | undefined): Cohort | undefined {
   const claim = cohortClaimOf(claims.cohortHeader ?? cookieOf(claims.cookie, COHORT_COOKIE));
   return rollout && claim?.rollout === rollout.id ? claim.cohort : undefined;
+}
+
+/** An answer's headers as its cohort choice has them: private when no shared cache may keep it, the header it varies on, a tester's override said back. */
+export function withCohort(headers: Record<string, string>, choice: CohortChoice): Record<string, string> {
+  const cached = choice.shared ? headers : { ...headers, 'Cache-Control': CACHE_CONTROL.personal };
+  const varied = choice.vary ? withVary(cached, choice.vary) : cached;
+  return choice.override ? { ...varied, 'X-Maison-Override': choice.override } : varied;
 }
