@@ -135,7 +135,8 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
   const at = (samples, key) => median(samples.map((sample) => sample[key]));
   const usable = results.usable.map(({ federated, single }, phone) => {
     const pairRatios = (key) => federated.map((sample, pair) => sample[key] / single[pair][key]).sort((a, b) => a - b);
-    const gap = (samples) => median(samples.map((sample) => sample.aliveAt - sample.seenAt));
+    // Seen → usable, load by load: how long a shopper who taps at once waits for the page to come alive.
+    const gap = (samples) => median(samples.map((sample) => sample.usableAt - sample.seenAt));
     const figures = {
       usable: at(federated, 'usableAt') / at(single, 'usableAt'),
       seen: at(federated, 'seenAt') / at(single, 'seenAt'),
@@ -149,7 +150,7 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
         `pair by pair ${pairRatios('usableAt')[0].toFixed(2)}–${pairRatios('usableAt').at(-1).toFixed(2)}×); ` +
         `button seen at ${Math.round(at(federated, 'seenAt'))} / ${Math.round(at(single, 'seenAt'))} ms (${figures.seen.toFixed(2)}×), ` +
         `page alive at ${Math.round(at(federated, 'aliveAt'))} / ${Math.round(at(single, 'aliveAt'))} ms; ` +
-        `alive after seen (median of the loads): ${Math.round(figures.gap)} / ${Math.round(figures.singleGap)} ms`,
+        `seen → usable (median of the loads): ${Math.round(figures.gap)} / ${Math.round(figures.singleGap)} ms`,
     );
     return figures;
   });
@@ -164,7 +165,7 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
     const gapTarget = Math.min(700, singleGap);
     console.log(
       `  ${name} (DPR ${deviceScaleFactor}): usable ${within(usableRatio, 0.7)}; button seen ${within(seen, 0.5)}; ` +
-        `alive ${Math.round(gap)} ms after seen (target ≤ ${Math.round(gapTarget)} ms, 0.7 s and no more than the single bundle's: ${gap <= gapTarget ? 'within' : 'MISSED'})`,
+        `usable ${Math.round(gap)} ms after seen (target ≤ ${Math.round(gapTarget)} ms: 0.7 s, and no longer than the single bundle's: ${gap <= gapTarget ? 'within' : 'MISSED'})`,
     );
     for (const [route, value] of Object.entries(lcpRatios))
       console.log(`    LCP recorded ${route.padEnd(48)} ${within(value[phone], personal.has(route) ? 0.9 : 0.6)}`);
