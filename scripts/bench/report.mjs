@@ -1,8 +1,8 @@
 /** The benchmark's printed report (scripts/bench.mjs); docs/performance.md keeps the last one. */
 import os from 'node:os';
 import { APPS, isHostApp } from '../../apps.mts';
+import { median } from './shop.mjs';
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const seconds = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
 const ratio = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : '-');
