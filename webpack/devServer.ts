@@ -16,7 +16,6 @@ import {
   pagesOnDemand,
   watchHostBuild,
   type FileSource,
-  type HostBuildState,
   type ReadableFileSystem,
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
@@ -34,13 +33,13 @@ export function devRemotesFile(): string {
 }
 
 /** Development's additions to production's policy: injected styles and each dev server's update socket. */
-export const DEVELOPMENT_SOURCES: Record<string, string[]> = {
+const DEVELOPMENT_SOURCES: Record<string, string[]> = {
   'style-src': ["'unsafe-inline'"],
   'connect-src': APPS.map(({ port }) => `ws://localhost:${port}`),
 };
 
 /** A policy with more sources in some of its directives. */
-export function withSources(policy: string, extra: Record<string, string[]>): string {
+function withSources(policy: string, extra: Record<string, string[]>): string {
   return policy
     .split('; ')
     .map((directive) => {
@@ -103,22 +102,19 @@ function developmentAnswerer(app: string, compiler: Compiler) {
   if (!isHost)
     return composeAnswerer({ isHost, files: firstOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
 
-  const hostDir = path.dirname(dist);
-  // The host build as production's servers hold it (one owner), read from webpack's in-memory output at each compile.
-  let compiled = 'building';
+  // The host build as production's servers hold it, from webpack's output at each compile (answers wait for the first).
+  let compiled = '';
   compiler.hooks.done.tap('maison-development-answerer', (stats) => void (compiled = stats.hash!));
-  const watched = watchHostBuild(hostDir, console.error, {
+  const hostBuild = watchHostBuild(path.dirname(dist), console.error, {
     recheckMs: 0,
     read: (name) => output.readSync(path.join(dist, name)),
     rendererFile: path.join(devServerBuildDir(app), HOST_BUILD_FILES.renderer),
     stamp: () => compiled,
   });
-  const hostBuild = (): HostBuildState =>
-    compiled === 'building' ? { key: 'building', problem: 'the host is being built' } : watched.now();
   const pages = pagesOnDemand({
     // Until this npm start's server builds are done (built.json), pages are rendered in the browser.
     hostBuild: () =>
-      existsSync(DEV_SERVER_BUILT_FILE) ? hostBuild() : { key: 'server builds', problem: 'the server builds are not ready yet' },
+      existsSync(DEV_SERVER_BUILT_FILE) ? hostBuild.now() : { key: 'server builds', problem: 'the server builds are not ready yet' },
     remotesJson: () => readText(devRemotesFile()) ?? '{}',
     origin: localOrigin(appNamed(app)),
     buildsStamp: () => fileStamp(DEV_SERVER_BUILT_FILE),
@@ -128,7 +124,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     files: memory,
     cacheOf: () => 'no-cache',
     policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES),
-    host: { build: { now: hostBuild }, pages, remoteNames: REMOTE_NAMES },
+    host: { build: hostBuild, pages, remoteNames: REMOTE_NAMES },
   });
 }
 

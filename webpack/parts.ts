@@ -98,12 +98,33 @@ export function commonPlugins(
           }),
         ]
       : []),
-    new webpack.DefinePlugin(
-      Object.fromEntries(Object.entries(options.define ?? {}).map(([key, value]) => [key, JSON.stringify(value ?? '')])),
-    ),
+    definePlugin(options.define),
     ...options.publicDirs.filter((dir) => existsSync(dir)).map((dir) => new CopyWebpackPlugin({ patterns: [{ from: dir }] })),
     ...(production ? [precompression()] : []),
   ];
+}
+
+/** Build-time constants, each as its JSON (a missing value as ''). */
+export function definePlugin(define: Record<string, unknown> = {}) {
+  return new webpack.DefinePlugin(Object.fromEntries(Object.entries(define).map(([key, value]) => [key, JSON.stringify(value ?? '')])));
+}
+
+/** Warm rebuilds reuse what did not change; editing a config file (`configFile`, webpack/, …) starts from scratch. */
+export function buildCache(name: string, configFile?: string): Configuration['cache'] {
+  return {
+    type: 'filesystem',
+    name,
+    cacheDirectory: path.join(root, 'node_modules', '.cache', 'webpack'),
+    buildDependencies: {
+      config: [
+        path.join(root, 'webpack.common.ts'),
+        ...readdirSync(__dirname).map((file) => path.join(__dirname, file)),
+        ...(configFile ? [configFile] : []),
+        path.join(root, 'apps.json'),
+        path.join(root, 'tsconfig.base.json'),
+      ],
+    },
+  };
 }
 
 /** All of the host's CSS in one file, linked from every page's head. */
