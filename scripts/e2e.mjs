@@ -43,7 +43,6 @@ if (firefoxPlan?.error) {
   process.exit(1);
 }
 const versionOf = (version) => version?.text ?? '(version unknown)';
-const FIREFOX_DRIVER_NAMES = { playwright: 'Playwright', puppeteer: 'puppeteer-core' };
 
 /** The engines' projects (playwright.config.ts), with what each needs in the environment and why one is left out. */
 const engines = [
@@ -59,7 +58,7 @@ const engines = [
     found: firefox,
     skipped: firefoxPlan?.skip,
     env: { FIREFOX_PATH: firefox, E2E_FIREFOX_DRIVER: firefoxPlan?.driver },
-    ranIn: `Firefox ${versionOf(firefoxVersion)} (${FIREFOX_DRIVER_NAMES[firefoxPlan?.driver]})`,
+    ranIn: `Firefox ${versionOf(firefoxVersion)} (${firefoxPlan?.driver === 'puppeteer' ? 'puppeteer-core' : 'Playwright'})`,
     missing: 'Firefox not found: the firefox stage is skipped (Debian: sudo apt-get install -y firefox-esr, or set FIREFOX_PATH).',
   },
   {
@@ -138,28 +137,26 @@ if (extraArgs.length > 0) {
 
 // Why: docs/decisions/build-and-render.md#e2e-workers
 const WORKERS = '--workers=2';
-const stages = [];
-if (runsChromium) stages.push({ name: 'chromium', run: () => playwright(['--project=chromium', WORKERS]) });
 const otherEngines = available.filter(({ project }) => project !== 'chromium').map(({ project }) => project);
 const otherProjects = otherEngines.flatMap((project) =>
   project === 'firefox' && firefoxPlan.driver === 'playwright' ? ['firefox', 'firefox-puppeteer'] : [project],
 );
-if (otherEngines.length > 0)
-  stages.push({
+const nginx = runsChromium && process.env.E2E_NGINX !== '0' && orInstall(findNginx, DEBIAN_PACKAGES.nginx);
+if (nginx === undefined)
+  console.warn('[e2e] nginx not found: the production-server stage is skipped (Debian: sudo apt-get install -y nginx).');
+const stages = [
+  runsChromium && { name: 'chromium', run: () => playwright(['--project=chromium', WORKERS]) },
+  otherEngines.length > 0 && {
     name: otherEngines.join('+'),
     run: () => playwright([...otherProjects.map((project) => `--project=${project}`), WORKERS]),
-  });
-if (runsChromium && process.env.E2E_NGINX !== '0') {
-  const nginx = orInstall(findNginx, DEBIAN_PACKAGES.nginx);
-  if (nginx)
-    stages.push({
-      name: 'nginx',
-      note: ' (@smoke, served by nginx)',
-      run: () => playwright(['--project=chromium', '--grep', '@smoke', WORKERS], { E2E_SERVER: 'nginx', NGINX_PATH: nginx }),
-    });
-  else console.warn('[e2e] nginx not found: the production-server stage is skipped (Debian: sudo apt-get install -y nginx).');
-}
-if (runsChromium) stages.push({ name: 'dev', note: ' (against npm start, playwright.dev.config.ts)', run: () => developmentLoop([]) });
+  },
+  nginx && {
+    name: 'nginx',
+    note: ' (@smoke, served by nginx)',
+    run: () => playwright(['--project=chromium', '--grep', '@smoke', WORKERS], { E2E_SERVER: 'nginx', NGINX_PATH: nginx }),
+  },
+  runsChromium && { name: 'dev', note: ' (against npm start, playwright.dev.config.ts)', run: () => developmentLoop([]) },
+].filter(Boolean);
 
 const results = [];
 for (const { name, note = '', run } of stages) {
