@@ -1,8 +1,8 @@
 /** The development servers (`npm start`): production's answerer over webpack's in-memory output. */
 // Why: docs/decisions/build-and-render.md#dev-servers
 import path from 'node:path';
+import type fs from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Compiler } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -60,17 +60,12 @@ function readText(file: string): string | undefined {
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
-/** Read when asked: the dev middleware sets it once it starts. */
+/** Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API). */
 function outputOf(compiler: Compiler): ReadableFileSystem & { readSync(file: string): Buffer | undefined } {
-  const fileSystem = () =>
-    compiler.outputFileSystem as unknown as {
-      stat(file: string, callback: (error: Error | null, stats?: unknown) => void): void;
-      readFile(file: string, callback: (error: Error | null, data?: Buffer) => void): void;
-      readFileSync(file: string): Buffer;
-    };
+  const fileSystem = () => compiler.outputFileSystem as unknown as typeof fs;
   return {
-    stat: (file) => promisify(fileSystem().stat.bind(fileSystem()))(file) as ReturnType<ReadableFileSystem['stat']>,
-    readFile: (file) => promisify(fileSystem().readFile.bind(fileSystem()))(file) as Promise<Buffer>,
+    stat: (file) => fileSystem().promises.stat(file),
+    readFile: (file) => fileSystem().promises.readFile(file),
     readSync(file) {
       try {
         return fileSystem().readFileSync(file);
