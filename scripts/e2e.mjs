@@ -90,18 +90,16 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** What each Playwright run's tests ran in (e2e/engines/engineReport.ts), for the summary. */
-const reports = [];
+/** A Playwright run: its status, and per project what its tests ran in (e2e/engines/engineReport.ts), for the summary. */
 function playwright(args, env = {}) {
-  const reportFile = path.join(tmpdir(), `maison-e2e-engines-${process.pid}-${reports.length}.json`);
-  const status =
-    spawnSync('npx', ['playwright', 'test', ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, ...engineEnv, ...env, E2E_ENGINE_REPORT: reportFile },
-    }).status ?? 1;
-  reports.push(existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {});
+  const reportFile = path.join(tmpdir(), `maison-e2e-engines-${process.pid}.json`);
+  const { status } = spawnSync('npx', ['playwright', 'test', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...engineEnv, ...env, E2E_ENGINE_REPORT: reportFile },
+  });
+  const projects = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {};
   rmSync(reportFile, { force: true });
-  return status;
+  return { status: status ?? 1, projects };
 }
 
 /** Per project, its tests and where they ran. */
@@ -118,20 +116,20 @@ const sourceChanges = () => spawnSync('git', ['diff', '--stat', 'HEAD'], { encod
 
 function developmentLoop(args) {
   const before = sourceChanges();
-  const status = playwright(['-c', 'playwright.dev.config.ts', ...args]);
+  const run = playwright(['-c', 'playwright.dev.config.ts', ...args]);
   if (sourceChanges() !== before) {
     console.error(`[e2e] the development tests left source files changed:\n${sourceChanges()}`);
-    return 1;
+    return { ...run, status: 1 };
   }
-  return status;
+  return run;
 }
 
 const extraArgs = process.argv.slice(2);
-if (extraArgs[0] === '--dev') process.exit(developmentLoop(extraArgs.slice(1)));
+if (extraArgs[0] === '--dev') process.exit(developmentLoop(extraArgs.slice(1)).status);
 if (extraArgs.length > 0) {
   const chooses = extraArgs.some((arg) => arg === '--project' || arg.startsWith('--project='));
-  const status = playwright(chooses ? extraArgs : [...extraArgs, ...available.map(({ project }) => `--project=${project}`)]);
-  for (const line of ranInLines(reports[0])) console.log(`[e2e]   ${line}`);
+  const { status, projects } = playwright(chooses ? extraArgs : [...extraArgs, ...available.map(({ project }) => `--project=${project}`)]);
+  for (const line of ranInLines(projects)) console.log(`[e2e]   ${line}`);
   process.exit(status);
 }
 
@@ -162,9 +160,7 @@ const results = [];
 for (const { name, note = '', run } of stages) {
   console.log(`\n[e2e] stage ${name}${note}`);
   const started = Date.now();
-  const runsBefore = reports.length;
-  const status = run();
-  const projects = Object.assign({}, ...reports.slice(runsBefore));
+  const { status, projects } = run();
   results.push({ name, status, seconds: Math.round((Date.now() - started) / 1000), projects });
 }
 console.log('\n[e2e] stages:');
