@@ -49,14 +49,6 @@ function withSources(policy: string, extra: Record<string, string[]>): string {
     .join('; ');
 }
 
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
@@ -110,7 +102,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     // Until this npm start's server builds are done (built.json), pages are rendered in the browser.
     hostBuild: () =>
       existsSync(DEV_SERVER_BUILT_FILE) ? hostBuild.now() : { key: 'server builds', problem: 'the server builds are not ready yet' },
-    remotesJson: () => readText(devRemotesFile()) ?? '{}',
+    remotesJson: () => (existsSync(devRemotesFile()) ? readFileSync(devRemotesFile(), 'utf8') : '{}'),
     origin: localOrigin(appNamed(app)),
     buildsStamp: () => fileStamp(DEV_SERVER_BUILT_FILE),
   });

@@ -143,6 +143,7 @@ export function productionOptimization({ sharedLibraries }: { sharedLibraries?: 
 
 /** A remote's server build (webpack/server.ts), in this folder of its dist, published with it. */
 export const SERVER_DIR = 'server';
+export const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
 
 export function outputOptions(production: boolean, outDir: string, uniqueName: string, { isHost = false } = {}): Configuration['output'] {
   return {
@@ -153,7 +154,7 @@ export function outputOptions(production: boolean, outDir: string, uniqueName: s
     filename: production ? '[name].[contenthash:10].js' : '[name].js',
     // Hashed in development too: a facade's chunk and the plugin's copy of it share a name.
     chunkFilename: production ? '[name].[contenthash:10].js' : '[name].[contenthash:8].js',
-    assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    assetModuleFilename: ASSET_FILENAME,
     // CORS, so a remote's errors reach the page with file and stack, not "Script error.".
     crossOriginLoading: 'anonymous',
     // The server build's folder is another compiler's output.

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Configuration, Compiler } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { buildCache, definePlugin, moduleRules, SERVER_DIR } from './parts';
+import { ASSET_FILENAME, buildCache, definePlugin, moduleRules, SERVER_DIR } from './parts';
 import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maison/host/contract';
 import { resolveOptions, sharedSingletons } from './sharing';
 
@@ -68,7 +68,7 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
     output: {
       path: production ? path.join(appDir, isRemote ? 'dist' : HOST_BUILD_FILES.rendererDir) : devServerBuildDir(federationName),
       uniqueName: federationName,
-      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      assetModuleFilename: ASSET_FILENAME,
       ...(isRemote
         ? {
             // Published in dist/server/ (the renderer fetches it from the remote's origin); the browser build owns the rest.
