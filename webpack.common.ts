@@ -56,7 +56,6 @@ type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
 function browserConfig(options: AppBuildOptions, production: boolean): AppConfiguration {
   const { appDir, federationName, server } = options;
-  const publicDir = path.join(appDir, 'public');
   const version = buildVersion(appDir);
   // The federation manifest plugin stamps this on mf-manifest.json (metaData.buildInfo).
   process.env.MF_BUILD_VERSION = version;
@@ -111,7 +110,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
         htmlTitle: standalonePage ? options.htmlTitle : undefined,
         appShell: options.appShell,
         define: options.define?.({ production, version }),
-        publicDirs: [publicDir],
+        publicDirs: [path.join(appDir, 'public')],
       }),
       ...(options.preload && standalonePage ? [new PreloadPlugin(options.preload)] : []),
       ...(options.plugins ?? []),
