@@ -8,9 +8,9 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
-import { fastRefreshTransformers } from './fastRefresh';
 import { sharedLibrariesChunk } from './sharing';
 import CompressionPlugin from 'compression-webpack-plugin';
+import reactRefreshTransformer from 'react-refresh-typescript';
 
 const root = path.resolve(__dirname, '..');
 
@@ -41,7 +41,8 @@ export function moduleRules(
       options: {
         transpileOnly: true,
         configFile: path.join(root, 'tsconfig.base.json'),
-        ...(production || server ? {} : { getCustomTransformers: fastRefreshTransformers }),
+        // Development: each component registered with Fast Refresh (webpack/fastRefresh.ts).
+        ...(production || server ? {} : { getCustomTransformers: () => ({ before: [reactRefreshTransformer()] }) }),
       },
     },
     {
