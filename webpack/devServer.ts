@@ -28,9 +28,7 @@ const root = path.resolve(__dirname, '..');
 /** The remotes.json the dev servers use: deploy/local's, or the one `npm start -- --against` composed. */
 export const DEV_REMOTES_VARIABLE = 'MAISON_DEV_REMOTES';
 
-export function devRemotesFile(): string {
-  return process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes);
-}
+const devRemotesFile = () => process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes);
 
 /** Development's additions to production's policy: injected styles and each dev server's update socket. */
 const DEVELOPMENT_SOURCES: Record<string, string[]> = {
