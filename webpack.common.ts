@@ -1,6 +1,5 @@
 /** The factory for every app's webpack config; the pieces live in ./webpack/. Loaded through tsx. */
 import path from 'node:path';
-import { readdirSync } from 'node:fs';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -8,10 +7,10 @@ import { ENTRY_FILE, MANIFEST_FILE } from '@maison/host/contract';
 import { buildVersion } from './webpack/buildInfo';
 import { devServerOptions } from './webpack/devServer';
 import { fastRefreshPlugins } from './webpack/fastRefresh';
-import { commonPlugins, moduleRules, outputOptions, productionOptimization } from './webpack/parts';
+import { buildCache, commonPlugins, moduleRules, outputOptions, productionOptimization } from './webpack/parts';
 import { PreloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
 import { resolveOptions, sharedSingletons } from './webpack/sharing';
-import { serverConfig, serverModuleNames, SSR_REMOTE_ENTRY } from './webpack/server';
+import { serverConfig, serverManifestData } from './webpack/server';
 
 export { exposesIn } from './webpack/parts';
 
@@ -36,19 +35,11 @@ export interface AppBuildOptions {
   server?: { entry?: string; exposes?: Record<string, string> };
 }
 
-interface WebpackEnv {
-  WEBPACK_SERVE?: boolean;
-  /** `--env server`: the app's server build alone, in either mode (`npm start` builds it beside its dev server). */
-  server?: boolean;
-}
-interface WebpackArgv {
-  mode?: 'development' | 'production' | 'none';
-}
-
 export function createAppConfig(options: AppBuildOptions) {
-  return (env: WebpackEnv = {}, argv: WebpackArgv = {}): AppConfiguration | AppConfiguration[] => {
+  return (env: { server?: boolean } = {}, argv: { mode?: string } = {}): AppConfiguration | AppConfiguration[] => {
     const production = argv.mode === 'production';
-    if (!options.server) return browserConfig(options, production);
+    // `--env server`: the server build alone, in either mode (`npm start` builds it beside its dev server).
+    if (!options.server || !(production || env.server)) return browserConfig(options, production);
     const server = serverConfig({
       appDir: options.appDir,
       federationName: options.federationName,
@@ -57,12 +48,7 @@ export function createAppConfig(options: AppBuildOptions) {
       exposes: options.exposes && { ...options.exposes, ...options.server.exposes },
       define: options.define?.({ production, version: buildVersion(options.appDir) }),
     });
-    const cached = {
-      ...server,
-      cache: buildCache(options.appDir, `${options.federationName}-server-${production ? 'production' : 'development'}`),
-    };
-    if (env.server) return cached;
-    return production ? [browserConfig(options, production), cached] : browserConfig(options, production);
+    return env.server ? server : [browserConfig(options, production), server];
   };
 }
 
@@ -70,7 +56,6 @@ type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
 function browserConfig(options: AppBuildOptions, production: boolean): AppConfiguration {
   const { appDir, federationName, server } = options;
-  const publicDir = path.join(appDir, 'public');
   const version = buildVersion(appDir);
   // The federation manifest plugin stamps this on mf-manifest.json (metaData.buildInfo).
   process.env.MF_BUILD_VERSION = version;
@@ -106,7 +91,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
               // How the renderer finds the server build and its renderer-only modules.
               additionalData: server
                 ? ({ stats }) => {
-                    Object.assign(stats.metaData, { ssrRemoteEntry: SSR_REMOTE_ENTRY, serverModules: serverModuleNames(server) });
+                    Object.assign(stats.metaData, serverManifestData(server));
                     return stats;
                   }
                 : undefined,
@@ -125,7 +110,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
         htmlTitle: standalonePage ? options.htmlTitle : undefined,
         appShell: options.appShell,
         define: options.define?.({ production, version }),
-        publicDirs: [publicDir],
+        publicDirs: [path.join(appDir, 'public')],
       }),
       ...(options.preload && standalonePage ? [new PreloadPlugin(options.preload)] : []),
       ...(options.plugins ?? []),
@@ -133,27 +118,9 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
     ],
     // The host provides the shared libraries (the remotes use its copies): in one chunk.
     optimization: production ? productionOptimization({ sharedLibraries: !isRemote }) : undefined,
-    cache: buildCache(appDir, `${federationName}-${production ? 'production' : 'development'}`),
+    cache: buildCache(`${federationName}-${production ? 'production' : 'development'}`, path.join(appDir, 'webpack.config.ts')),
     performance: { hints: false },
     stats: production ? 'errors-warnings' : 'minimal',
     devServer: devServerOptions(federationName),
-  };
-}
-
-/** Warm rebuilds reuse what did not change; editing a config file starts from scratch. */
-function buildCache(appDir: string, name: string): Configuration['cache'] {
-  return {
-    type: 'filesystem',
-    name,
-    cacheDirectory: path.join(__dirname, 'node_modules', '.cache', 'webpack'),
-    buildDependencies: {
-      config: [
-        __filename,
-        ...readdirSync(path.join(__dirname, 'webpack')).map((file) => path.join(__dirname, 'webpack', file)),
-        path.join(appDir, 'webpack.config.ts'),
-        path.join(__dirname, 'apps.json'),
-        path.join(__dirname, 'tsconfig.base.json'),
-      ],
-    },
   };
 }

@@ -7,7 +7,6 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
@@ -19,6 +18,7 @@ import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile, PHONES, phoneLcp, timeUntilUsable } from './bench/network.mjs';
 import { printReport } from './bench/report.mjs';
+import { PAGE as PRODUCT_ROUTE, root } from './bench/shop.mjs';
 
 const USAGE = 'npm run bench -- [--skip-build] [--runs N] [--no-lighthouse] [--federated-root DIR]';
 let options;
@@ -41,9 +41,7 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(1);
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const withLighthouse = !options['no-lighthouse'];
-const PRODUCT_ROUTE = '/products/hoan-kiem-lake-handkerchief';
 // Why: docs/decisions/build-and-render.md#bench-pairs
 const USABLE_PAIRS = Math.max(runs, 9);
 const LCP_PAIRS = Math.max(runs, 5);

@@ -3,21 +3,12 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-async function answering(url) {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Resolves once each app in `apps` answers; rejects if `npm start` exits or `timeoutMs` passes.
  * @param {{ root: string; args?: string[]; apps?: string[]; timeoutMs?: number }} options
  */
 export async function startDevServers({ root, args = [], apps, timeoutMs = 300_000 }) {
   const APPS = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
-  const originOf = ({ port }) => `http://localhost:${port}`;
   const started = Date.now();
   const child = spawn('npm', ['start', ...(args.length > 0 ? ['--', ...args] : [])], {
     cwd: root,
@@ -31,23 +22,18 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
   let exited = false;
   child.on('exit', () => (exited = true));
 
-  const stop = () =>
+  /** `signal` to npm start's process group, or to `npm start` alone (`pid`); resolves when it exits. */
+  const ended = (signal, pid = -child.pid) =>
     new Promise((resolve) => {
       if (exited) return resolve();
       child.once('exit', () => resolve());
       try {
-        process.kill(-child.pid, 'SIGINT');
+        process.kill(pid, signal);
       } catch {
         resolve();
       }
     });
-  /** SIGTERM to `npm start` alone; resolves when it exits. */
-  const terminate = () =>
-    new Promise((resolve) => {
-      if (exited) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+  const stop = () => ended('SIGINT');
   process.once('exit', () => {
     try {
       if (!exited) process.kill(-child.pid, 'SIGKILL');
@@ -57,8 +43,8 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
   });
 
   for (const app of APPS.filter(({ name }) => !apps || apps.includes(name))) {
-    const probe = app.name === 'host' ? `${originOf(app)}/` : `${originOf(app)}/mf-manifest.json`;
-    while (!(await answering(probe))) {
+    const probe = `http://localhost:${app.port}/${app.name === 'host' ? '' : 'mf-manifest.json'}`;
+    while (!(await fetch(probe).catch(() => undefined))?.ok) {
       if (exited || Date.now() - started > timeoutMs) {
         await stop();
         throw new Error(`npm start ${args.join(' ')}: ${app.name} did not answer${exited ? ' (npm start exited)' : ''}\n${log}`);
@@ -66,5 +52,5 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  return { seconds: (Date.now() - started) / 1000, stop, terminate, log: () => log };
+  return { seconds: (Date.now() - started) / 1000, stop, terminate: () => ended('SIGTERM', child.pid) };
 }

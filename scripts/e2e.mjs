@@ -43,7 +43,6 @@ if (firefoxPlan?.error) {
   process.exit(1);
 }
 const versionOf = (version) => version?.text ?? '(version unknown)';
-const FIREFOX_DRIVER_NAMES = { playwright: 'Playwright', puppeteer: 'puppeteer-core' };
 
 /** The engines' projects (playwright.config.ts), with what each needs in the environment and why one is left out. */
 const engines = [
@@ -59,7 +58,7 @@ const engines = [
     found: firefox,
     skipped: firefoxPlan?.skip,
     env: { FIREFOX_PATH: firefox, E2E_FIREFOX_DRIVER: firefoxPlan?.driver },
-    ranIn: `Firefox ${versionOf(firefoxVersion)} (${FIREFOX_DRIVER_NAMES[firefoxPlan?.driver]})`,
+    ranIn: `Firefox ${versionOf(firefoxVersion)} (${firefoxPlan?.driver === 'puppeteer' ? 'puppeteer-core' : 'Playwright'})`,
     missing: 'Firefox not found: the firefox stage is skipped (Debian: sudo apt-get install -y firefox-esr, or set FIREFOX_PATH).',
   },
   {
@@ -91,18 +90,16 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** What each Playwright run's tests ran in (e2e/engines/engineReport.ts), for the summary. */
-const reports = [];
+/** A Playwright run: its status, and per project what its tests ran in (e2e/engines/engineReport.ts), for the summary. */
 function playwright(args, env = {}) {
-  const reportFile = path.join(tmpdir(), `maison-e2e-engines-${process.pid}-${reports.length}.json`);
-  const status =
-    spawnSync('npx', ['playwright', 'test', ...args], {
-      stdio: 'inherit',
-      env: { ...process.env, ...engineEnv, ...env, E2E_ENGINE_REPORT: reportFile },
-    }).status ?? 1;
-  reports.push(existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {});
+  const reportFile = path.join(tmpdir(), `maison-e2e-engines-${process.pid}.json`);
+  const { status } = spawnSync('npx', ['playwright', 'test', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...engineEnv, ...env, E2E_ENGINE_REPORT: reportFile },
+  });
+  const projects = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {};
   rmSync(reportFile, { force: true });
-  return status;
+  return { status: status ?? 1, projects };
 }
 
 /** Per project, its tests and where they ran. */
@@ -119,55 +116,51 @@ const sourceChanges = () => spawnSync('git', ['diff', '--stat', 'HEAD'], { encod
 
 function developmentLoop(args) {
   const before = sourceChanges();
-  const status = playwright(['-c', 'playwright.dev.config.ts', ...args]);
+  const run = playwright(['-c', 'playwright.dev.config.ts', ...args]);
   if (sourceChanges() !== before) {
     console.error(`[e2e] the development tests left source files changed:\n${sourceChanges()}`);
-    return 1;
+    return { ...run, status: 1 };
   }
-  return status;
+  return run;
 }
 
 const extraArgs = process.argv.slice(2);
-if (extraArgs[0] === '--dev') process.exit(developmentLoop(extraArgs.slice(1)));
+if (extraArgs[0] === '--dev') process.exit(developmentLoop(extraArgs.slice(1)).status);
 if (extraArgs.length > 0) {
   const chooses = extraArgs.some((arg) => arg === '--project' || arg.startsWith('--project='));
-  const status = playwright(chooses ? extraArgs : [...extraArgs, ...available.map(({ project }) => `--project=${project}`)]);
-  for (const line of ranInLines(reports[0])) console.log(`[e2e]   ${line}`);
+  const { status, projects } = playwright(chooses ? extraArgs : [...extraArgs, ...available.map(({ project }) => `--project=${project}`)]);
+  for (const line of ranInLines(projects)) console.log(`[e2e]   ${line}`);
   process.exit(status);
 }
 
 // Why: docs/decisions/build-and-render.md#e2e-workers
 const WORKERS = '--workers=2';
-const stages = [];
-if (runsChromium) stages.push({ name: 'chromium', run: () => playwright(['--project=chromium', WORKERS]) });
 const otherEngines = available.filter(({ project }) => project !== 'chromium').map(({ project }) => project);
 const otherProjects = otherEngines.flatMap((project) =>
   project === 'firefox' && firefoxPlan.driver === 'playwright' ? ['firefox', 'firefox-puppeteer'] : [project],
 );
-if (otherEngines.length > 0)
-  stages.push({
+const nginx = runsChromium && process.env.E2E_NGINX !== '0' && orInstall(findNginx, DEBIAN_PACKAGES.nginx);
+if (nginx === undefined)
+  console.warn('[e2e] nginx not found: the production-server stage is skipped (Debian: sudo apt-get install -y nginx).');
+const stages = [
+  runsChromium && { name: 'chromium', run: () => playwright(['--project=chromium', WORKERS]) },
+  otherEngines.length > 0 && {
     name: otherEngines.join('+'),
     run: () => playwright([...otherProjects.map((project) => `--project=${project}`), WORKERS]),
-  });
-if (runsChromium && process.env.E2E_NGINX !== '0') {
-  const nginx = orInstall(findNginx, DEBIAN_PACKAGES.nginx);
-  if (nginx)
-    stages.push({
-      name: 'nginx',
-      note: ' (@smoke, served by nginx)',
-      run: () => playwright(['--project=chromium', '--grep', '@smoke', WORKERS], { E2E_SERVER: 'nginx', NGINX_PATH: nginx }),
-    });
-  else console.warn('[e2e] nginx not found: the production-server stage is skipped (Debian: sudo apt-get install -y nginx).');
-}
-if (runsChromium) stages.push({ name: 'dev', note: ' (against npm start, playwright.dev.config.ts)', run: () => developmentLoop([]) });
+  },
+  nginx && {
+    name: 'nginx',
+    note: ' (@smoke, served by nginx)',
+    run: () => playwright(['--project=chromium', '--grep', '@smoke', WORKERS], { E2E_SERVER: 'nginx', NGINX_PATH: nginx }),
+  },
+  runsChromium && { name: 'dev', note: ' (against npm start, playwright.dev.config.ts)', run: () => developmentLoop([]) },
+].filter(Boolean);
 
 const results = [];
 for (const { name, note = '', run } of stages) {
   console.log(`\n[e2e] stage ${name}${note}`);
   const started = Date.now();
-  const runsBefore = reports.length;
-  const status = run();
-  const projects = Object.assign({}, ...reports.slice(runsBefore));
+  const { status, projects } = run();
   results.push({ name, status, seconds: Math.round((Date.now() - started) / 1000), projects });
 }
 console.log('\n[e2e] stages:');

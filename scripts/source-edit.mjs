@@ -2,21 +2,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const originals = new Map();
-let restoresOnExit = false;
 
-function restoreAll() {
+export function restoreAllSources() {
   for (const [file, original] of originals) writeFileSync(file, original);
   originals.clear();
 }
+process.once('exit', restoreAllSources);
 
 /** Replaces `from` by `to` in `file` (absolute path); throws if the file no longer holds `from`. */
 export function editSource(file, from, to) {
   const current = readFileSync(file, 'utf8');
   if (!current.includes(from)) throw new Error(`${file} no longer contains ${JSON.stringify(from)}: update the edit`);
-  if (!restoresOnExit) {
-    process.once('exit', restoreAll);
-    restoresOnExit = true;
-  }
   if (!originals.has(file)) originals.set(file, current);
   writeFileSync(file, current.replace(from, to));
   return {
@@ -27,5 +23,3 @@ export function editSource(file, from, to) {
     },
   };
 }
-
-export { restoreAll as restoreAllSources };

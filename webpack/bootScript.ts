@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
-import { moduleRules } from './parts';
+import { buildCache, moduleRules } from './parts';
 
 export interface BootScript {
   code: string;
@@ -18,7 +18,6 @@ const OUTPUT = 'boot.js';
 export const BOOT_SCRIPT_BUDGET = 1950;
 
 export function compileBootScript({ entry, production }: { entry: string; production: boolean }): Promise<BootScript> {
-  const root = path.resolve(__dirname, '..');
   const compiler = webpack({
     name: 'boot',
     mode: production ? 'production' : 'development',
@@ -26,16 +25,11 @@ export function compileBootScript({ entry, production }: { entry: string; produc
     entry: { boot: entry },
     target: ['web', 'es2020'],
     devtool: false,
-    output: { path: path.join(root, 'node_modules', '.cache', 'boot'), filename: OUTPUT, publicPath: '', iife: true },
+    output: { path: path.join(__dirname, '..', 'node_modules', '.cache', 'boot'), filename: OUTPUT, publicPath: '', iife: true },
     resolve: { extensions: ['.ts', '.js'] },
     // Production's transpiling, in development too: the boot has no component to refresh.
     module: { rules: moduleRules(true, 'boot') },
-    cache: {
-      type: 'filesystem',
-      name: `host-boot-${production ? 'production' : 'development'}`,
-      cacheDirectory: path.join(root, 'node_modules', '.cache', 'webpack'),
-      buildDependencies: { config: [__filename, path.join(__dirname, 'parts.ts'), path.join(root, 'tsconfig.base.json')] },
-    },
+    cache: buildCache(`host-boot-${production ? 'production' : 'development'}`),
     performance: { hints: false },
     infrastructureLogging: { level: 'error' },
   });

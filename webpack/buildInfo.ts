@@ -6,8 +6,6 @@ import { appNamed, localOrigin } from '../apps.mts';
 
 const root = path.resolve(__dirname, '..');
 
-export { APPS, appNamed, REMOTE_NAMES, type AppEntry } from '../apps.mts';
-
 /** Where an app's development server answers (`npm start`). */
 export const devOrigin = (name: string) => localOrigin(appNamed(name));
 
@@ -15,19 +13,12 @@ export function packageVersion(dir: string): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+
 function gitDescription(): string | undefined {
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    return dirty ? `${commit}.dirty` : commit;
+    const commit = git('rev-parse', '--short=10', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') ? `${commit}.dirty` : commit;
   } catch {
     return undefined;
   }

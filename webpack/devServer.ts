@@ -1,8 +1,8 @@
 /** The development servers (`npm start`): production's answerer over webpack's in-memory output. */
 // Why: docs/decisions/build-and-render.md#dev-servers
 import path from 'node:path';
+import type fs from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Compiler } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -16,7 +16,6 @@ import {
   pagesOnDemand,
   watchHostBuild,
   type FileSource,
-  type HostBuildState,
   type ReadableFileSystem,
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
@@ -29,18 +28,16 @@ const root = path.resolve(__dirname, '..');
 /** The remotes.json the dev servers use: deploy/local's, or the one `npm start -- --against` composed. */
 export const DEV_REMOTES_VARIABLE = 'MAISON_DEV_REMOTES';
 
-export function devRemotesFile(): string {
-  return process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes);
-}
+const devRemotesFile = () => process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes);
 
 /** Development's additions to production's policy: injected styles and each dev server's update socket. */
-export const DEVELOPMENT_SOURCES: Record<string, string[]> = {
+const DEVELOPMENT_SOURCES: Record<string, string[]> = {
   'style-src': ["'unsafe-inline'"],
   'connect-src': APPS.map(({ port }) => `ws://localhost:${port}`),
 };
 
 /** A policy with more sources in some of its directives. */
-export function withSources(policy: string, extra: Record<string, string[]>): string {
+function withSources(policy: string, extra: Record<string, string[]>): string {
   return policy
     .split('; ')
     .map((directive) => {
@@ -50,28 +47,15 @@ export function withSources(policy: string, extra: Record<string, string[]>): st
     .join('; ');
 }
 
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
-/** Read when asked: the dev middleware sets it once it starts. */
+/** Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API). */
 function outputOf(compiler: Compiler): ReadableFileSystem & { readSync(file: string): Buffer | undefined } {
-  const fileSystem = () =>
-    compiler.outputFileSystem as unknown as {
-      stat(file: string, callback: (error: Error | null, stats?: unknown) => void): void;
-      readFile(file: string, callback: (error: Error | null, data?: Buffer) => void): void;
-      readFileSync(file: string): Buffer;
-    };
+  const fileSystem = () => compiler.outputFileSystem as unknown as typeof fs;
   return {
-    stat: (file) => promisify(fileSystem().stat.bind(fileSystem()))(file) as ReturnType<ReadableFileSystem['stat']>,
-    readFile: (file) => promisify(fileSystem().readFile.bind(fileSystem()))(file) as Promise<Buffer>,
+    stat: (file) => fileSystem().promises.stat(file),
+    readFile: (file) => fileSystem().promises.readFile(file),
     readSync(file) {
       try {
         return fileSystem().readFileSync(file);
@@ -103,23 +87,20 @@ function developmentAnswerer(app: string, compiler: Compiler) {
   if (!isHost)
     return composeAnswerer({ isHost, files: firstOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
 
-  const hostDir = path.dirname(dist);
-  // The host build as production's servers hold it (one owner), read from webpack's in-memory output at each compile.
-  let compiled = 'building';
+  // The host build as production's servers hold it, from webpack's output at each compile (answers wait for the first).
+  let compiled = '';
   compiler.hooks.done.tap('maison-development-answerer', (stats) => void (compiled = stats.hash!));
-  const watched = watchHostBuild(hostDir, console.error, {
+  const hostBuild = watchHostBuild(path.dirname(dist), console.error, {
     recheckMs: 0,
     read: (name) => output.readSync(path.join(dist, name)),
     rendererFile: path.join(devServerBuildDir(app), HOST_BUILD_FILES.renderer),
     stamp: () => compiled,
   });
-  const hostBuild = (): HostBuildState =>
-    compiled === 'building' ? { key: 'building', problem: 'the host is being built' } : watched.now();
   const pages = pagesOnDemand({
     // Until this npm start's server builds are done (built.json), pages are rendered in the browser.
     hostBuild: () =>
-      existsSync(DEV_SERVER_BUILT_FILE) ? hostBuild() : { key: 'server builds', problem: 'the server builds are not ready yet' },
-    remotesJson: () => readText(devRemotesFile()) ?? '{}',
+      existsSync(DEV_SERVER_BUILT_FILE) ? hostBuild.now() : { key: 'server builds', problem: 'the server builds are not ready yet' },
+    remotesJson: () => (existsSync(devRemotesFile()) ? readFileSync(devRemotesFile(), 'utf8') : '{}'),
     origin: localOrigin(appNamed(app)),
     buildsStamp: () => fileStamp(DEV_SERVER_BUILT_FILE),
   });
@@ -128,7 +109,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     files: memory,
     cacheOf: () => 'no-cache',
     policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES),
-    host: { build: { now: hostBuild }, pages, remoteNames: REMOTE_NAMES },
+    host: { build: hostBuild, pages, remoteNames: REMOTE_NAMES },
   });
 }
 

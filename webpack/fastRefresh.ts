@@ -3,7 +3,6 @@
 import path from 'node:path';
 import type { Compiler } from 'webpack';
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
-import reactRefreshTransformer from 'react-refresh-typescript';
 
 const SHARED_RUNTIME = path.join(__dirname, 'sharedRefreshRuntime.cjs');
 /** The runtime as the plugin's code asks for it: by package path, and by file from its loader. */
@@ -28,9 +27,4 @@ class SharedRefreshRuntimePlugin {
 export function fastRefreshPlugins(app: string) {
   // No overlay of the plugin's own: webpack-dev-server's client shows build errors.
   return [new ReactRefreshPlugin({ overlay: false }), new SharedRefreshRuntimePlugin(app)];
-}
-
-/** ts-loader's `getCustomTransformers` in development: registers each component with the refresh runtime. */
-export function fastRefreshTransformers() {
-  return { before: [reactRefreshTransformer()] };
 }

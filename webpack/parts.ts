@@ -8,9 +8,9 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
-import { fastRefreshTransformers } from './fastRefresh';
 import { sharedLibrariesChunk } from './sharing';
 import CompressionPlugin from 'compression-webpack-plugin';
+import reactRefreshTransformer from 'react-refresh-typescript';
 
 const root = path.resolve(__dirname, '..');
 
@@ -41,7 +41,8 @@ export function moduleRules(
       options: {
         transpileOnly: true,
         configFile: path.join(root, 'tsconfig.base.json'),
-        ...(production || server ? {} : { getCustomTransformers: fastRefreshTransformers }),
+        // Development: each component registered with Fast Refresh (webpack/fastRefresh.ts).
+        ...(production || server ? {} : { getCustomTransformers: () => ({ before: [reactRefreshTransformer()] }) }),
       },
     },
     {
@@ -98,12 +99,33 @@ export function commonPlugins(
           }),
         ]
       : []),
-    new webpack.DefinePlugin(
-      Object.fromEntries(Object.entries(options.define ?? {}).map(([key, value]) => [key, JSON.stringify(value ?? '')])),
-    ),
+    definePlugin(options.define),
     ...options.publicDirs.filter((dir) => existsSync(dir)).map((dir) => new CopyWebpackPlugin({ patterns: [{ from: dir }] })),
     ...(production ? [precompression()] : []),
   ];
+}
+
+/** Build-time constants, each as its JSON (a missing value as ''). */
+export function definePlugin(define: Record<string, unknown> = {}) {
+  return new webpack.DefinePlugin(Object.fromEntries(Object.entries(define).map(([key, value]) => [key, JSON.stringify(value ?? '')])));
+}
+
+/** Warm rebuilds reuse what did not change; editing a config file (`configFile`, webpack/, …) starts from scratch. */
+export function buildCache(name: string, configFile?: string): Configuration['cache'] {
+  return {
+    type: 'filesystem',
+    name,
+    cacheDirectory: path.join(root, 'node_modules', '.cache', 'webpack'),
+    buildDependencies: {
+      config: [
+        path.join(root, 'webpack.common.ts'),
+        ...readdirSync(__dirname).map((file) => path.join(__dirname, file)),
+        ...(configFile ? [configFile] : []),
+        path.join(root, 'apps.json'),
+        path.join(root, 'tsconfig.base.json'),
+      ],
+    },
+  };
 }
 
 /** All of the host's CSS in one file, linked from every page's head. */
@@ -122,6 +144,7 @@ export function productionOptimization({ sharedLibraries }: { sharedLibraries?: 
 
 /** A remote's server build (webpack/server.ts), in this folder of its dist, published with it. */
 export const SERVER_DIR = 'server';
+export const ASSET_FILENAME = 'assets/[name].[contenthash:10][ext]';
 
 export function outputOptions(production: boolean, outDir: string, uniqueName: string, { isHost = false } = {}): Configuration['output'] {
   return {
@@ -132,7 +155,7 @@ export function outputOptions(production: boolean, outDir: string, uniqueName: s
     filename: production ? '[name].[contenthash:10].js' : '[name].js',
     // Hashed in development too: a facade's chunk and the plugin's copy of it share a name.
     chunkFilename: production ? '[name].[contenthash:10].js' : '[name].[contenthash:8].js',
-    assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    assetModuleFilename: ASSET_FILENAME,
     // CORS, so a remote's errors reach the page with file and stack, not "Script error.".
     crossOriginLoading: 'anonymous',
     // The server build's folder is another compiler's output.

@@ -1,32 +1,28 @@
 /** An app's server build: its browser build's source compiled for Node, to render public pages. */
 // Why: docs/decisions/build-and-render.md#server-builds
 import path from 'node:path';
-import webpack, { type Configuration } from 'webpack';
+import type { Configuration, Compiler } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { moduleRules, SERVER_DIR } from './parts';
+import { ASSET_FILENAME, buildCache, definePlugin, moduleRules, SERVER_DIR } from './parts';
 import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maison/host/contract';
 import { resolveOptions, sharedSingletons } from './sharing';
-
-export { SERVER_DIR };
 
 /** Where `npm start` writes the apps' server builds; `built.json` is written after each build. */
 export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
 export const devServerBuildDir = (federationName: string) => path.join(DEV_SERVER_BUILDS, federationName);
 export const DEV_SERVER_BUILT_FILE = path.join(DEV_SERVER_BUILDS, 'built.json');
 
-/** `ssrRemoteEntry` for the browser manifest: the server container, relative to the manifest. */
-export const SSR_REMOTE_ENTRY = { name: ENTRY_FILE, path: `${SERVER_DIR}/`, type: 'commonjs-module' };
-
-/** `serverModules` for the browser manifest: what the server build exposes for the renderer only. */
-export function serverModuleNames(server: { exposes?: Record<string, string> }): string[] {
-  return Object.keys(server.exposes ?? {}).map((expose) => expose.replace(/^\.\//, ''));
-}
+/** What the browser manifest says of the server build: its container (relative to the manifest), its renderer-only modules. */
+export const serverManifestData = (server: { exposes?: Record<string, string> }) => ({
+  ssrRemoteEntry: { name: ENTRY_FILE, path: `${SERVER_DIR}/`, type: 'commonjs-module' },
+  serverModules: Object.keys(server.exposes ?? {}).map((expose) => expose.replace(/^\.\//, '')),
+});
 
 /** Node has no `document.currentScript` for 'auto': the renderer sets the public path instead. */
 class RendererPublicPathPlugin {
   constructor(private readonly federationName: string) {}
 
-  apply(compiler: webpack.Compiler) {
+  apply(compiler: Compiler) {
     const { RuntimeGlobals, RuntimeModule } = compiler.webpack;
     const name = this.federationName;
     class RendererPublicPathRuntimeModule extends RuntimeModule {
@@ -61,43 +57,35 @@ export interface ServerBuildOptions {
 export function serverConfig(options: ServerBuildOptions): Configuration {
   const { appDir, federationName, production } = options;
   const isRemote = options.exposes !== undefined;
-  // A remote's server build goes beside its browser build (dist/server/), the host's beside its dist.
-  const outDir = production
-    ? isRemote
-      ? path.join(appDir, 'dist')
-      : path.join(appDir, HOST_BUILD_FILES.rendererDir)
-    : devServerBuildDir(federationName);
+  const mode = production ? 'production' : 'development';
   return {
     name: 'server',
-    mode: production ? 'production' : 'development',
+    mode,
     target: 'async-node',
     context: appDir,
     entry: options.entry ? { [HOST_BUILD_FILES.rendererEntry]: options.entry } : {},
     devtool: false,
-    output: isRemote
-      ? {
-          // Published beside the browser build (the renderer fetches it from the remote's origin).
-          path: outDir,
-          publicPath: 'auto',
-          uniqueName: federationName,
-          filename: `${SERVER_DIR}/[name].js`,
-          chunkFilename: `${SERVER_DIR}/[name].[contenthash:10].js`,
-          assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-          // Only this build's folder; the browser build owns the rest of dist.
-          clean: { keep: (file: string) => !file.startsWith(`${SERVER_DIR}/`) },
-        }
-      : {
-          // The renderer is a tool of the deploy, never published: its own folder, beside dist.
-          path: outDir,
-          publicPath: '/',
-          uniqueName: federationName,
-          // CommonJS, required by the publish (deploy/src/publish/renderPages.ts): .cjs, whatever the host's package type.
-          filename: '[name].cjs',
-          chunkFilename: '[name].[contenthash:10].cjs',
-          assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-          library: { type: 'commonjs2' },
-          clean: true,
-        },
+    output: {
+      path: production ? path.join(appDir, isRemote ? 'dist' : HOST_BUILD_FILES.rendererDir) : devServerBuildDir(federationName),
+      uniqueName: federationName,
+      assetModuleFilename: ASSET_FILENAME,
+      ...(isRemote
+        ? {
+            // Published in dist/server/ (the renderer fetches it from the remote's origin); the browser build owns the rest.
+            publicPath: 'auto',
+            filename: `${SERVER_DIR}/[name].js`,
+            chunkFilename: `${SERVER_DIR}/[name].[contenthash:10].js`,
+            clean: { keep: (file: string) => !file.startsWith(`${SERVER_DIR}/`) },
+          }
+        : {
+            // The renderer, never published: CommonJS, required by the publish (.cjs, whatever the host's package type).
+            publicPath: '/',
+            filename: '[name].cjs',
+            chunkFilename: '[name].[contenthash:10].cjs',
+            library: { type: 'commonjs2' },
+            clean: true,
+          }),
+    },
     resolve: resolveOptions(production),
     module: { rules: moduleRules(production, federationName, 'server') },
     plugins: [
@@ -116,11 +104,10 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
         dts: false,
       }),
       ...(isRemote ? [new RendererPublicPathPlugin(federationName)] : []),
-      new webpack.DefinePlugin(
-        Object.fromEntries(Object.entries(options.define ?? {}).map(([key, value]) => [key, JSON.stringify(value ?? '')])),
-      ),
+      definePlugin(options.define),
     ],
     optimization: { moduleIds: 'deterministic', minimize: false },
+    cache: buildCache(`${federationName}-server-${mode}`, path.join(appDir, 'webpack.config.ts')),
     performance: { hints: false },
     stats: production ? 'errors-warnings' : 'minimal',
   };

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Configuration } from 'webpack';
+import { packageVersion } from './buildInfo';
 
 const root = path.resolve(__dirname, '..');
 
@@ -43,10 +44,6 @@ export const FACADES: Record<string, string> = Object.fromEntries(
 
 const UNSHARED_SOURCES = ['@reduxjs/toolkit', 'react-redux'];
 
-function installedVersion(packageName: string): string {
-  return (JSON.parse(readFileSync(require.resolve(`${packageName}/package.json`), 'utf8')) as { version: string }).version;
-}
-
 /** Production builds alias react-router to its production files (its exports point at the dev build). */
 export function resolveOptions(production: boolean): Configuration['resolve'] {
   const routerDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
@@ -83,8 +80,8 @@ export function sharedSingletons(appDir: string) {
       }
       const shared = { singleton: true, requiredVersion, strictVersion: false };
       if (!facade) return [request, shared];
-      const facadePath = path.join(root, 'shared', 'src', 'facades', facade);
-      return [request, { ...shared, import: facadePath, shareKey: request, version: installedVersion(packageName) }];
+      const version = packageVersion(path.dirname(require.resolve(`${packageName}/package.json`)));
+      return [request, { ...shared, import: path.join(root, 'shared', 'src', 'facades', facade), shareKey: request, version }];
     }),
   );
 }

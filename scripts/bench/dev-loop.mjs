@@ -4,15 +4,14 @@
  * Every edited file is restored. Needs ports 3000-3003 free.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { HOST_APP, localOrigin } from '../../apps.mts';
 import { findChromium } from '../system-packages.mjs';
 import { PAGE_LOAD_CHROMIUM_ARGS } from '../chromium-args.mjs';
 import { startDevServers } from '../dev-servers.mjs';
 import { editSource } from '../source-edit.mjs';
+import { root } from './shop.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HOST = localOrigin(HOST_APP);
 const EDITED = ' (edited)';
 

@@ -58,7 +58,6 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
   const documentEnd = firstLoad.find(({ request }) => request.resourceType() === 'document')?.end ?? firstLoad[0]?.end ?? 0;
   return {
     requests: firstLoad.length,
-    jsFiles: scripts.length,
     jsBytes: scriptFiles.reduce((sum, { bytes }) => sum + bytes, 0),
     /** Each first-load script and its size on the wire (gzip -6); a script in the page, as `…#inline-script`. */
     scriptFiles,

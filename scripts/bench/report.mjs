@@ -2,8 +2,8 @@
 import os from 'node:os';
 import { APPS, isHostApp } from '../../apps.mts';
 import { PHONES } from './network.mjs';
+import { median } from './shop.mjs';
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const seconds = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
 const ratio = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : '-');

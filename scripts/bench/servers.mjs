@@ -4,52 +4,18 @@
  *   npm run bench:servers -- [--seconds 8] [--only node|nginx] [--against http://localhost:3000]
  */
 // Why: docs/decisions/build-and-render.md#bench-servers
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
-import { appsFrom, localOrigin } from '../../apps.mts';
+import { benchEnvironment, HTML, PAGE, root, startShop } from './shop.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '8' }, only: { type: 'string' }, against: { type: 'string' } },
 });
 const seconds = Number(values.seconds);
-const PAGE = '/products/hoan-kiem-lake-handkerchief';
-const HTML = { accept: 'text/html' };
 const NORMAL_CONNECTIONS = 8;
 const HOSTILE = 4;
 const BASE_PORT = 3400;
-
-/** The shop served as `command` serves it, on ports from BASE_PORT, with its own environment; resolves once the host answers. */
-async function startShop(command) {
-  const env = path.join(root, '.bench', 'servers-environment');
-  rmSync(env, { recursive: true, force: true });
-  mkdirSync(env, { recursive: true });
-  const apps = appsFrom(BASE_PORT);
-  const remotes = Object.fromEntries(apps.slice(1).map((app) => [app.name, `${localOrigin(app)}/mf-manifest.json`]));
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(path.join(env, ENVIRONMENT_FILE.remotes), JSON.stringify(remotes));
-  copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(env, ENVIRONMENT_FILE.site));
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'deploy', 'src', 'cli', command), '--env', env, '--base-port', String(BASE_PORT)],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const origin = localOrigin(apps[0]);
-  for (let tries = 0; tries < 300; tries += 1) {
-    const answer = await fetch(`${origin}${PAGE}`, { headers: HTML }).catch(() => undefined);
-    if (answer?.ok) return { origin, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${command} did not answer ${origin}${PAGE}`);
-}
+const env = `${root}/.bench/servers-environment`;
 
 const load = (url, connections, extra = {}) => autocannon({ url, connections, duration: seconds, headers: HTML, ...extra });
 
@@ -85,7 +51,11 @@ const targets = values.against
       { name: 'nginx in front (npm run serve:nginx)', command: 'serveNginx.ts', key: 'nginx' },
     ].filter(({ key }) => !values.only || values.only === key);
 for (const target of targets) {
-  const shop = target.against ? { origin: target.against, stop: async () => {} } : await startShop(target.command);
+  // A fresh environment each, as the shop writes its publish there.
+  if (!target.against) benchEnvironment(env, BASE_PORT);
+  const shop = target.against
+    ? { origin: target.against, stop: async () => {} }
+    : await startShop({ command: target.command, env, basePort: BASE_PORT });
   try {
     rows.push({ name: target.name, ...(await measure(shop.origin)) });
   } finally {

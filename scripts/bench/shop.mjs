@@ -1,0 +1,41 @@
+/** What the server benchmarks share: a shop of their own, served by a deploy command in its own process. */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
+import { appsFrom, localOrigin } from '../../apps.mts';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PAGE = '/products/hoan-kiem-lake-handkerchief';
+export const HTML = { accept: 'text/html' };
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A fresh environment in `dir` for the apps on ports from `basePort`: their remotes.json, the local site.json. */
+export function benchEnvironment(dir, basePort) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const remotes = Object.fromEntries(
+    appsFrom(basePort)
+      .slice(1)
+      .map((app) => [app.name, `${localOrigin(app)}/mf-manifest.json`]),
+  );
+  writeFileSync(path.join(dir, ENVIRONMENT_FILE.remotes), JSON.stringify(remotes));
+  copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(dir, ENVIRONMENT_FILE.site));
+}
+
+/** `deploy/src/cli/<command>` serving `env` on ports from `basePort`, run through `prefix` (e.g. taskset); resolves once the host answers PAGE. */
+export async function startShop({ command = 'serve.ts', env, basePort, args = [], prefix = [], stdio = 'ignore' }) {
+  const [program, ...programArgs] = [...prefix, process.execPath];
+  const cli = path.join(root, 'deploy', 'src', 'cli', command);
+  const child = spawn(program, [...programArgs, cli, '--env', env, '--base-port', String(basePort), ...args], { stdio });
+  const origin = localOrigin(appsFrom(basePort)[0]);
+  for (let tries = 0; tries < 300; tries += 1) {
+    if ((await fetch(`${origin}${PAGE}`, { headers: HTML }).catch(() => undefined))?.ok)
+      return { origin, pid: child.pid, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${command} did not answer ${origin}${PAGE}`);
+}
