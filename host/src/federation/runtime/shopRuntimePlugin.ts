@@ -3,7 +3,7 @@ import type { ManifestReader } from '../loading/manifests';
 import type { RetryUrls } from '../loading/retryUrls';
 
 /** A remote's file on another origin than the page's: read with CORS, as webpack reads its chunks. */
-export const isCrossOrigin = (url: string) => new URL(url, window.location.href).origin !== window.location.origin;
+export const isCrossOrigin = (url: string, page = window.location.href) => new URL(url, page).origin !== new URL(page).origin;
 
 /** The host's runtime hooks: checked manifests, entries under retry URLs, CORS across origins. Failures go to the loader. */
 export function shopRuntimePlugin({
