@@ -1,8 +1,7 @@
 import type { Signal } from '../../contract/beacon';
 import { MAX_MEASURE, MAX_PAGE } from '../../contract/beaconLimits';
 import { sendBeacons, whenHidden } from './beacons';
-import { printStatus } from './consoleView';
-import type { FederationHook } from './federationHook';
+import type { FederationHook, FederationStatus } from './federationHook';
 import { loadRecorder, type VitalRecord } from './loadRecords';
 import type { PageSignals } from './pageSignals';
 import { observeVitals } from './vitals';
@@ -52,4 +51,37 @@ export function startPageStatus({ status, takeEvents }: FederationHook, signals:
       void observeVitals((vital) => (status.vitals[vital.name] = { ...vital, page: signals.landing }));
     },
   };
+}
+
+const ms = (timing?: { duration: number }) => (timing ? `${timing.duration} ms` : '—');
+
+/** `__MAISON_FEDERATION__.print()`: the remotes, this page load's module loads and its vitals, as three console tables. */
+function printStatus(status: FederationStatus): void {
+  console.table(
+    Object.fromEntries(
+      Object.entries(status.remotes).map(([name, remote]) => [
+        name,
+        {
+          state: remote.state,
+          url: remote.url,
+          build: remote.buildVersion,
+          fallback: remote.fallback,
+          failures: remote.failures.map(({ reason }) => reason).join(', '),
+        },
+      ]),
+    ),
+  );
+  const loads = status.records.flatMap((record) => (record.kind === 'load' ? [record] : []));
+  console.table(
+    loads.map((load) => ({
+      page: load.page,
+      module: load.module,
+      build: load.build,
+      manifest: ms(load.manifest),
+      entry: ms(load.entry),
+      chunks: load.chunks.map((chunk) => `${chunk.duration} ms`).join(' + ') || '—',
+      total: `${load.total} ms`,
+    })),
+  );
+  console.table(Object.values(status.vitals).map(({ name, value, rating, area }) => ({ name, value, rating, area })));
 }
