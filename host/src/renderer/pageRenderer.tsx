@@ -15,7 +15,6 @@ import {
 import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore } from '../federation/core/federationCore';
-import { serverModulesOf } from '../federation/loading/manifests';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
 import { parseRemotesJson, type RemotesJson } from '../contract/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
@@ -140,7 +139,7 @@ export function createPageRendererNow({
   const publicPagesOf = async (remote: RemoteName): Promise<ReturnType<typeof checkedPublicPages> | undefined> => {
     const entry = locations[remote]?.[0];
     if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
-    const serverModules = serverModulesOf(await manifests.json(entry));
+    const { serverModules } = (await manifests.json(entry)).metaData;
     if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
     if (!serverModules.includes('PublicPages')) return undefined;
     return checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);

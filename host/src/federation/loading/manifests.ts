@@ -67,12 +67,6 @@ export function checkManifest(url: string, manifest: unknown, providedContract: 
   return { url, buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown', sharedContract };
 }
 
-/** The renderer-only modules a manifest names (`metaData.serverModules`); undefined when it does not say. */
-export function serverModulesOf(manifest: unknown): string[] | undefined {
-  const names = (manifest as { metaData?: { serverModules?: unknown } } | null)?.metaData?.serverModules;
-  return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
-}
-
 export interface ManifestReader {
   /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
   response(url: string): Promise<Response>;
