@@ -64,18 +64,6 @@ export interface PublicPages {
   problems?: string[];
 }
 
-export interface PageRenderer {
-  hostBuild: string;
-  languages: readonly Language[];
-  /** What is wrong with remotes.json (its remotes then have no pages). */
-  problems: string[];
-  publicPages(): Promise<PublicPages>;
-  /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
-  render(path: string, language: Language, query?: string): Promise<RenderedPage>;
-  /** A not-found page, with the server's include where the path or parameter it shows goes (notFoundText.ts). */
-  renderNotFound(page: NotFoundPage['page'], language: Language): Promise<RenderedPage>;
-}
-
 /** A path of a route with that not-found page, with the placeholder as its parameter (or its whole path). */
 function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string } {
   const route = (ROUTES as readonly RouteDefinition[]).find((candidate) => candidate.notFound?.page === page)!;
@@ -83,14 +71,9 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
   return { path: route.path.replace(/:[^/]+/, SHOWN_TEXT_PLACEHOLDER), shown: SHOWN_TEXT_PLACEHOLDER };
 }
 
-export function createPageRendererNow({
-  remotesJson,
-  remotesJsonRead,
-  origin,
-  shell,
-  fetch = networkFetch,
-  limits,
-}: PageRendererOptions): PageRenderer {
+export type PageRenderer = ReturnType<typeof createPageRendererNow>;
+
+export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, shell, fetch = networkFetch, limits }: PageRendererOptions) {
   const served = JSON.parse(remotesJson) as unknown;
   const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser hydrates with a remote's first entry.
@@ -145,6 +128,7 @@ export function createPageRendererNow({
     return checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
   };
 
+  /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
   const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
     const elsewhere = ownPathProblem(path);
     if (elsewhere) return { reason: `the path ${elsewhere}` };
@@ -190,8 +174,9 @@ export function createPageRendererNow({
   return {
     hostBuild: BUILD_INFO.version,
     languages: LANGUAGES,
+    /** What is wrong with remotes.json (its remotes then have no pages). */
     problems: read.problems,
-    async publicPages() {
+    async publicPages(): Promise<PublicPages> {
       const pages: Required<PublicPages> = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [], why: {}, problems: [] };
       for (const remote of BUILD_INFO.remoteNames) {
         try {
@@ -208,7 +193,8 @@ export function createPageRendererNow({
       return pages;
     },
     render: renderAt,
-    async renderNotFound(page, language) {
+    /** A not-found page, with the server's include where the path or parameter it shows goes (notFoundText.ts). */
+    async renderNotFound(page: NotFoundPage['page'], language: Language): Promise<RenderedPage> {
       const { path, shown } = notFoundPath(page);
       const rendered = await renderAt(path, language);
       if (!rendered.html) return rendered;

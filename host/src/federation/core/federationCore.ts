@@ -3,7 +3,6 @@ import { BUILD_INFO } from '../buildInfo';
 import { createManifestReader, type ManifestReader } from '../loading/manifests';
 import type { RemotesJson } from '../../contract/remotesJson';
 import { createRetryUrls } from '../loading/retryUrls';
-import { carriedStylesPlugin } from '../runtime/carriedStylesPlugin';
 import { shopRuntimePlugin } from '../runtime/shopRuntimePlugin';
 import { createFederatedLoader, type FederationRuntime } from './loader';
 import { createRemoteRecords } from './remoteRecords';
@@ -29,7 +28,7 @@ export function createFederationCore({ config, fetch, scripts, runtime }: Federa
   const remoteOf = (url: string) => Object.entries(locations).find(([, urls]) => urls?.includes(url))?.[0];
   // After a Retry, manifests are fetched under fresh URLs too (retryUrls.ts).
   const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init), remoteOf);
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts }), carriedStylesPlugin()]);
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts })]);
   const configured = Promise.resolve(config).then((read) => {
     locations = read.locations;
     records.emit({ type: 'configured', ...read });

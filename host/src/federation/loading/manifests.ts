@@ -67,23 +67,14 @@ export function checkManifest(url: string, manifest: unknown, providedContract: 
   return { url, buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown', sharedContract };
 }
 
-export interface ManifestReader {
-  /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
-  response(url: string): Promise<Response>;
-  json(url: string): Promise<FederationManifest>;
-  summary(url: string): ManifestSummary | undefined;
-  /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */
-  failure(url: string): LoadFailure | undefined;
-  /** Drops what was read from these URLs, so the next read goes back to the network. */
-  forget(urls: readonly string[]): void;
-}
+export type ManifestReader = ReturnType<typeof createManifestReader>;
 
 /** `remoteOf(url)` names the remote whose entry a manifest URL is, when known: its manifest must be that remote's. */
 export function createManifestReader(
   providedContract: string,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   remoteOf: (url: string) => string | undefined = () => undefined,
-): ManifestReader {
+) {
   const texts = new Map<string, Promise<string>>();
   const summaries = new Map<string, ManifestSummary>();
   const failures = new Map<string, LoadFailure>();
@@ -120,15 +111,18 @@ export function createManifestReader(
   };
 
   return {
-    async response(url) {
+    /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
+    async response(url: string) {
       return new Response(await read(url), { headers: { 'content-type': 'application/json' } });
     },
-    async json(url) {
+    async json(url: string) {
       return JSON.parse(await read(url)) as FederationManifest;
     },
-    summary: (url) => summaries.get(url),
-    failure: (url) => failures.get(url),
-    forget(urls) {
+    summary: (url: string) => summaries.get(url),
+    /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */
+    failure: (url: string) => failures.get(url),
+    /** Drops what was read from these URLs, so the next read goes back to the network. */
+    forget(urls: readonly string[]) {
       for (const url of urls) {
         texts.delete(url);
         summaries.delete(url);
