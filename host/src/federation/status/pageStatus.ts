@@ -6,12 +6,6 @@ import { loadRecorder, type VitalRecord } from './loadRecords';
 import type { PageSignals } from './pageSignals';
 import { observeVitals } from './vitals';
 
-export interface PageStatus {
-  print(): void;
-  /** Watches the page's LCP, INP and CLS from now on (the start-up calls it at the first idle moment). */
-  watchVitals(): void;
-}
-
 /** A vital as a beacon carries it (no area, no rating), or nothing for a value the answerer would refuse. */
 export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefined {
   if (!Number.isFinite(value) || value < 0 || value > MAX_MEASURE) return undefined;
@@ -20,7 +14,9 @@ export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefi
 
 /** The status chunk: takes over the hook's events and the signals' sending, and adds the vitals. */
 // Why: docs/decisions/federation-runtime.md#status-chunk
-export function startPageStatus({ status, takeEvents }: FederationHook, signals: PageSignals, target: Window = window): PageStatus {
+export type PageStatus = ReturnType<typeof startPageStatus>;
+
+export function startPageStatus({ status, takeEvents }: FederationHook, signals: PageSignals, target: Window = window) {
   const recordOf = loadRecorder();
   takeEvents((pageEvent) => {
     const record = recordOf(pageEvent);
@@ -46,6 +42,7 @@ export function startPageStatus({ status, takeEvents }: FederationHook, signals:
 
   return {
     print: () => printStatus(status),
+    /** Watches the page's LCP, INP and CLS from now on (the start-up calls it at the first idle moment). */
     watchVitals() {
       // A page load's vitals belong to the page it opened, however far the shopper has moved since.
       void observeVitals((vital) => (status.vitals[vital.name] = { ...vital, page: signals.landing }));
