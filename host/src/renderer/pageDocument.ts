@@ -37,15 +37,9 @@ function tag(tagName: string, attributes: Attributes, text = ''): string {
     : `<${tagName}${attributesOf(attributes)}>`;
 }
 
-/** A rendered page, and the code it carries inline: the page policy must allow exactly that. */
-export interface PageDocument {
-  html: string;
-  inline: { scripts: string[]; styles: string[] };
-}
-
 /** A rendered page: index.html's head, adapted for a page that paints from its HTML. */
 // Why: docs/decisions/build-and-render.md#page-document
-export function pageDocument(input: PageDocumentInput): PageDocument {
+export function pageDocument(input: PageDocumentInput) {
   const { shell, language, markup: rendered, head, stylesheets, stamp, address, scripts, federationData } = input;
   // React's image preloads lead its markup: moved to the head.
   const preloads = /^(?:<link rel="preload"[^>]*\/>)*/.exec(rendered)![0];
@@ -53,7 +47,7 @@ export function pageDocument(input: PageDocumentInput): PageDocument {
   const main = shell.headTags.find(({ tagName, attributes }) => tagName === 'script' && attributes.src);
   if (!main) throw new Error('page-shell.json names no main script');
   const headTags: string[] = [];
-  const inline: PageDocument['inline'] = { scripts: [], styles: [] };
+  const inline = { scripts: [] as string[], styles: [] as string[] };
   const stylesheet = (href: string, text: string | undefined) => {
     if (text === undefined) return tag('link', { href, rel: 'stylesheet' });
     inline.styles.push(text);

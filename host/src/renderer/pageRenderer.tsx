@@ -25,7 +25,7 @@ import { shopRoutes } from '../router';
 import { Shop } from '../Shop';
 import { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER } from './notFoundText';
 import { inlineStyle } from './inlineCode';
-import { pageDocument, type PageDocument } from './pageDocument';
+import { pageDocument } from './pageDocument';
 import { checkedPublicPages, ownPathProblem } from './publicLists';
 import { remoteFileFetch, type RemoteFileLimits } from './remoteFiles';
 import { createServerRuntime, networkFetch } from './serverRuntime';
@@ -49,7 +49,7 @@ export type RenderedPage =
       html: string;
       remotes: Partial<Record<RemoteName, string>>;
       /** The code the page carries inline: the policy it is served with must allow exactly that. */
-      inline: PageDocument['inline'];
+      inline: { scripts: string[]; styles: string[] };
     }
   | { html?: undefined; reason: string };
 

@@ -6,14 +6,6 @@ import { entryUrlOf } from '../../contract/remotesJson.ts';
 // Manifests as the host reads them: fetched once per URL, checked, then handed to the runtime.
 // Why: docs/decisions/federation-runtime.md#manifest-checks
 
-export interface ManifestSummary {
-  url: string;
-  /** `metaData.buildInfo.buildVersion`: package version plus commit, stamped at build time. */
-  buildVersion: string;
-  /** The version of @maison/shared the remote was built against. */
-  sharedContract: string | undefined;
-}
-
 const SHARED_CONTRACT = '@maison/shared';
 
 function majorMinor(version: string): [number, number] | undefined {
@@ -56,10 +48,9 @@ export function parseManifest(url: string, manifest: unknown, remote?: string): 
 }
 
 /** Checks a parsed manifest (parseManifest) and the shared contract it was built against; returns its summary or throws a 'refused' LoadFailure. */
-export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string): ManifestSummary {
+export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string) {
   const { metaData, shared } = parseManifest(url, manifest, expectedName);
-  const contract = shared.find((entry) => entry.name === SHARED_CONTRACT);
-  const sharedContract = contract?.version;
+  const sharedContract = shared.find((entry) => entry.name === SHARED_CONTRACT)?.version;
   if (sharedContract) {
     const problem = sharedContractProblem(sharedContract, providedContract);
     if (problem) throw refused(url, problem);
@@ -76,7 +67,7 @@ export function createManifestReader(
   remoteOf: (url: string) => string | undefined = () => undefined,
 ) {
   const texts = new Map<string, Promise<string>>();
-  const summaries = new Map<string, ManifestSummary>();
+  const summaries = new Map<string, ReturnType<typeof checkManifest>>();
   const failures = new Map<string, LoadFailure>();
 
   const read = (url: string) => {
