@@ -1,5 +1,4 @@
 import { RENDERED_ATTRIBUTE } from '../renderStamp';
-import { whenParsed } from './whenParsed';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -120,4 +119,10 @@ export function markButtonsNotReady(): () => void {
   });
   setTimeout(release, RELEASE_BUTTONS_AFTER_MS);
   return release;
+}
+
+/** Runs `then` once the document has been parsed (at once if it already has). */
+export function whenParsed(then: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then);
+  else then();
 }

@@ -1,6 +1,6 @@
 /** Fetches of remotes' files, each checked: listed origin, https, kind, no redirect, size and time. Node runs it as is. */
 // Why: docs/decisions/build-and-render.md#remote-files
-import { MANIFEST_FILE, transportProblem, type RemoteLocations } from '../contract/remotesJson.ts';
+import { MANIFEST_FILE, remoteOrigins, transportProblem, type RemoteLocations } from '../contract/remotesJson.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -48,8 +48,8 @@ function remoteOfUrl(locations: RemoteLocations): (url: string) => string | unde
 function remoteFileProblem(url: string, locations: RemoteLocations): string | undefined {
   if (!URL.canParse(url)) return 'is not a URL';
   const parsed = new URL(url);
-  const listed = new Set(Object.values(locations).flatMap((urls) => (urls ?? []).map((entry) => new URL(entry).origin)));
-  if (!listed.has(parsed.origin)) return `is on no origin remotes.json lists (${[...listed].join(', ') || 'none'}): not fetched`;
+  const listed = remoteOrigins(locations);
+  if (!listed.includes(parsed.origin)) return `is on no origin remotes.json lists (${listed.join(', ') || 'none'}): not fetched`;
   const transport = transportProblem(parsed);
   if (transport) return `${transport}: not fetched`;
   if (!remoteFileKind(parsed)) return `is not a manifest, a script or a stylesheet: not fetched`;
