@@ -15,7 +15,7 @@ export type VitalRecord = SignalOf<'vital'> & { rating: 'good' | 'needs-improvem
 
 /** One file's request from the resource timings: start and duration in whole ms on the page's clock. */
 // Why: docs/decisions/federation-runtime.md#load-timings
-export interface FileTiming {
+interface FileTiming {
   url: string;
   start: number;
   duration: number;
