@@ -133,6 +133,10 @@ describe("a manifest's serverModules", () => {
     expect(parseManifest(U, read).metaData.serverModules).toEqual(names);
   });
 
+  it('reads none from what is not a manifest: it is refused', () => {
+    expect(() => parseManifest(U, null)).toThrow(/not a federation manifest/);
+  });
+
   it('refuses a list that is not of names', () => {
     expect(() => parseManifest(U, withModules([1]))).toThrow(/metaData\.serverModules\[0\]: must be text/);
   });
