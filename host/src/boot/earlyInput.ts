@@ -1,4 +1,4 @@
-import { markButtonsNotReady } from './notReadyButtons';
+import { RENDERED_ATTRIBUTE } from '../renderStamp';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -97,4 +97,32 @@ function replayChange(field: Field, value: string | boolean): void {
   }
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), property)!.set!.call(field, value);
   say();
+}
+
+/** Scripts that never finish arriving: after this the buttons stop saying they are not ready. */
+export const RELEASE_BUTTONS_AFTER_MS = 10_000;
+
+/** Marks the buttons aria-disabled (not disabled: taps are kept) until the page is alive; returns the release. */
+export function markButtonsNotReady(): () => void {
+  let marked: Element[] = [];
+  const release = () => {
+    for (const button of marked) button.removeAttribute('aria-disabled');
+    marked = [];
+  };
+  whenParsed(() => {
+    const root = document.getElementById('root');
+    if (!root?.hasAttribute(RENDERED_ATTRIBUTE)) return;
+    for (const button of root.querySelectorAll('button:not([aria-disabled])')) {
+      button.setAttribute('aria-disabled', 'true');
+      marked.push(button);
+    }
+  });
+  setTimeout(release, RELEASE_BUTTONS_AFTER_MS);
+  return release;
+}
+
+/** Runs `then` once the document has been parsed (at once if it already has). */
+export function whenParsed(then: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then);
+  else then();
 }

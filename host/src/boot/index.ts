@@ -1,11 +1,10 @@
 /** The boot script: the body's first element, inline, the only script before the first paint. */
 // Why: docs/decisions/build-and-render.md#boot-script
-import { holdEarlyInput } from './earlyInput';
+import { holdEarlyInput, whenParsed } from './earlyInput';
 import { forgetFailedChunks } from './firstViewChunks';
 import { markIntroPending } from './introMark';
 import { moveToChosenLanguage } from './languageMove';
 import { afterFirstPaint, startMain } from './mainScript';
-import { whenParsed } from './whenParsed';
 
 const main = document.currentScript?.getAttribute('data-main');
 if (!moveToChosenLanguage()) {

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { NOT_LARGEST_PAINTED_AFTER_MS, waitForMainPictures } from './mainPictures';
+import { NOT_LARGEST_PAINTED_AFTER_MS, waitForMainPictures } from './mainScript';
 import { handMadeFrames, noPaintReports, paintReports } from '@test/paintTiming';
 
 function page(pictures: string) {

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { markButtonsNotReady, RELEASE_BUTTONS_AFTER_MS } from './notReadyButtons';
+import { markButtonsNotReady, RELEASE_BUTTONS_AFTER_MS } from './earlyInput';
 
 const notReady = () => [...document.querySelectorAll('button')].map((button) => button.getAttribute('aria-disabled'));
 

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { whenParsed } from './whenParsed';
+import { whenParsed } from './earlyInput';
 
 describe('once the document is parsed', () => {
   afterEach(() => jest.restoreAllMocks());

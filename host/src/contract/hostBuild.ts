@@ -18,13 +18,13 @@ export const SERVER_PUBLIC_PATHS_GLOBAL = '__MAISON_REMOTE_PUBLIC_PATHS__';
 const text = v.pipe(v.string('must be text'), v.nonEmpty('must not be empty'));
 const remoteName = v.custom<RemoteName>((value) => typeof value === 'string' && REMOTE_NAME.test(value), 'must be a remote name');
 
-export const NOT_FOUND_PAGE = v.variant('page', [
+const NOT_FOUND_PAGE = v.variant('page', [
   v.object({ page: v.literal('not-found'), shows: v.literal('path') }),
   v.object({ page: v.literal('product-not-found'), shows: v.literal('parameter') }),
 ]);
 export type NotFoundPage = v.InferOutput<typeof NOT_FOUND_PAGE>;
 
-export const SERVED_ROUTE = v.object({
+const SERVED_ROUTE = v.object({
   path: v.string('must be text'),
   pattern: text,
   remotes: v.array(remoteName, 'must be a list of remotes'),

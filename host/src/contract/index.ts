@@ -1,19 +1,5 @@
-/**
- * The formats between the host, the deploy, the build and the remotes, each defined once as a
- * schema its type comes from (`@maison/host/contract`). Every reader checks a file through its
- * schema (readJson.ts: an error names the file and the field).
- *
- * | format                     | written by                              | read by                                    |
- * | -------------------------- | --------------------------------------- | ------------------------------------------ |
- * | remotes.json               | npm run remotes, a publish              | the page, the renderer, the servers         |
- * | mf-manifest.json           | each remote's build                     | the page, the renderer, a publish           |
- * | routes.json, page-shell.json | the host build                        | the servers, a publish (builds/hostBuild.ts) |
- * | render.json                | a publish                               | the servers, the rollout, a rollback        |
- * | rollout.json, cookies      | npm run rollout; the page               | the servers; the page                       |
- * | beacons                    | the page                                | the servers (observe/signals.ts)            |
- *
- * Node runs these files as they are: `.ts` imports, erasable TypeScript only.
- */
+/** The formats between the host, the deploy, the build and the remotes (`@maison/host/contract`). */
+// Why: docs/decisions/contract.md#formats
 export {
   entriesOf,
   ENTRY_FILE,
@@ -27,7 +13,6 @@ export {
   REMOTES_JSON_PATH,
   type RemoteLocations,
   type RemotesJson,
-  type RemotesJsonRules,
 } from './remotesJson.ts';
 export { serverEntryUrl, type FederationManifest } from './manifest.ts';
 export {
@@ -40,7 +25,7 @@ export {
   type ServedRoute,
 } from './hostBuild.ts';
 export { RENDER_RECORD, type RenderedBuilds, type RenderRecord } from './renderRecord.ts';
-export { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, VITAL_NAMES, type Beacon, type Signal } from './beacon.ts';
+export { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, type Beacon, type Signal } from './beacon.ts';
 export {
   BUCKETS,
   cohortClaimOf,
@@ -57,9 +42,7 @@ export {
   ROLLOUT_PATH,
   ROLLOUT_STATES,
   type Cohort,
-  type CohortClaim,
   type Rollout,
   type RolloutAnnouncement,
-  type RolloutState,
 } from './rollout.ts';
-export { issueText, JSON_OBJECT, readJson } from './readJson.ts';
+export { JSON_OBJECT, readJson } from './readJson.ts';

@@ -1,14 +1,7 @@
-/**
- * A remote's federation manifest (mf-manifest.json) as the shop accepts it: another team's data,
- * read through this schema before the runtime, the renderer or a publish fetches or runs
- * anything it names. Every file it names is a relative path inside the build (the manifest's
- * folder), so it comes from the origin remotes.json lists for that remote. It models every field
- * the federation runtime reads from a manifest (@module-federation/sdk's
- * generateSnapshotFromManifest); the rest passes through unread.
- *
- * Node runs it as it is (through host/src/hosting.ts): `.ts` imports, erasable TypeScript only.
- */
+/** A remote's federation manifest (mf-manifest.json) as the shop accepts it: another team's data. */
+// Why: docs/decisions/contract.md#manifest
 import * as v from 'valibot';
+import { issuePath } from './readJson.ts';
 
 const INSIDE_BUILD = 'must be a relative path inside the build';
 const BESIDE_MANIFEST = "must not be set: a build's files are beside its manifest";
@@ -81,7 +74,7 @@ const metaDataSchema = v.pipe(
   ),
 );
 
-export const manifestSchema = v.looseObject(
+const manifestSchema = v.looseObject(
   {
     metaData: metaDataSchema,
     exposes: v.array(
@@ -113,13 +106,6 @@ export function serverEntryUrl(manifestUrl: string, manifest: FederationManifest
   return new URL(folder && !folder.endsWith('/') ? `${folder}/${entry.name}` : `${folder}${entry.name}`, manifestUrl).href;
 }
 
-/** Where in the manifest an issue is, as a reader writes it: `exposes[0].assets.css.sync[1]`. */
-function fieldPath(issue: v.BaseIssue<unknown>): string {
-  return (issue.path ?? [])
-    .map((item, index) => (typeof item.key === 'number' ? `[${item.key}]` : `${index > 0 ? '.' : ''}${String(item.key)}`))
-    .join('');
-}
-
 const shown = (value: unknown) => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
@@ -132,6 +118,6 @@ export function readManifestFields(manifest: unknown): { manifest: FederationMan
   const [issue] = read.issues;
   // The field's own value (a check on a whole object, forwarded to one field, has the object as its input).
   const found = issue.path ? issue.path[issue.path.length - 1]!.value : issue.input;
-  if (found === undefined) return { problem: `${fieldPath(issue)}: is missing` };
-  return { problem: `${fieldPath(issue) || 'the manifest'}: ${issue.message} (${shown(found)})` };
+  if (found === undefined) return { problem: `${issuePath(issue)}: is missing` };
+  return { problem: `${issuePath(issue) || 'the manifest'}: ${issue.message} (${shown(found)})` };
 }

@@ -1,11 +1,11 @@
+/** Reading a file of the contract: its text parsed and checked by its schema, or an error naming the file and the field. */
+import * as v from 'valibot';
+
 /** Any JSON object (not a list): a file whose entries are read one by one after. */
 export const JSON_OBJECT = v.custom<Record<string, unknown>>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
   'must be a JSON object',
 );
-
-/** Reading a file of the contract: its text parsed and checked by its schema, or an error naming the file and the field. */
-import * as v from 'valibot';
 
 export function readJson<const Schema extends v.GenericSchema>(file: string, text: string, schema: Schema): v.InferOutput<Schema> {
   let value: unknown;
@@ -19,9 +19,15 @@ export function readJson<const Schema extends v.GenericSchema>(file: string, tex
   throw new Error(`${file}: ${issueText(result.issues[0])}`);
 }
 
-/** An issue as a reader wants it: where (`routes[2].pattern`), then what. */
+/** Where an issue is, as a reader writes it: `routes[2].pattern`. */
+export const issuePath = (issue: v.BaseIssue<unknown>): string =>
+  (issue.path ?? [])
+    .map(({ key }) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+    .join('')
+    .replace(/^\./, '');
+
+/** An issue as a reader wants it: where, then what. */
 export function issueText(issue: v.BaseIssue<unknown>): string {
-  const where = (issue.path ?? []).map(({ key }) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
   const what = issue.received === 'undefined' && issue.message.startsWith('Invalid key') ? 'is missing' : issue.message;
-  return where ? `${where.replace(/^\./, '')} ${what}` : what;
+  return issuePath(issue) ? `${issuePath(issue)} ${what}` : what;
 }

@@ -1,21 +1,8 @@
-/**
- * remotes.json, the environment's file that says where each remote's build lives, read at run
- * time so a team redeploys its remote without a host build. An entry is one manifest URL or a
- * list of them, first choice first; the others are fallbacks (last known good builds):
- *
- *   { "cart": ["https://cdn.example.com/cart/1.4.2/mf-manifest.json",
- *              "https://cdn.example.com/cart/1.4.1/mf-manifest.json"] }
- *
- * This module is the format's one definition: the page reads the file with it, the servers
- * derive their policy origins and preload hints from it, `npm run remotes` checks and writes
- * the file with it. Node runs it as it is (the servers import it through host/src/hosting.ts), so it has
- * type-only imports and only TypeScript syntax that erases to JavaScript.
- *
- * Every URL in it is read through one schema (valibot): http(s), a host the page policy can name,
- * and https unless it stays on this machine (loopback: development and the tests).
- */
+/** remotes.json: where each remote's build lives, one manifest URL or a list of them (fallbacks after the first). */
+// Why: docs/decisions/contract.md#remotesjson
 import * as v from 'valibot';
 import type { RemoteName } from '@maison/shared';
+import { JSON_OBJECT } from './readJson.ts';
 
 export const REMOTES_JSON_PATH = '/remotes.json';
 /** A remote's build is a folder with its manifest and, beside it, its entry script. */
@@ -45,14 +32,10 @@ export interface RemotesJsonRules {
 
 const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value)));
 
-/** This machine: development and the tests serve remotes over http here, and nowhere else. */
-export function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-/** Why a URL may not bring the shop remote code, or undefined: https, or http on this machine. */
+/** Why a URL may not bring the shop remote code, or undefined: https, or http on this machine (development, the tests). */
 export function transportProblem(url: URL): string | undefined {
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))) return undefined;
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return undefined;
   return url.protocol === 'http:' ? 'is not https (http only for localhost, 127.0.0.0/8 and [::1])' : 'is not an http(s) URL';
 }
 
@@ -69,8 +52,7 @@ const remoteUrlSchema = (base: string) =>
         addIssue({ message: 'is not a URL' });
         return NEVER;
       }
-      const problem =
-        url.protocol === 'http:' || url.protocol === 'https:' ? (originProblem(url) ?? transportProblem(url)) : 'is not an http(s) URL';
+      const problem = originProblem(url) ?? transportProblem(url);
       if (problem) addIssue({ message: problem });
       return problem ? NEVER : url.href;
     }),
@@ -83,12 +65,7 @@ const manifestUrlSchema = (base: string) =>
     v.check((url) => new URL(url).pathname.endsWith(`/${MANIFEST_FILE}`), `is not a federation manifest (…/${MANIFEST_FILE})`),
   );
 
-export type ManifestUrl = v.InferOutput<ReturnType<typeof manifestUrlSchema>>;
-
-/** The file itself: an object whose keys are remote names; each entry is read on its own. */
-const remotesJsonFileSchema = v.custom<Record<string, unknown>>(
-  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-);
+type ManifestUrl = v.InferOutput<ReturnType<typeof manifestUrlSchema>>;
 
 /** The absolute manifest URL an entry names, or why it names none. */
 export function manifestUrlOf(value: unknown, base: string): { url: ManifestUrl } | { problem: string } {
@@ -100,12 +77,8 @@ export function manifestUrlOf(value: unknown, base: string): { url: ManifestUrl 
 const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV6 = /^\[[0-9a-f:.]{2,45}\]$/;
 
-/**
- * Why a URL's origin may not be named in a Content-Security-Policy (the servers allow every
- * remote's origin there), or undefined when it may: http(s), a host that is a plain DNS name or
- * an IP address, an optional port, no credentials. The URL parser lets `*`, `;`, quotes and
- * commas through in a host; any of them would open the policy or break it.
- */
+/** Why a URL's origin may not be named in a Content-Security-Policy, or undefined when it may. */
+// Why: docs/decisions/contract.md#remotesjson
 export function originProblem(url: URL): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
   if (url.username || url.password) return 'has credentials in it';
@@ -129,7 +102,7 @@ export function entriesOf(value: unknown): unknown[] {
 export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): RemotesJson {
   const problems: string[] = [];
   const locations: RemoteLocations = {};
-  const config = v.is(remotesJsonFileSchema, raw) ? raw : undefined;
+  const config = v.is(JSON_OBJECT, raw) ? raw : undefined;
   if (!config) problems.push(`${REMOTES_JSON_PATH} must be a JSON object of remote names, got ${show(raw)}`);
 
   for (const name of Object.keys(config ?? {})) {
@@ -179,7 +152,7 @@ export async function fetchRemotesJson(rules: RemotesJsonRules, fetchImpl: typeo
   }
   const parsed = parseRemotesJson(raw, rules);
   for (const problem of parsed.problems) console.error(`[federation] ${problem}`);
-  if (v.is(remotesJsonFileSchema, raw) && RETIRED_REPORT_URL_KEY in raw)
+  if (v.is(JSON_OBJECT, raw) && RETIRED_REPORT_URL_KEY in raw)
     console.warn(`[federation] ${REMOTES_JSON_PATH}: "${RETIRED_REPORT_URL_KEY}" is ignored: pages report to the shop's own origin`);
   return parsed;
 }

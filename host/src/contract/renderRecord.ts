@@ -6,7 +6,7 @@ const texts = v.array(text, 'must be a list of text');
 const textMap = v.record(v.string(), text, 'must map text to text');
 
 /** The builds a generation's pages may run, as their beacons and the metrics name them. */
-export const RENDERED_BUILDS = v.object({
+const RENDERED_BUILDS = v.object({
   host: text,
   remotes: v.record(v.string(), v.array(v.object({ manifest: text, build: text }))),
 });

@@ -4,7 +4,7 @@ import { createFederationCore } from './core/federationCore';
 import { readInlineData, withInlineData } from './loading/inlineData';
 import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTriggers';
 import { fetchRemotesJson, remoteOrigins } from '../contract/remotesJson';
-import { createRemoteModuleStore, type RemoteModuleStore } from './react/remoteModuleStore';
+import { createRemoteModuleStore } from './react/remoteModuleStore';
 import { createFederationHook, type FederationStatus } from './status/federationHook';
 import { startPageSignals } from './status/pageSignals';
 import type { PageStatus } from './status/pageStatus';
@@ -16,20 +16,6 @@ declare global {
   }
 }
 
-export interface ShopFederation {
-  modules: RemoteModuleStore;
-  /** The origins remote code comes from: the only others that may serve images. */
-  remoteOrigins: Promise<string[]>;
-  /** Settles when the remote modules of the page being opened have loaded or failed. */
-  thisPage: Promise<unknown>;
-  /** The manifest a remote's modules were loaded from (null while none has). */
-  loadedFrom: (remote: RemoteName) => string | null | undefined;
-  /** A page shown (ShopAtAddress.tsx): a view in the page load's beacons. */
-  pageShown: (page: string) => void;
-  /** The manifest this page's remotes.json names first for a remote, once read. */
-  firstChoice: (remote: string) => Promise<string | undefined>;
-}
-
 /** The page's federation start-up; runs before the async boundary, so it uses no shared library. */
 // Why: docs/decisions/federation-runtime.md#page-start-up
 export function startFederation({
@@ -38,7 +24,7 @@ export function startFederation({
 }: {
   modulesFor: (pathname: string) => RemoteModuleId[];
   prefetchWhenIdle: readonly RemoteModuleId[];
-}): ShopFederation {
+}) {
   // A rendered page brings remotes.json and its remotes' manifests as data (inlineData.ts).
   const inline = withInlineData(readInlineData(document), (...args) => fetch(...args));
   const config = fetchRemotesJson(
@@ -79,10 +65,14 @@ export function startFederation({
 
   return {
     modules,
+    /** The origins remote code comes from: the only others that may serve images. */
     remoteOrigins: core.config.then(({ locations }) => remoteOrigins(locations, window.location.origin)),
+    /** Settles when the remote modules of the page being opened have loaded or failed. */
     thisPage,
     loadedFrom: core.records.loadedFrom,
+    /** A page shown (ShopAtAddress.tsx): a view in the page load's beacons. */
     pageShown: signals.view,
-    firstChoice: (remote) => core.config.then(({ locations }) => locations[remote as RemoteName]?.[0]),
+    /** The manifest this page's remotes.json names first for a remote, once read. */
+    firstChoice: (remote: string) => core.config.then(({ locations }) => locations[remote as RemoteName]?.[0]),
   };
 }

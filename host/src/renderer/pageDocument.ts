@@ -1,6 +1,7 @@
 import type { Language, PageHead } from '@maison/shared';
 import { entryUrlOf } from '../contract/remotesJson';
 import { FEDERATION_DATA_ID, type InlineFederationData } from '../federation/loading/inlineData';
+import { isCrossOrigin } from '../federation/runtime/shopRuntimePlugin';
 import { jsonForScript, pageHeadTags, type PageAddress } from '../head/pageHeadTags';
 import { RENDER_STAMP_META, RENDERED_ATTRIBUTE, type RenderStamp } from '../renderStamp';
 import type { PageShell } from '../contract/hostBuild';
@@ -36,28 +37,17 @@ function tag(tagName: string, attributes: Attributes, text = ''): string {
     : `<${tagName}${attributesOf(attributes)}>`;
 }
 
-/** A rendered page, and the code it carries inline: the page policy must allow exactly that. */
-export interface PageDocument {
-  html: string;
-  inline: { scripts: string[]; styles: string[] };
-}
-
-/** What search engines and link previews read (head/pageHeadTags.ts). */
-function describingTags({ head, address }: PageDocumentInput): string[] {
-  return pageHeadTags(head, address).map(({ tagName, attributes, text }) => tag(tagName, attributes, text));
-}
-
 /** A rendered page: index.html's head, adapted for a page that paints from its HTML. */
 // Why: docs/decisions/build-and-render.md#page-document
-export function pageDocument(input: PageDocumentInput): PageDocument {
-  const { shell, language, markup: rendered, head, stylesheets, stamp, scripts, federationData } = input;
+export function pageDocument(input: PageDocumentInput) {
+  const { shell, language, markup: rendered, head, stylesheets, stamp, address, scripts, federationData } = input;
   // React's image preloads lead its markup: moved to the head.
   const preloads = /^(?:<link rel="preload"[^>]*\/>)*/.exec(rendered)![0];
   const markup = rendered.slice(preloads.length);
   const main = shell.headTags.find(({ tagName, attributes }) => tagName === 'script' && attributes.src);
   if (!main) throw new Error('page-shell.json names no main script');
   const headTags: string[] = [];
-  const inline: PageDocument['inline'] = { scripts: [], styles: [] };
+  const inline = { scripts: [] as string[], styles: [] as string[] };
   const stylesheet = (href: string, text: string | undefined) => {
     if (text === undefined) return tag('link', { href, rel: 'stylesheet' });
     inline.styles.push(text);
@@ -80,7 +70,8 @@ export function pageDocument(input: PageDocumentInput): PageDocument {
   const html = [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(head.title)}</title>`,
-    ...describingTags(input),
+    // What search engines and link previews read.
+    ...pageHeadTags(head, address).map(({ tagName, attributes, text }) => tag(tagName, attributes, text)),
     tag('meta', { name: RENDER_STAMP_META, content: JSON.stringify(stamp) }),
     ...headTags,
     ...stylesheets.map(({ href, text }) => stylesheet(href, text)),
@@ -94,7 +85,7 @@ export function pageDocument(input: PageDocumentInput): PageDocument {
         as: 'script',
         fetchpriority: 'low',
         href,
-        crossorigin: new URL(href, input.address.origin).origin !== input.address.origin ? 'anonymous' : undefined,
+        crossorigin: isCrossOrigin(href, address.origin) ? 'anonymous' : undefined,
       }),
     ),
     // The host's chunks after the boot script, so it sees them fail (boot/firstViewChunks.ts).

@@ -15,7 +15,6 @@ import {
 import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore } from '../federation/core/federationCore';
-import { serverModulesOf } from '../federation/loading/manifests';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
 import { parseRemotesJson, type RemotesJson } from '../contract/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
@@ -26,7 +25,7 @@ import { shopRoutes } from '../router';
 import { Shop } from '../Shop';
 import { SHOWN_TEXT_INCLUDE, SHOWN_TEXT_PLACEHOLDER } from './notFoundText';
 import { inlineStyle } from './inlineCode';
-import { pageDocument, type PageDocument } from './pageDocument';
+import { pageDocument } from './pageDocument';
 import { checkedPublicPages, ownPathProblem } from './publicLists';
 import { remoteFileFetch, type RemoteFileLimits } from './remoteFiles';
 import { createServerRuntime, networkFetch } from './serverRuntime';
@@ -50,7 +49,7 @@ export type RenderedPage =
       html: string;
       remotes: Partial<Record<RemoteName, string>>;
       /** The code the page carries inline: the policy it is served with must allow exactly that. */
-      inline: PageDocument['inline'];
+      inline: { scripts: string[]; styles: string[] };
     }
   | { html?: undefined; reason: string };
 
@@ -65,18 +64,6 @@ export interface PublicPages {
   problems?: string[];
 }
 
-export interface PageRenderer {
-  hostBuild: string;
-  languages: readonly Language[];
-  /** What is wrong with remotes.json (its remotes then have no pages). */
-  problems: string[];
-  publicPages(): Promise<PublicPages>;
-  /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
-  render(path: string, language: Language, query?: string): Promise<RenderedPage>;
-  /** A not-found page, with the server's include where the path or parameter it shows goes (notFoundText.ts). */
-  renderNotFound(page: NotFoundPage['page'], language: Language): Promise<RenderedPage>;
-}
-
 /** A path of a route with that not-found page, with the placeholder as its parameter (or its whole path). */
 function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string } {
   const route = (ROUTES as readonly RouteDefinition[]).find((candidate) => candidate.notFound?.page === page)!;
@@ -84,14 +71,9 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
   return { path: route.path.replace(/:[^/]+/, SHOWN_TEXT_PLACEHOLDER), shown: SHOWN_TEXT_PLACEHOLDER };
 }
 
-export function createPageRendererNow({
-  remotesJson,
-  remotesJsonRead,
-  origin,
-  shell,
-  fetch = networkFetch,
-  limits,
-}: PageRendererOptions): PageRenderer {
+export type PageRenderer = ReturnType<typeof createPageRendererNow>;
+
+export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, shell, fetch = networkFetch, limits }: PageRendererOptions) {
   const served = JSON.parse(remotesJson) as unknown;
   const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser hydrates with a remote's first entry.
@@ -140,12 +122,13 @@ export function createPageRendererNow({
   const publicPagesOf = async (remote: RemoteName): Promise<ReturnType<typeof checkedPublicPages> | undefined> => {
     const entry = locations[remote]?.[0];
     if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
-    const serverModules = serverModulesOf(await manifests.json(entry));
+    const { serverModules } = (await manifests.json(entry)).metaData;
     if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
     if (!serverModules.includes('PublicPages')) return undefined;
     return checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
   };
 
+  /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
   const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
     const elsewhere = ownPathProblem(path);
     if (elsewhere) return { reason: `the path ${elsewhere}` };
@@ -191,8 +174,9 @@ export function createPageRendererNow({
   return {
     hostBuild: BUILD_INFO.version,
     languages: LANGUAGES,
+    /** What is wrong with remotes.json (its remotes then have no pages). */
     problems: read.problems,
-    async publicPages() {
+    async publicPages(): Promise<PublicPages> {
       const pages: Required<PublicPages> = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [], why: {}, problems: [] };
       for (const remote of BUILD_INFO.remoteNames) {
         try {
@@ -209,7 +193,8 @@ export function createPageRendererNow({
       return pages;
     },
     render: renderAt,
-    async renderNotFound(page, language) {
+    /** A not-found page, with the server's include where the path or parameter it shows goes (notFoundText.ts). */
+    async renderNotFound(page: NotFoundPage['page'], language: Language): Promise<RenderedPage> {
       const { path, shown } = notFoundPath(page);
       const rendered = await renderAt(path, language);
       if (!rendered.html) return rendered;

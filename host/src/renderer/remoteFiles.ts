@@ -1,6 +1,6 @@
 /** Fetches of remotes' files, each checked: listed origin, https, kind, no redirect, size and time. Node runs it as is. */
 // Why: docs/decisions/build-and-render.md#remote-files
-import { MANIFEST_FILE, transportProblem, type RemoteLocations } from '../contract/remotesJson.ts';
+import { MANIFEST_FILE, remoteOrigins, transportProblem, type RemoteLocations } from '../contract/remotesJson.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -13,8 +13,6 @@ export const REMOTE_FILE_BYTES = {
   stylesheet: 256 * KiB,
 } as const;
 
-export type RemoteFileKind = keyof typeof REMOTE_FILE_BYTES;
-
 /** Per file (headers and body) and, for a publish, in total (a server's renderer lives on: no total). */
 export interface RemoteFileLimits {
   fileMs: number;
@@ -26,17 +24,17 @@ export const REMOTE_FILE_LIMITS: RemoteFileLimits = { fileMs: 15_000 };
 /** A publish's: each file within its time, and all of them within the publish's. */
 export const PUBLISH_FILE_LIMITS = { ...REMOTE_FILE_LIMITS, totalMs: 60_000 } as const satisfies Required<RemoteFileLimits>;
 
-export function remoteFileKind(url: URL): RemoteFileKind | undefined {
+function remoteFileKind(url: URL): keyof typeof REMOTE_FILE_BYTES | undefined {
   if (url.pathname.endsWith(`/${MANIFEST_FILE}`)) return 'manifest';
   if (url.pathname.endsWith('.js')) return 'script';
   if (url.pathname.endsWith('.css')) return 'stylesheet';
   return undefined;
 }
 
-export const bytesText = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${Math.round(bytes / KiB)} KiB`);
+const bytesText = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${Math.round(bytes / KiB)} KiB`);
 
 /** Names the remote a URL belongs to: the one whose build folder holds it, else the one on its origin. */
-export function remoteOfUrl(locations: RemoteLocations): (url: string) => string | undefined {
+function remoteOfUrl(locations: RemoteLocations): (url: string) => string | undefined {
   const builds = Object.entries(locations).flatMap(([name, urls]) => (urls ?? []).map((url) => ({ name, url: new URL(url) })));
   const folders = builds.map(({ name, url }) => [name, new URL('./', url).href] as const);
   const origins = builds.map(({ name, url }) => [name, url.origin] as const);
@@ -47,11 +45,11 @@ export function remoteOfUrl(locations: RemoteLocations): (url: string) => string
 }
 
 /** Why `url` is not a remote file the shop fetches, or undefined when it is one (its kind). */
-export function remoteFileProblem(url: string, locations: RemoteLocations): string | undefined {
+function remoteFileProblem(url: string, locations: RemoteLocations): string | undefined {
   if (!URL.canParse(url)) return 'is not a URL';
   const parsed = new URL(url);
-  const listed = new Set(Object.values(locations).flatMap((urls) => (urls ?? []).map((entry) => new URL(entry).origin)));
-  if (!listed.has(parsed.origin)) return `is on no origin remotes.json lists (${[...listed].join(', ') || 'none'}): not fetched`;
+  const listed = remoteOrigins(locations);
+  if (!listed.includes(parsed.origin)) return `is on no origin remotes.json lists (${listed.join(', ') || 'none'}): not fetched`;
   const transport = transportProblem(parsed);
   if (transport) return `${transport}: not fetched`;
   if (!remoteFileKind(parsed)) return `is not a manifest, a script or a stylesheet: not fetched`;
@@ -59,7 +57,7 @@ export function remoteFileProblem(url: string, locations: RemoteLocations): stri
 }
 
 /** The body of `response`, read only as far as `limit` bytes: past that it is abandoned, and this throws. */
-export async function readWithin(response: Response, limit: number, kind: string): Promise<Uint8Array<ArrayBuffer>> {
+async function readWithin(response: Response, limit: number, kind: string): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () => new Error(`larger than the ${bytesText(limit)} a ${kind} may be`);
   if (Number(response.headers.get('content-length')) > limit) {
     await response.body?.cancel();
@@ -84,13 +82,7 @@ export async function readWithin(response: Response, limit: number, kind: string
 const urlOf = (input: Parameters<typeof fetch>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
 /** Marks an error that already names the failed remote file. */
-export const REMOTE_FILE_ERROR = 'RemoteFileError';
-
-export function remoteFileError(remote: string | undefined, url: string, why: string, cause?: unknown): Error {
-  const error = new Error(`${remote ?? 'a remote'}: ${url}: ${why}`, { cause });
-  error.name = REMOTE_FILE_ERROR;
-  return error;
-}
+const REMOTE_FILE_ERROR = 'RemoteFileError';
 
 /** A fetch of remote files only, each within `limits`; the answer is whole in memory once it resolves. */
 export function remoteFileFetch(
@@ -109,29 +101,28 @@ export function remoteFileFetch(
         : deadline?.aborted
           ? `the ${totalMs! / 1000} s for remote files ran out`
           : undefined;
-    const fail = (why: string, cause?: unknown) => remoteFileError(remoteOf(url), url, timedOut() ?? why, cause);
+    const fail = (why: string, cause?: unknown) => {
+      const error = new Error(`${remoteOf(url) ?? 'a remote'}: ${url}: ${timedOut() ?? why}`, { cause });
+      error.name = REMOTE_FILE_ERROR;
+      return error;
+    };
     const problem = remoteFileProblem(url, locations);
     if (problem) throw fail(problem);
     const kind = remoteFileKind(new URL(url))!;
     const signal = AbortSignal.any([file, ...(deadline ? [deadline] : []), ...(init?.signal ? [init.signal] : [])]);
-    let response: Response;
     try {
-      response = await base(url, { ...init, signal, redirect: 'manual' });
-    } catch (error) {
-      if ((error as Error).name === REMOTE_FILE_ERROR) throw error;
-      // The network's own words (ECONNREFUSED) are the cause of fetch's "fetch failed".
-      throw fail(((error as Error).cause as Error | undefined)?.message || (error as Error).message, error);
-    }
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      throw fail(
-        `answered HTTP ${response.status} to ${response.headers.get('location') ?? 'nowhere'}: a remote's files are not redirected`,
-      );
-    }
-    try {
+      const response = await base(url, { ...init, signal, redirect: 'manual' });
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        throw fail(
+          `answered HTTP ${response.status} to ${response.headers.get('location') ?? 'nowhere'}: a remote's files are not redirected`,
+        );
+      }
       const bytes = await readWithin(response, REMOTE_FILE_BYTES[kind], kind);
       return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
     } catch (error) {
+      if ((error as Error).name === REMOTE_FILE_ERROR) throw error;
+      // The network's own words (ECONNREFUSED) are the cause of fetch's "fetch failed".
       throw fail(((error as Error).cause as Error | undefined)?.message || (error as Error).message, error);
     }
   };

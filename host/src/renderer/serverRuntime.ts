@@ -3,11 +3,6 @@ import { SERVER_PUBLIC_PATHS_GLOBAL as PUBLIC_PATHS } from '../contract/hostBuil
 import type { FederationRuntime } from '../federation/core/loader';
 import type { ManifestReader } from '../federation/loading/manifests';
 
-function publicPaths(): Record<string, string> {
-  const global = globalThis as unknown as Record<string, Record<string, string> | undefined>;
-  return (global[PUBLIC_PATHS] ??= {});
-}
-
 /** The realm's fetch as it was before a renderer took it over: the network. */
 export const networkFetch: typeof fetch = globalThis.fetch;
 
@@ -16,11 +11,12 @@ export const networkFetch: typeof fetch = globalThis.fetch;
 export function createServerRuntime(manifests: ManifestReader, remoteFiles: typeof fetch): FederationRuntime {
   globalThis.fetch = remoteFiles;
   const entries = new Map<string, string>();
+  const publicPaths = ((globalThis as unknown as Record<string, Record<string, string> | undefined>)[PUBLIC_PATHS] ??= {});
   return {
     registerRemotes(remotes, options) {
       for (const { name, entry } of remotes) {
         entries.set(name, entry);
-        publicPaths()[name] = new URL('./', entry).href;
+        publicPaths[name] = new URL('./', entry).href;
       }
       registerRemotes(remotes, options);
     },

@@ -3,12 +3,11 @@ import { BUILD_INFO } from '../buildInfo';
 import { createManifestReader, type ManifestReader } from '../loading/manifests';
 import type { RemotesJson } from '../../contract/remotesJson';
 import { createRetryUrls } from '../loading/retryUrls';
-import { carriedStylesPlugin } from '../runtime/carriedStylesPlugin';
 import { shopRuntimePlugin } from '../runtime/shopRuntimePlugin';
-import { createFederatedLoader, type FederatedLoader, type FederationRuntime } from './loader';
-import { createRemoteRecords, type RemoteRecords } from './remoteRecords';
+import { createFederatedLoader, type FederationRuntime } from './loader';
+import { createRemoteRecords } from './remoteRecords';
 
-export interface FederationCoreOptions {
+interface FederationCoreOptions {
   /** remotes.json, or the promise of it: loads wait for it. */
   config: RemotesJson | Promise<RemotesJson>;
   /** How manifests are fetched (the page answers from its inline data). */
@@ -19,16 +18,9 @@ export interface FederationCoreOptions {
   runtime?: (manifests: ManifestReader) => FederationRuntime;
 }
 
-export interface FederationCore {
-  config: Promise<RemotesJson>;
-  /** One record per remote; everyone else only reads it. */
-  records: RemoteRecords;
-  loader: FederatedLoader;
-  manifests: ManifestReader;
-}
-
 /** The one place the federation runtime is set up, for the page and the renderer alike. */
-export function createFederationCore({ config, fetch, scripts, runtime }: FederationCoreOptions): FederationCore {
+export function createFederationCore({ config, fetch, scripts, runtime }: FederationCoreOptions) {
+  // One record per remote; everyone else only reads it.
   const records = createRemoteRecords(BUILD_INFO.remoteNames);
   const retryUrls = createRetryUrls();
   // Each manifest is checked as the manifest of the remote whose entry it is.
@@ -36,7 +28,7 @@ export function createFederationCore({ config, fetch, scripts, runtime }: Federa
   const remoteOf = (url: string) => Object.entries(locations).find(([, urls]) => urls?.includes(url))?.[0];
   // After a Retry, manifests are fetched under fresh URLs too (retryUrls.ts).
   const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init), remoteOf);
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts }), carriedStylesPlugin()]);
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts })]);
   const configured = Promise.resolve(config).then((read) => {
     locations = read.locations;
     records.emit({ type: 'configured', ...read });

@@ -15,7 +15,7 @@ export interface FederationRuntime {
   loadRemote(id: string): Promise<unknown>;
 }
 
-export interface LoaderDeps {
+interface LoaderDeps {
   config: Promise<RemotesJson>;
   runtime: FederationRuntime;
   manifests: ManifestReader;
@@ -23,24 +23,12 @@ export interface LoaderDeps {
   retryUrls: RetryUrls;
 }
 
-/** The module, or a LoadFailure saying why there is none to render. */
-function checkedModule(id: LoadableModuleId, module: unknown, url: string): unknown {
-  const exported = (module as { default?: unknown } | undefined)?.default;
-  // A deploy that no longer exports a component breaks the contract: treat it as unavailable.
-  if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null)) {
-    throw new LoadFailure('no-export', `${id} has no default export to render`, url);
-  }
-  return module;
-}
-
-/** The page's loader, which the renderer also uses for the modules only a server build has. */
-export interface FederatedLoader extends RemoteModuleLoader {
-  load(id: LoadableModuleId): Promise<unknown>;
-}
-
-/** Loads remote modules, trying each remote's entries in order and keeping the first that works. */
+/**
+ * Loads remote modules, trying each remote's entries in order and keeping the first that works: the page's loader, which
+ * the renderer also uses for the modules only a server build has.
+ */
 // Why: docs/decisions/federation-runtime.md#entry-fallback
-export function createFederatedLoader({ config, runtime, manifests, records, retryUrls }: LoaderDeps): FederatedLoader {
+export function createFederatedLoader({ config, runtime, manifests, records, retryUrls }: LoaderDeps) {
   const registered = new Map<RemoteName, string>();
   // One load per remote at a time: switching to a fallback re-registers the remote.
   const queues = new Map<RemoteName, Promise<unknown>>();
@@ -62,7 +50,12 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
   const loadFrom = async (id: LoadableModuleId, entry: string): Promise<unknown> => {
     register(remoteOf(id), entry);
     try {
-      return checkedModule(id, await runtime.loadRemote(id), entry);
+      const module = await runtime.loadRemote(id);
+      const exported = (module as { default?: unknown } | undefined)?.default;
+      // A deploy that no longer exports a component breaks the contract: treat it as unavailable.
+      if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null))
+        throw new LoadFailure('no-export', `${id} has no default export to render`, entry);
+      return module;
     } catch (error) {
       if (error instanceof LoadFailure) throw error;
       // The manifest reader knows the plain reason (404, refused); the runtime wraps it in its own text.
@@ -117,7 +110,7 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
   };
 
   return {
-    load(id) {
+    load(id: LoadableModuleId) {
       const remote = remoteOf(id);
       const next = (queues.get(remote) ?? Promise.resolve()).then(
         () => load(id),
@@ -129,16 +122,16 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
       );
       return next;
     },
-    async prefetch(id) {
+    async prefetch(id: LoadableModuleId) {
       const remote = remoteOf(id);
       const entry = (await config).locations[remote]?.[records.remotes[remote]?.entry ?? 0];
       if (!entry) return;
       prefetchFiles(exposeAssetUrls(entry, await manifests.json(entry), id));
     },
-    forget(remote) {
+    forget(remote: RemoteName) {
       // Retry starts again from the first choice, with nothing cached from earlier attempts.
       records.emit({ type: 'forgotten', remote });
       void config.then(({ locations }) => startAfresh(remote, locations[remote] ?? []));
     },
-  };
+  } satisfies RemoteModuleLoader;
 }

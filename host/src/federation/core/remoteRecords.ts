@@ -25,15 +25,13 @@ export type FederationEvent =
 
 export type FederationListener = (event: FederationEvent) => void;
 
-export type RemoteState = 'not loaded' | 'loading' | 'loaded' | 'failed';
-
 /** One remote as this page (or the renderer) has it: the one record of which build it runs. */
 export interface RemoteRecord {
   /** Manifest URLs from remotes.json, first choice first. */
   configured: string[];
   /** Which of them is in use, or is to be tried first (an index into `configured`). */
   entry: number;
-  state: RemoteState;
+  state: 'not loaded' | 'loading' | 'loaded' | 'failed';
   /** The manifest in use (or last tried). */
   url: string | null;
   /** Its build, as its manifest says (`metaData.buildInfo.buildVersion`). */
@@ -42,18 +40,9 @@ export interface RemoteRecord {
   failures: Array<{ url: string | null; reason: LoadFailureReason; error: string }>;
 }
 
-export interface RemoteRecords {
-  /** Every remote's record by name, kept up to date: read it, never write it. */
-  readonly remotes: Partial<Record<RemoteName, RemoteRecord>>;
-  readonly configProblems: readonly string[];
-  /** The manifest a remote's modules come from now, null while none has loaded. */
-  loadedFrom(remote: RemoteName): string | null;
-  /** Updates the records, then tells every listener. */
-  emit(event: FederationEvent): void;
-  listen(listener: FederationListener): () => void;
-}
+export type RemoteRecords = ReturnType<typeof createRemoteRecords>;
 
-export function createRemoteRecords(names: readonly RemoteName[]): RemoteRecords {
+export function createRemoteRecords(names: readonly RemoteName[]) {
   const remotes: Partial<Record<RemoteName, RemoteRecord>> = {};
   let configProblems: readonly string[] = [];
   const listeners = new Set<FederationListener>();
@@ -89,16 +78,19 @@ export function createRemoteRecords(names: readonly RemoteName[]): RemoteRecords
   };
 
   return {
-    remotes,
+    /** Every remote's record by name, kept up to date: read it, never write it. */
+    remotes: remotes as Readonly<typeof remotes>,
     get configProblems() {
       return configProblems;
     },
-    loadedFrom: (name) => (remotes[name]?.state === 'loaded' ? remotes[name].url : null),
-    emit(event) {
+    /** The manifest a remote's modules come from now, null while none has loaded. */
+    loadedFrom: (name: RemoteName) => (remotes[name]?.state === 'loaded' ? remotes[name].url : null),
+    /** Updates the records, then tells every listener. */
+    emit(event: FederationEvent) {
       apply(event);
       for (const listener of [...listeners]) listener(event);
     },
-    listen(listener) {
+    listen(listener: FederationListener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -1,6 +1,6 @@
 import { hostileManifests, remoteManifest, type RemoteManifest } from '@test/remoteManifest';
 import { LoadFailure } from './loadFailure';
-import { checkManifest, createManifestReader, parseManifest, serverModulesOf, sharedContractProblem } from './manifests';
+import { checkManifest, createManifestReader, parseManifest, sharedContractProblem } from './manifests';
 
 const CDN = 'https://cdn.example.com/cart/1.4.2';
 const url = (name: string) => `${CDN}/${name}/mf-manifest.json`;
@@ -123,15 +123,22 @@ describe('parseManifest: another team’s data, read through the schema', () => 
   });
 });
 
-describe('serverModulesOf', () => {
+describe("a manifest's serverModules", () => {
+  const withModules = (serverModules?: unknown) => ({ ...manifest('0.1.0'), metaData: { ...manifest('0.1.0').metaData, serverModules } });
   it.each([
-    ['a server build with a list of pages', { metaData: { serverModules: ['PublicPages'] } }, ['PublicPages']],
-    ['a server build with nothing of its own', { metaData: { serverModules: [] } }, []],
-    ['a manifest that does not say (no server build, or one from before)', { metaData: {} }, undefined],
-    ['a list that is not of names', { metaData: { serverModules: [1] } }, undefined],
-    ['not a manifest', null, undefined],
-  ])('%s', (_case, manifest, names) => {
-    expect(serverModulesOf(manifest)).toEqual(names);
+    ['a server build with a list of pages', withModules(['PublicPages']), ['PublicPages']],
+    ['a server build with nothing of its own', withModules([]), []],
+    ['a manifest that does not say (no server build, or one from before)', withModules(), undefined],
+  ])('%s', (_case, read, names) => {
+    expect(parseManifest(U, read).metaData.serverModules).toEqual(names);
+  });
+
+  it('reads none from what is not a manifest: it is refused', () => {
+    expect(() => parseManifest(U, null)).toThrow(/not a federation manifest/);
+  });
+
+  it('refuses a list that is not of names', () => {
+    expect(() => parseManifest(U, withModules([1]))).toThrow(/metaData\.serverModules\[0\]: must be text/);
   });
 });
 

@@ -6,14 +6,6 @@ import { entryUrlOf } from '../../contract/remotesJson.ts';
 // Manifests as the host reads them: fetched once per URL, checked, then handed to the runtime.
 // Why: docs/decisions/federation-runtime.md#manifest-checks
 
-export interface ManifestSummary {
-  url: string;
-  /** `metaData.buildInfo.buildVersion`: package version plus commit, stamped at build time. */
-  buildVersion: string;
-  /** The version of @maison/shared the remote was built against. */
-  sharedContract: string | undefined;
-}
-
 const SHARED_CONTRACT = '@maison/shared';
 
 function majorMinor(version: string): [number, number] | undefined {
@@ -56,10 +48,9 @@ export function parseManifest(url: string, manifest: unknown, remote?: string): 
 }
 
 /** Checks a parsed manifest (parseManifest) and the shared contract it was built against; returns its summary or throws a 'refused' LoadFailure. */
-export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string): ManifestSummary {
+export function checkManifest(url: string, manifest: unknown, providedContract: string, expectedName?: string) {
   const { metaData, shared } = parseManifest(url, manifest, expectedName);
-  const contract = shared.find((entry) => entry.name === SHARED_CONTRACT);
-  const sharedContract = contract?.version;
+  const sharedContract = shared.find((entry) => entry.name === SHARED_CONTRACT)?.version;
   if (sharedContract) {
     const problem = sharedContractProblem(sharedContract, providedContract);
     if (problem) throw refused(url, problem);
@@ -67,31 +58,16 @@ export function checkManifest(url: string, manifest: unknown, providedContract: 
   return { url, buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown', sharedContract };
 }
 
-/** The renderer-only modules a manifest names (`metaData.serverModules`); undefined when it does not say. */
-export function serverModulesOf(manifest: unknown): string[] | undefined {
-  const names = (manifest as { metaData?: { serverModules?: unknown } } | null)?.metaData?.serverModules;
-  return Array.isArray(names) && names.every((name) => typeof name === 'string') ? names : undefined;
-}
-
-export interface ManifestReader {
-  /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
-  response(url: string): Promise<Response>;
-  json(url: string): Promise<FederationManifest>;
-  summary(url: string): ManifestSummary | undefined;
-  /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */
-  failure(url: string): LoadFailure | undefined;
-  /** Drops what was read from these URLs, so the next read goes back to the network. */
-  forget(urls: readonly string[]): void;
-}
+export type ManifestReader = ReturnType<typeof createManifestReader>;
 
 /** `remoteOf(url)` names the remote whose entry a manifest URL is, when known: its manifest must be that remote's. */
 export function createManifestReader(
   providedContract: string,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   remoteOf: (url: string) => string | undefined = () => undefined,
-): ManifestReader {
+) {
   const texts = new Map<string, Promise<string>>();
-  const summaries = new Map<string, ManifestSummary>();
+  const summaries = new Map<string, ReturnType<typeof checkManifest>>();
   const failures = new Map<string, LoadFailure>();
 
   const read = (url: string) => {
@@ -126,15 +102,18 @@ export function createManifestReader(
   };
 
   return {
-    async response(url) {
+    /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
+    async response(url: string) {
       return new Response(await read(url), { headers: { 'content-type': 'application/json' } });
     },
-    async json(url) {
+    async json(url: string) {
       return JSON.parse(await read(url)) as FederationManifest;
     },
-    summary: (url) => summaries.get(url),
-    failure: (url) => failures.get(url),
-    forget(urls) {
+    summary: (url: string) => summaries.get(url),
+    /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */
+    failure: (url: string) => failures.get(url),
+    /** Drops what was read from these URLs, so the next read goes back to the network. */
+    forget(urls: readonly string[]) {
       for (const url of urls) {
         texts.delete(url);
         summaries.delete(url);

@@ -1,6 +1,7 @@
 import type { LoadableModuleId } from '../moduleIds';
 import type { FederationManifest } from '../../contract/manifest';
 import { entryUrlOf } from '../../contract/remotesJson';
+import { isCrossOrigin } from '../runtime/shopRuntimePlugin';
 
 /** A module's files per its manifest: the remote entry, then its own JS and CSS (relative to the manifest). */
 export function exposeAssetUrls(manifestUrl: string, manifest: FederationManifest, id: LoadableModuleId): string[] {
@@ -24,7 +25,7 @@ export function prefetchFiles(urls: string[], doc: Document = document): void {
     link.rel = 'prefetch';
     link.as = url.endsWith('.css') ? 'style' : 'script';
     // In the mode the module's load will ask for it (webpack's crossOriginLoading), so the cache serves it.
-    if (new URL(url, doc.baseURI).origin !== new URL(doc.baseURI).origin) link.crossOrigin = 'anonymous';
+    if (isCrossOrigin(url, doc.baseURI)) link.crossOrigin = 'anonymous';
     link.href = url;
     doc.head.append(link);
   }

@@ -13,35 +13,16 @@ import {
 } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslator, type RemoteComponents, type RemoteModule, type RemoteModuleId } from '@maison/shared';
-import { remoteOf } from '../moduleIds';
+import { AREA_ATTRIBUTE, remoteOf } from '../moduleIds';
 import { hostMessages } from '../../messages';
-import type { RemoteModuleState, RemoteModuleStore } from './remoteModuleStore';
+import type { RemoteModuleStore } from './remoteModuleStore';
 import { isLoadFailure } from '../loading/loadFailure';
 import { ErrorPanel, UnavailablePanel } from './RemotePanels';
-import { AREA_ATTRIBUTE } from './areaAttribute';
 import styles from './RemoteArea.module.css';
 
 const RemoteModulesContext = createContext<RemoteModuleStore | null>(null);
 
 export const RemoteModulesProvider = RemoteModulesContext.Provider;
-
-export function useRemoteModuleStore(): RemoteModuleStore {
-  const store = useContext(RemoteModulesContext);
-  if (!store) throw new Error('useRemoteModuleStore must be used within RemoteModulesProvider');
-  return store;
-}
-
-/** The state of one module id, loading it when nothing has asked for it yet. */
-export function useRemoteModule(id: RemoteModuleId): RemoteModuleState {
-  const store = useRemoteModuleStore();
-  // Same snapshot on the server and while hydrating: both load the route's modules first.
-  const snapshot = () => store.get(id);
-  const state = useSyncExternalStore(store.subscribe, snapshot, snapshot);
-  useEffect(() => {
-    if (state.status === 'idle') void store.load(id);
-  }, [store, id, state.status]);
-  return state;
-}
 
 type RemoteAreaProps<Id extends RemoteModuleId> = {
   id: Id;
@@ -55,8 +36,14 @@ type RemoteAreaProps<Id extends RemoteModuleId> = {
 
 /** One remote's area of the page: whatever fails inside (remote down, a bug that throws) stays inside. */
 export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact = false, props }: RemoteAreaProps<Id>) {
-  const store = useRemoteModuleStore();
-  const state = useRemoteModule(id);
+  const store = useContext(RemoteModulesContext);
+  if (!store) throw new Error('RemoteArea must be used within RemoteModulesProvider');
+  // Same snapshot on the server and while hydrating: both load the route's modules first.
+  const snapshot = () => store.get(id);
+  const state = useSyncExternalStore(store.subscribe, snapshot, snapshot);
+  useEffect(() => {
+    if (state.status === 'idle') void store.load(id);
+  }, [store, id, state.status]);
   const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
 

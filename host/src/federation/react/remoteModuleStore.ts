@@ -15,21 +15,12 @@ export interface RemoteModuleLoader {
   prefetch?(id: RemoteModuleId): Promise<void>;
 }
 
-export interface RemoteModuleStore {
-  get(id: RemoteModuleId): RemoteModuleState;
-  subscribe(listener: () => void): () => void;
-  /** Starts loading (once; concurrent calls share it) and resolves with the settled state. */
-  load(id: RemoteModuleId): Promise<RemoteModuleState>;
-  /** Retry: forgets the remote's modules, failed or not; areas that show them load again. */
-  retry(remote: RemoteName): void;
-  /** Warms the cache for a module nobody shows yet (idle time); no-op once it is loading or loaded. */
-  prefetch(id: RemoteModuleId): Promise<void>;
-}
-
 const IDLE: RemoteModuleState = { status: 'idle' };
 const LOADING: RemoteModuleState = { status: 'loading' };
 
-export function createRemoteModuleStore(loader: RemoteModuleLoader): RemoteModuleStore {
+export type RemoteModuleStore = ReturnType<typeof createRemoteModuleStore>;
+
+export function createRemoteModuleStore(loader: RemoteModuleLoader) {
   const states = new Map<RemoteModuleId, RemoteModuleState>();
   const inFlight = new Map<RemoteModuleId, Promise<RemoteModuleState>>();
   const listeners = new Set<() => void>();
@@ -48,12 +39,13 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader): RemoteModul
   };
 
   return {
-    get: (id) => states.get(id) ?? IDLE,
-    subscribe(listener) {
+    get: (id: RemoteModuleId) => states.get(id) ?? IDLE,
+    subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    load(id) {
+    /** Starts loading (once; concurrent calls share it) and resolves with the settled state. */
+    load(id: RemoteModuleId): Promise<RemoteModuleState> {
       const current = states.get(id);
       if (current?.status === 'ready') return Promise.resolve(current);
       const pending = inFlight.get(id);
@@ -72,11 +64,13 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader): RemoteModul
       inFlight.set(id, promise);
       return promise;
     },
-    async prefetch(id) {
+    /** Warms the cache for a module nobody shows yet (idle time); no-op once it is loading or loaded. */
+    async prefetch(id: RemoteModuleId) {
       if ((states.get(id) ?? IDLE).status !== 'idle') return;
       await loader.prefetch?.(id).catch(() => undefined);
     },
-    retry(remote) {
+    /** Retry: forgets the remote's modules, failed or not; areas that show them load again. */
+    retry(remote: RemoteName) {
       generations.set(remote, (generations.get(remote) ?? 0) + 1);
       loader.forget?.(remote);
       for (const id of [...states.keys()]) {

@@ -3,9 +3,9 @@ import type { ManifestReader } from '../loading/manifests';
 import type { RetryUrls } from '../loading/retryUrls';
 
 /** A remote's file on another origin than the page's: read with CORS, as webpack reads its chunks. */
-export const isCrossOrigin = (url: string) => new URL(url, window.location.href).origin !== window.location.origin;
+export const isCrossOrigin = (url: string, page = window.location.href) => new URL(url, page).origin !== new URL(page).origin;
 
-/** The host's runtime hooks: checked manifests, entries under retry URLs, CORS across origins. Failures go to the loader. */
+/** The host's runtime hooks: checked manifests, entries under retry URLs, CORS across origins, carried styles. Failures go to the loader. */
 export function shopRuntimePlugin({
   manifests,
   retryUrls,
@@ -40,6 +40,16 @@ export function shopRuntimePlugin({
       link.crossOrigin = 'anonymous';
       link.href = url;
       return link;
+    },
+    // A stylesheet a rendered page carries as `<style data-href>` (renderer/pageDocument.ts) is not fetched again.
+    beforePreloadRemote({ preloadOps }) {
+      if (typeof document === 'undefined') return;
+      const isCarried = (url: string) =>
+        [...document.querySelectorAll('style[data-href]')].some((style) => style.getAttribute('data-href') === url);
+      for (const op of preloadOps) {
+        const own = op.filter;
+        op.filter = (url) => !isCarried(url) && (own ? own(url) : true);
+      }
     },
   };
 }

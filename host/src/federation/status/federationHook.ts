@@ -22,37 +22,35 @@ export interface PageEvent {
   page: string;
 }
 
-export interface FederationHook {
-  status: FederationStatus;
-  /** Hands `listener` every event so far, then each new one (the status chunk takes over). */
-  takeEvents(listener: (pageEvent: PageEvent) => void): void;
-}
+export type FederationHook = ReturnType<typeof createFederationHook>;
 
 export function createFederationHook(
   records: RemoteRecords,
   host: FederationStatus['host'],
   print: () => void,
   page: () => string = () => window.location.pathname,
-): FederationHook {
+) {
   // Until the status chunk listens, events wait here with their page (a few per page shown).
   let waiting: PageEvent[] | undefined = [];
   let listener = (pageEvent: PageEvent): void => {
     waiting?.push(pageEvent);
   };
   records.listen((event) => listener({ event, page: page() }));
-  return {
-    status: {
-      host,
-      get configProblems() {
-        return records.configProblems;
-      },
-      remotes: records.remotes,
-      records: [],
-      vitals: {},
-      idlePrefetchAt: null,
-      print,
+  const status: FederationStatus = {
+    host,
+    get configProblems() {
+      return records.configProblems;
     },
-    takeEvents(taking) {
+    remotes: records.remotes,
+    records: [],
+    vitals: {},
+    idlePrefetchAt: null,
+    print,
+  };
+  return {
+    status,
+    /** Hands `taking` every event so far, then each new one (the status chunk takes over). */
+    takeEvents(taking: (pageEvent: PageEvent) => void) {
       for (const pageEvent of waiting ?? []) taking(pageEvent);
       waiting = undefined;
       listener = taking;

@@ -1,43 +1,47 @@
 import type { RemoteName } from '@maison/shared';
 import type { LoadableModuleId } from '../moduleIds';
-import type { LoadFailureReason } from '../loading/loadFailure';
 import type { Signal } from '../../contract/beacon';
 import type { PageEvent } from './federationHook';
-import { loadTimings, type LoadTimings } from './timings';
+
+/** A record is its beacon signal (`page`: the path when the module was asked for) and what only the console shows. */
+type SignalOf<Kind extends Signal['kind']> = Extract<Signal, { kind: Kind }>;
+type ModuleOf = { remote: RemoteName; module: LoadableModuleId };
 
 /** One remote module loaded for this page: which build served it and what its files cost. */
-export interface LoadRecord extends LoadTimings {
-  kind: 'load';
-  /** The page's path when the module was asked for. */
-  page: string;
-  remote: RemoteName;
-  module: LoadableModuleId;
+export type LoadRecord = SignalOf<'load'> & ModuleOf & ReturnType<typeof loadTimings> & { url: string };
+export type FailureRecord = SignalOf<'failure'> & ModuleOf & { error: string };
+/** The page's LCP, INP or CLS, with the area that holds its element (a remote module id, or 'host') and the remote that owns it. */
+export type VitalRecord = SignalOf<'vital'> & { rating: 'good' | 'needs-improvement' | 'poor'; area: string; remote: string };
+
+/** One file's request from the resource timings: start and duration in whole ms on the page's clock. */
+// Why: docs/decisions/federation-runtime.md#load-timings
+interface FileTiming {
   url: string;
-  build: string | null;
-  fallback: boolean;
+  start: number;
+  duration: number;
 }
 
-export interface FailureRecord {
-  kind: 'failure';
-  page: string;
-  remote: RemoteName;
-  module: LoadableModuleId;
-  url: string | null;
-  reason: LoadFailureReason;
-  error: string;
+function timingOf(url: string, entries: readonly PerformanceEntry[]): FileTiming | undefined {
+  // After a Retry the entry is requested as `…/remoteEntry.js?retry=N`: the latest request counts.
+  const matching = entries.filter(({ name }) => name === url || name.startsWith(`${url}?`));
+  const entry = matching[matching.length - 1] as PerformanceResourceTiming | undefined;
+  if (!entry) return undefined;
+  return { url, start: Math.round(entry.startTime), duration: Math.round(entry.responseEnd - entry.startTime) };
 }
 
-/** The page's LCP, INP or CLS, with the area that holds its element: a remote module id, or 'host'. */
-export interface VitalRecord {
-  kind: 'vital';
-  page: string;
-  name: Extract<Signal, { kind: 'vital' }>['name'];
-  /** Milliseconds (LCP, INP), or a layout shift score (CLS). */
-  value: number;
-  rating: 'good' | 'needs-improvement' | 'poor';
-  area: string;
-  /** The remote that owns the area, or 'host'. */
-  remote: string;
+/** The timings of a load of the module whose manifest is `manifestUrl` and whose `files` are its entry, then its JS and CSS. */
+export function loadTimings(
+  { manifestUrl, files, startedAt, endedAt }: { manifestUrl: string; files: readonly string[]; startedAt: number; endedAt: number },
+  entries: readonly PerformanceEntry[] = performance.getEntriesByType('resource'),
+) {
+  const [entryUrl, ...chunkUrls] = files;
+  return {
+    manifest: timingOf(manifestUrl, entries),
+    entry: entryUrl ? timingOf(entryUrl, entries) : undefined,
+    chunks: chunkUrls.flatMap((url) => timingOf(url, entries) ?? []),
+    /** From the loader starting the module to the module in hand. */
+    total: Math.round(endedAt - startedAt),
+  };
 }
 
 /** Turns core events into load and failure records; a load's timings run from 'loading' to 'loaded'. */

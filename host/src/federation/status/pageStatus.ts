@@ -1,17 +1,10 @@
 import type { Signal } from '../../contract/beacon';
 import { MAX_MEASURE, MAX_PAGE } from '../../contract/beaconLimits';
 import { sendBeacons, whenHidden } from './beacons';
-import { printStatus } from './consoleView';
-import type { FederationHook } from './federationHook';
+import type { FederationHook, FederationStatus } from './federationHook';
 import { loadRecorder, type VitalRecord } from './loadRecords';
 import type { PageSignals } from './pageSignals';
 import { observeVitals } from './vitals';
-
-export interface PageStatus {
-  print(): void;
-  /** Watches the page's LCP, INP and CLS from now on (the start-up calls it at the first idle moment). */
-  watchVitals(): void;
-}
 
 /** A vital as a beacon carries it (no area, no rating), or nothing for a value the answerer would refuse. */
 export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefined {
@@ -21,7 +14,9 @@ export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefi
 
 /** The status chunk: takes over the hook's events and the signals' sending, and adds the vitals. */
 // Why: docs/decisions/federation-runtime.md#status-chunk
-export function startPageStatus({ status, takeEvents }: FederationHook, signals: PageSignals, target: Window = window): PageStatus {
+export type PageStatus = ReturnType<typeof startPageStatus>;
+
+export function startPageStatus({ status, takeEvents }: FederationHook, signals: PageSignals, target: Window = window) {
   const recordOf = loadRecorder();
   takeEvents((pageEvent) => {
     const record = recordOf(pageEvent);
@@ -47,9 +42,43 @@ export function startPageStatus({ status, takeEvents }: FederationHook, signals:
 
   return {
     print: () => printStatus(status),
+    /** Watches the page's LCP, INP and CLS from now on (the start-up calls it at the first idle moment). */
     watchVitals() {
       // A page load's vitals belong to the page it opened, however far the shopper has moved since.
       void observeVitals((vital) => (status.vitals[vital.name] = { ...vital, page: signals.landing }));
     },
   };
+}
+
+const ms = (timing?: { duration: number }) => (timing ? `${timing.duration} ms` : '—');
+
+/** `__MAISON_FEDERATION__.print()`: the remotes, this page load's module loads and its vitals, as three console tables. */
+function printStatus(status: FederationStatus): void {
+  console.table(
+    Object.fromEntries(
+      Object.entries(status.remotes).map(([name, remote]) => [
+        name,
+        {
+          state: remote.state,
+          url: remote.url,
+          build: remote.buildVersion,
+          fallback: remote.fallback,
+          failures: remote.failures.map(({ reason }) => reason).join(', '),
+        },
+      ]),
+    ),
+  );
+  const loads = status.records.flatMap((record) => (record.kind === 'load' ? [record] : []));
+  console.table(
+    loads.map((load) => ({
+      page: load.page,
+      module: load.module,
+      build: load.build,
+      manifest: ms(load.manifest),
+      entry: ms(load.entry),
+      chunks: load.chunks.map((chunk) => `${chunk.duration} ms`).join(' + ') || '—',
+      total: `${load.total} ms`,
+    })),
+  );
+  console.table(Object.values(status.vitals).map(({ name, value, rating, area }) => ({ name, value, rating, area })));
 }

@@ -1,4 +1,4 @@
-import { loadTimings } from './timings';
+import { loadTimings } from './loadRecords';
 
 const CDN = 'https://cdn.example.com/cart/1.4.2';
 const resource = (name: string, startTime: number, responseEnd: number) =>

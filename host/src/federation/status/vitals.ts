@@ -1,4 +1,4 @@
-import { AREA_ATTRIBUTE } from '../react/areaAttribute';
+import { AREA_ATTRIBUTE } from '../moduleIds';
 import type { VitalRecord } from './loadRecords';
 
 /** The area that holds a node: the remote module id of the nearest remote area around it, or 'host'. */

@@ -1,2 +1,0 @@
-/** The module id RemoteArea puts on the element around a remote's content (read by status/vitals.ts). */
-export const AREA_ATTRIBUTE = 'data-remote-area';
