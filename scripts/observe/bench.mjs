@@ -5,24 +5,21 @@
  */
 // Why: docs/decisions/build-and-render.md#bench-observability
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
+import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
 import { batchedOutput, serverLog, serverMetrics } from '@maison/deploy/serve';
-import { appsFrom, localOrigin } from '../../apps.mts';
+import { benchEnvironment, HTML, median, PAGE, root, startShop } from '../bench/shop.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '9' } } });
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const BASE_PORT = 3450;
 const METRICS_PORT = 3454;
-const PAGE = '/products/hoan-kiem-lake-handkerchief';
-const HTML = { accept: 'text/html' };
 const CONNECTIONS = 8;
 const work = path.join(root, '.bench', 'observability');
 const env = path.join(work, 'environment');
@@ -35,34 +32,15 @@ const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
 if (pinned) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 
 /** The shop as `npm run serve` runs it (access lines and metrics), publishing first when asked. */
-async function startShop(publish) {
-  const log = openSync(path.join(work, 'shop.log'), 'a');
-  const child = spawn(
-    pinned ? '/usr/bin/taskset' : process.execPath,
-    [
-      ...(pinned ? ['-c', '0', process.execPath] : []),
-      path.join(root, 'deploy', 'src', 'cli', 'serve.ts'),
-      '--env',
-      env,
-      '--base-port',
-      String(BASE_PORT),
-      '--trust-proxy',
-      '127.0.0.1',
-      ...(publish ? [] : ['--no-publish']),
-      '--metrics',
-      String(METRICS_PORT),
-    ],
-    { stdio: ['ignore', log, log] },
-  );
-  const origin = localOrigin(appsFrom(BASE_PORT)[0]);
-  for (let tries = 0; tries < 300; tries += 1) {
-    if ((await fetch(`${origin}${PAGE}`, { headers: HTML }).catch(() => undefined))?.ok)
-      return { origin, pid: child.pid, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the shop did not answer ${origin}${PAGE}`);
-}
+const shopLog = () => openSync(path.join(work, 'shop.log'), 'a');
+const startWatchedShop = (publish) =>
+  startShop({
+    env,
+    basePort: BASE_PORT,
+    args: ['--trust-proxy', '127.0.0.1', ...(publish ? [] : ['--no-publish']), '--metrics', String(METRICS_PORT)],
+    prefix: pinned ? ['/usr/bin/taskset', '-c', '0'] : [],
+    stdio: ['ignore', shopLog(), shopLog()],
+  });
 
 /** The answerer's own figures, as its metrics say (none without metrics): event-loop delay since the last read (ms), CPU used (s). */
 async function processFigures(port = WATCHED_PORT + 10) {
@@ -85,19 +63,12 @@ function cpuSeconds(pid) {
   }
 }
 
-const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const load = (url, extra = {}) => autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: HTML, ...extra });
 
 rmSync(work, { recursive: true, force: true });
-mkdirSync(env, { recursive: true });
-const apps = appsFrom(BASE_PORT);
-writeFileSync(
-  path.join(env, ENVIRONMENT_FILE.remotes),
-  JSON.stringify(Object.fromEntries(apps.slice(1).map((app) => [app.name, `${localOrigin(app)}/mf-manifest.json`]))),
-);
-copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(env, ENVIRONMENT_FILE.site));
+benchEnvironment(env, BASE_PORT);
 
-const shop = await startShop(true);
+const shop = await startWatchedShop(true);
 
 // The beacons: a page load's worth of records, naming the builds the generation serves.
 const render = JSON.parse(readFileSync(path.join(env, ENVIRONMENT_FILE.current, GENERATION_FILE.render), 'utf8'));
@@ -146,7 +117,7 @@ const watched = spawn(
     path.join(work, 'access.log'),
     String(WATCHED_PORT),
   ],
-  { stdio: ['ignore', openSync(path.join(work, 'shop.log'), 'a'), 'inherit'] },
+  { stdio: ['ignore', shopLog(), 'inherit'] },
 );
 const urlOf = (index) => `http://127.0.0.1:${WATCHED_PORT + index}${PAGE}`;
 for (let tries = 0; !(await fetch(urlOf(2), { headers: HTML }).catch(() => undefined))?.ok; tries += 1) {
