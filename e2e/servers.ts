@@ -1,12 +1,16 @@
 /**
  * The tests' way to serve builds and run the deploy commands, exactly as an operator does
- * (deploy/src/cli): each in a process of its own, on the project's Node.
+ * (the npm scripts): each in a process of its own, on the project's Node.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
-const cli = (command: string) => path.join(root, 'deploy', 'src', 'cli', `${command}.ts`);
+/** The npm script each command is (`publish` is `npm run render`): package.json says which file it runs. */
+const NPM_SCRIPT = { serve: 'serve', remotes: 'remotes', publish: 'render', rollback: 'rollback', rollout: 'rollout' } as const;
+const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const cli = (command: keyof typeof NPM_SCRIPT) => path.join(root, scripts[NPM_SCRIPT[command]]!.replace(/^node /, ''));
 
 /**
  * One production build served by the one answerer (`npm run serve -- --build …`), in its own
