@@ -1,7 +1,7 @@
 /** One set of a generation's pages (everyone's, or the canary cohort's), with its remotes.json and render record. */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PUBLISH_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';
+import { remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';
 import { parseRemotesJson } from '@maison/host/contract';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { REMOTE_NAMES } from '../../../apps.mts';
@@ -95,7 +95,6 @@ export async function renderPageSet({
 }: PageSetOptions): Promise<PageSet> {
   // Read once: the renderer takes it as read (and the page data as written).
   const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
-  const deadline = AbortSignal.timeout(limits.totalMs ?? PUBLISH_FILE_LIMITS.totalMs);
   let pages: RenderedPages;
   try {
     if ('problem' in host) throw new Error(host.problem);
@@ -107,7 +106,6 @@ export async function renderPageSet({
           origin,
           previous,
           limits,
-          deadline,
           log,
           ...(progress ? { progress } : {}),
         })

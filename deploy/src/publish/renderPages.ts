@@ -1,7 +1,8 @@
 /** Renders a generation's pages with the host's renderer; a failed page may keep its last good version. */
 // Why: docs/decisions/serving.md#keeping-pages
 import path from 'node:path';
-import { firstMatching, type PublicPages, type RemoteFileLimits } from '@maison/host/hosting';
+import { setTimeout as wait } from 'node:timers/promises';
+import { firstMatching, PUBLISH_FILE_LIMITS, type PublicPages, type RemoteFileLimits } from '@maison/host/hosting';
 import { firstChoices, type NotFoundPage, type RemotesJson, type RenderRecord } from '@maison/host/contract';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
@@ -19,20 +20,6 @@ export interface RenderedPages {
   copied: Map<string, string>;
 }
 
-/** `work`, or a failure once `deadline` is aborted. */
-function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
-  if (deadline.aborted) {
-    // Asked for all the same: what it comes to is not waited for.
-    work.catch(() => undefined);
-    return Promise.reject(new Error("the publish's time for remote files ran out"));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(new Error("the publish's time for remote files ran out"));
-    deadline.addEventListener('abort', stop, { once: true });
-    work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', stop));
-  });
-}
-
 export interface RenderPagesOptions {
   host: HostBuild;
   /** remotes.json as written (the pages carry it), and as the publish read it (the renderer does not read it again). */
@@ -41,10 +28,8 @@ export interface RenderPagesOptions {
   origin: string;
   /** The last good generation: its pages can be kept. */
   previous: Generation | undefined;
-  /** How long the renderer's remote files may take, each and all together. */
+  /** How long the renderer's remote files may take, each and all together (the publish's time for rendering). */
   limits: RemoteFileLimits;
-  /** Aborted once the publish's time for rendering has run out. */
-  deadline: AbortSignal;
   log: (line: string) => void;
   /** Told as pages are rendered: how many of how many, so far. */
   progress?: (rendered: number, of: number) => void;
@@ -54,8 +39,13 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
   const { host, remotesJson, remotesJsonRead, origin, limits, log } = options;
   // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
   const service = renderService(host, { remotesJson, remotesJsonRead, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
+  // Past the publish's time, what the renderer still owes is not waited for.
+  const deadline = wait(limits.totalMs ?? PUBLISH_FILE_LIMITS.totalMs, undefined, { ref: false }).then((): never => {
+    throw new Error("the publish's time for remote files ran out");
+  });
+  deadline.catch(() => undefined);
   try {
-    return await renderWith(service, options);
+    return await renderWith(service, options, deadline);
   } finally {
     await service.close();
   }
@@ -63,9 +53,10 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
 
 async function renderWith(
   service: RenderService,
-  { host, remotesJsonRead, previous, deadline, origin, progress = () => {} }: RenderPagesOptions,
+  { host, remotesJsonRead, previous, origin, progress = () => {} }: RenderPagesOptions,
+  deadline: Promise<never>,
 ): Promise<RenderedPages> {
-  const renderer = { ...(await beforeDeadline(service.describe(), deadline)), ...service };
+  const renderer = { ...(await Promise.race([service.describe(), deadline])), ...service };
   const { routes } = host;
   const problems = [...renderer.problems];
   const before = previous?.render;
@@ -77,7 +68,7 @@ async function renderWith(
     before.hostBuild === host.id &&
     remotes.every((remote) => before.remotes[remote] !== undefined && before.remotes[remote] === firsts[remote]);
 
-  const lists: PublicPages = await beforeDeadline(renderer.publicPages(), deadline).catch((error: Error) => {
+  const lists: PublicPages = await Promise.race([renderer.publicPages(), deadline]).catch((error: Error) => {
     problems.push(`the remotes' lists of pages could not be read (${error.message})`);
     // No remote's list was read: none of their paths is called unknown.
     return { paths: [] as string[], redirects: {} as Record<string, string>, unavailable: [...REMOTE_NAMES] as string[] };
@@ -124,7 +115,7 @@ async function renderWith(
     }>,
   ) => {
     const target = path.join(GENERATION_FILE.pages, language, file);
-    const page = await beforeDeadline(render(), deadline).catch((error: Error) => ({
+    const page = await Promise.race([render(), deadline]).catch((error: Error) => ({
       html: undefined,
       reason: error.message,
       remotes: {},
