@@ -2,14 +2,14 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';
-import { parseRemotesJson } from '@maison/host/contract';
+import { parseRemotesJson, type RenderedBuilds, type RenderRecord } from '@maison/host/contract';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import type { HostBuild } from '../builds/hostBuild.ts';
 import { flushFolder, writeFlushed } from '../environment/durable.ts';
 import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
-import { type RenderedBuilds, type RenderRecord } from '@maison/host/contract';
+import { renderRecord } from '../render/renderRecord.ts';
 import { renderPages, type RenderedPages } from './renderPages.ts';
 import { buildVersionOf } from './verify.ts';
 
@@ -38,33 +38,16 @@ async function listedBuilds(
   return { builds: { host: hostVersion, remotes }, problems };
 }
 
-/** What a publish that renders nothing writes: every route rendered in the browser. */
+/** What a publish that renders nothing writes: every route rendered in the browser, in every language the shop has addresses for. */
 function unrendered(origin: string, hostBuild: string, problem: string | undefined): RenderedPages {
-  return {
-    record: {
-      hostBuild,
-      origin,
-      // Every page is rendered in the browser, in every language the shop has addresses for.
-      languages: Object.keys(LANGUAGE_PATH_PREFIX),
-      remotes: {},
-      listed: [],
-      pages: [],
-      notFoundPages: [],
-      redirects: {},
-      unlistedRemotes: [],
-      kept: [],
-      problems: problem ? [problem] : [],
-    },
-    written: new Map(),
-    copied: new Map(),
-  };
+  const languages = Object.keys(LANGUAGE_PATH_PREFIX);
+  const record = renderRecord({ hostBuild, origin, languages, listed: [], redirects: {}, problems: problem ? [problem] : [] });
+  return { record, written: new Map(), copied: new Map() };
 }
 
-export interface PageSet {
+export interface PageSet extends RenderedPages {
   remotesJson: string;
   record: RenderRecord;
-  written: Map<string, string>;
-  copied: Map<string, string>;
 }
 
 export interface PageSetOptions {
