@@ -6,7 +6,7 @@ import { bodyOf, typeOf, type Body } from '../answer/bodies.ts';
 import type { PagesNow, ServedPages } from '../answer/pages.ts';
 import { inlineSource } from '../answer/policy.ts';
 import type { RenderRecord } from '@maison/host/contract';
-import { robotsTxt, sitemapXml } from '../publish/crawlers.ts';
+import { crawlerFiles } from '../publish/crawlers.ts';
 import { pageCache } from './pageCache.ts';
 import { notFoundPagesOf, ownLists, renderRecord } from './renderRecord.ts';
 import { renderService, type RenderService } from './renderService.ts';
@@ -72,15 +72,7 @@ export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log
       });
     const now = recordOf(build, service, origin).then(
       (render): PagesNow => {
-        const personal = build.routes.filter((route) => route.personal).map((route) => route.path);
-        const crawler: Record<string, string> = {
-          'sitemap.xml': sitemapXml(
-            origin,
-            render.pages.filter((page) => !personal.includes(page)),
-            render.languages,
-          ),
-          'robots.txt': robotsTxt(origin, personal, render.languages),
-        };
+        const crawler = crawlerFiles(origin, build.routes, render);
         return {
           key,
           remotesJson: remotes,
