@@ -4,8 +4,7 @@
  * benchmark). Starting servers is `@maison/deploy/serve` (serve.ts); the commands are in cli/.
  */
 export { composeAnswerer, createAnswerer, type Answer, type AnswererParts, type ServedApp } from './answer/answer.ts';
-export { buildFiles, type ReadableFileSystem } from './answer/buildFiles.ts';
-export { hiddenFile, type FileSource } from './answer/files.ts';
+export { buildFiles, hiddenFile, type FileSource, type ReadableFileSystem } from './answer/files.ts';
 export type { PagesNow, ServedPages } from './answer/pages.ts';
 export { fileStamp, readHostBuild, watchHostBuild, type HostBuild, type HostBuildState } from './builds/hostBuild.ts';
 export { pagesOnDemand } from './render/pagesOnDemand.ts';
