@@ -2,7 +2,7 @@
 // Why: docs/decisions/serving.md#keeping-pages
 import path from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
-import { firstMatching, PUBLISH_FILE_LIMITS, type PublicPages, type RemoteFileLimits } from '@maison/host/hosting';
+import { firstMatching, PUBLISH_FILE_LIMITS, type PublicPages, type RemoteFileLimits, type RenderedPage } from '@maison/host/hosting';
 import { firstChoices, type NotFoundPage, type RemotesJson, type RenderRecord } from '@maison/host/contract';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
@@ -107,23 +107,14 @@ async function renderWith(
     file: string,
     language: string,
     remotesOfPage: readonly string[],
-    render: () => Promise<{
-      html?: string;
-      reason?: string;
-      remotes?: Record<string, string | undefined>;
-      inline?: InlineCode;
-    }>,
+    render: () => Promise<RenderedPage>,
   ) => {
     const target = path.join(GENERATION_FILE.pages, language, file);
-    const page = await Promise.race([render(), deadline]).catch((error: Error) => ({
-      html: undefined,
-      reason: error.message,
-      remotes: {},
-    }));
-    if (page.html) {
+    const page = await Promise.race([render(), deadline]).catch((error: Error): RenderedPage => ({ reason: error.message }));
+    if (page.html !== undefined) {
       written.set(target, page.html);
-      for (const [remote, manifest] of Object.entries(page.remotes ?? {})) if (manifest) remotes[remote] = manifest;
-      if (page.inline) carried(page.inline, inlineSource);
+      for (const [remote, manifest] of Object.entries(page.remotes)) if (manifest) remotes[remote] = manifest;
+      carried(page.inline, inlineSource);
     } else if (previous && sameBuilds(remotesOfPage) && hasPage(previous.render, name)) {
       copied.set(target, path.join(previous.dir, target));
       for (const remote of remotesOfPage) remotes[remote] = before!.remotes[remote]!;
