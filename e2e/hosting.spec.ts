@@ -220,7 +220,7 @@ test.describe('hosting rules @smoke', () => {
       const body = await page.text();
       // A rendered page, the 404 pages (an unknown path or product), a legacy link's redirect, or
       // the shop's page rendered in the browser; a malformed path (undecodable, or `..` above the
-      // root) is refused by both servers (deploy/src/answer/requestLimits.ts) with a small page in
+      // root) is refused by both servers (deploy/src/answer/refusal.ts) with a small page in
       // the address's language that leads home.
       const sent = new URL(`${HOST}${hostile}`);
       if (refusedTarget(`${sent.pathname}${sent.search}`)) {

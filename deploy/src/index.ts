@@ -17,8 +17,7 @@ export {
   type InlineCode,
   type ServedRemotes,
 } from './answer/policy.ts';
-export { refusal, refusedLanguage } from './answer/refusal.ts';
-export { refusedTarget, REQUEST_LIMITS } from './answer/requestLimits.ts';
+export { refusal, refusedLanguage, refusedTarget, REQUEST_LIMITS } from './answer/refusal.ts';
 export { CACHE_CONTROL } from './answer/cacheControl.ts';
 export { navigationAnswer, type NavigationAnswer } from './answer/navigation.ts';
 export { preloadLinkFor, preloadLinks } from './answer/preloadLinks.ts';
