@@ -1,10 +1,5 @@
-/**
- * What the shop's servers answer, per app: one function from a Web Request to a Response, the same
- * under Node, nginx and `npm start` (their adapters only translate). Outermost first: HEAD, the
- * security headers, the request limits, conditional GET, compression, the pages' beacons (the host),
- * reads only, the probes, normal addresses (layers.ts); then a file of the build (files.ts), the
- * host's pages and data (pages.ts), else 404. Why in this order: docs/decisions/serving.md#answer-order
- */
+/** What the shop's servers answer, per app: one function from a Web Request to a Response, under Node, nginx and `npm start` alike. */
+// Why in this order: docs/decisions/serving.md#answer-order
 import path from 'node:path';
 import type { RemoteName } from '@maison/shared';
 import { watchHostBuild, type HostBuildState } from '../builds/hostBuild.ts';

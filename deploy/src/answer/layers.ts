@@ -1,8 +1,4 @@
-/**
- * The layers every answer goes through, each a Layer on its own (answer.ts composes them; each is
- * tested alone in layers.test.ts): request limits, security headers, HEAD, conditional GET,
- * compression, reads only, normal addresses.
- */
+/** The layers every answer goes through, each a Layer on its own, tested alone in layers.test.ts (answer.ts composes them). */
 import { normalPath } from '@maison/shared/address';
 import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
 import { withVary, type Layer, type Reply } from './http.ts';
