@@ -2,7 +2,7 @@
 import type { Language, RemoteName } from '@maison/shared';
 import { canonicalQuery, languageOfPath } from '@maison/shared/address';
 import { firstMatching, withShownText } from '@maison/host/hosting';
-import { ROLLOUT_PATH, type NotFoundPage, type RolloutAnnouncement, type ServedRoute, type RenderRecord } from '@maison/host/contract';
+import { ROLLOUT_PATH, type NotFoundPage, type RolloutAnnouncement, type RenderRecord } from '@maison/host/contract';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
@@ -51,29 +51,9 @@ export interface PagesAnswerOptions {
   policyExtras?: (policy: string) => string;
 }
 
-/** What the answers to one cohort derive from what is served, made once per change of it. */
-interface Derived {
-  now: PagesNow;
-  remotesJson: Body;
-  pageHeaders: Record<string, string>;
-  /** The render record, when its pages may be served beside this host build. */
-  render?: RenderRecord;
-  routes: readonly ServedRoute[];
-  links: ReturnType<typeof preloadLinks>;
-}
-
-/** Both cohorts' (everyone's, when no rollout splits shoppers), and /rollout.json. */
-interface DerivedAll {
-  key: string;
-  stable: Derived;
-  canary?: Derived;
-  rollout?: RolloutRecord;
-  announcement: Body;
-}
-
 export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras = (policy) => policy }: PagesAnswerOptions) {
-  let derived: DerivedAll | undefined;
-  const deriveSet = (now: PagesNow, build: HostBuildState): Derived => {
+  /** What the answers to one cohort derive from what is served, made once per change of it. */
+  const deriveSet = (now: PagesNow, build: HostBuildState) => {
     const remotes = servedRemotes(now.remotesJson, remoteNames);
     const routes = build.build?.routes ?? [];
     // Pages name the scripts of the host build that rendered them: served only beside that build.
@@ -87,6 +67,10 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       ...(render ? { render } : {}),
     };
   };
+  type Derived = ReturnType<typeof deriveSet>;
+  /** Both cohorts' (everyone's, when no rollout splits shoppers), and /rollout.json. */
+  type DerivedAll = { key: string; stable: Derived; canary?: Derived; rollout?: RolloutRecord; announcement: Body };
+  let derived: DerivedAll | undefined;
   const derive = async (): Promise<DerivedAll> => {
     const now = await pages.now();
     const build = hostBuild.now();
