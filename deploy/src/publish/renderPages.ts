@@ -90,7 +90,6 @@ async function renderWith(
     }
   }
   const own = ownLists({ paths: listed, redirects }, problems);
-  const ownListed = own.listed;
   const written = new Map<string, string>();
   const copied = new Map<string, string>();
   const remotes: Record<string, string> = {};
@@ -115,12 +114,12 @@ async function renderWith(
       written.set(target, page.html);
       for (const [remote, manifest] of Object.entries(page.remotes)) if (manifest) remotes[remote] = manifest;
       carried(page.inline, inlineSource);
-    } else if (previous && sameBuilds(remotesOfPage) && hasPage(previous.render, name)) {
+    } else if (previous && sameBuilds(remotesOfPage) && [...previous.render.pages, ...previous.render.notFoundPages].includes(name)) {
       copied.set(target, path.join(previous.dir, target));
-      for (const remote of remotesOfPage) remotes[remote] = before!.remotes[remote]!;
+      for (const remote of remotesOfPage) remotes[remote] = previous.render.remotes[remote]!;
       kept.add(name);
       // Rendered by the same builds last time: what it carries is among what that generation's did.
-      if (before?.inline) carried(before.inline, (hash) => hash);
+      if (previous.render.inline) carried(previous.render.inline, (hash) => hash);
       problems.push(`${language} ${name}: not rendered (${page.reason}); its last version, from the same builds, is kept`);
     } else {
       return void problems.push(`${language} ${name}: not rendered (${page.reason}); rendered in the browser`);
@@ -128,11 +127,11 @@ async function renderWith(
     done.set(name, (done.get(name) ?? 0) + 1);
   };
   const notFoundPages = notFoundPagesOf(routes);
-  const total = renderer.languages.length * (ownListed.filter((pathname) => pageFileOf(pathname)).length + notFoundPages.length);
+  const total = renderer.languages.length * (own.listed.filter((pathname) => pageFileOf(pathname)).length + notFoundPages.length);
   let attempted = 0;
   const step = () => progress((attempted += 1), total);
   for (const language of renderer.languages) {
-    for (const pathname of ownListed) {
+    for (const pathname of own.listed) {
       const file = pageFileOf(pathname);
       if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language)).then(step);
     }
@@ -150,8 +149,8 @@ async function renderWith(
       origin,
       languages: renderer.languages,
       remotes,
-      listed: ownListed,
-      pages: ownListed.filter(inEveryLanguage),
+      listed: own.listed,
+      pages: own.listed.filter(inEveryLanguage),
       notFoundPages: notFoundPages.filter(inEveryLanguage),
       redirects: own.redirects,
       unlistedRemotes: unlisted,
@@ -162,8 +161,4 @@ async function renderWith(
     written,
     copied,
   };
-}
-
-function hasPage(render: RenderRecord, name: string): boolean {
-  return render.pages.includes(name) || render.notFoundPages.includes(name);
 }
