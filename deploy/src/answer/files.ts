@@ -7,6 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliDecompress as brotliDecompressCallback } from 'node:zlib';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import type { Reply } from './http.ts';
@@ -22,7 +23,6 @@ const PRECOMPRESSED = '.br';
 
 /** No file of a build has a longer path; a longer one is not looked for. */
 const MAX_FILE_PATH = 1024;
-const KEPT_FILES = 4096;
 
 /** The path's decoded segments if it can name a file (every build file has an extension). */
 function fileSegments(pathname: string): string[] | undefined {
@@ -63,7 +63,7 @@ async function ownPrecompressed(fileSystem: ReadableFileSystem, file: string, by
 
 /** `hidden(relativePath)`: files of the build that are never handed out. */
 export function buildFiles(dist: string, hidden: (relativePath: string) => boolean, fileSystem: ReadableFileSystem = DISK): FileSource {
-  const kept = new Map<string, { stamp: string; body: Body }>();
+  const kept = new LRUCache<string, { stamp: string; body: Body }>({ max: 4096 });
   return {
     async find(pathname) {
       const segments = fileSegments(pathname);
@@ -81,7 +81,6 @@ export function buildFiles(dist: string, hidden: (relativePath: string) => boole
       const precompressed = await ownPrecompressed(fileSystem, file, bytes);
       const body = bodyOf(bytes, typeOf(relative));
       if (precompressed && body.encoded) body.encoded.set('br', Promise.resolve(precompressed));
-      if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value!);
       kept.set(relative, { stamp, body });
       return body;
     },

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as wait } from 'node:timers/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 import type { Generation } from '../environment/generation.ts';
@@ -19,7 +20,6 @@ import type { RequestContext } from '../observe/requestContext.ts';
 import type { PagesNow, ServedPages } from './pages.ts';
 import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.ts';
 
-const KEPT_FILES = 512;
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
 const VIEW_WAIT_MS = 5_000;
 /** How long readiness waits for the renderer to answer. */
@@ -36,7 +36,7 @@ export interface PublishedPagesOptions {
 export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions): ServedPages & {
   rendererAnswers(): Promise<boolean>;
 } {
-  const kept = new Map<string, Body>();
+  const kept = new LRUCache<string, Body>({ max: 512 });
   const file = async (dir: string, name: string): Promise<Body | undefined> => {
     const absolute = path.join(dir, name);
     const known = kept.get(absolute);
@@ -44,7 +44,6 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
     const bytes = await readFile(absolute).catch(() => undefined);
     if (!bytes) return void log(`[serve] ${absolute} cannot be read: answered as if it had not been rendered`);
     const body = bodyOf(bytes, typeOf(name));
-    if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value!);
     kept.set(absolute, body);
     return body;
   };
