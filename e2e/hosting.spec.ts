@@ -170,7 +170,7 @@ test.describe('hosting rules @smoke', () => {
 
   // Every page arrives rendered, the shopper's own and an address with a query included: its HTML
   // names what its first view needs, so it gets no hint (only a page rendered in the browser,
-  // when it could not be rendered, is hinted: deploy/src/answer/preloadLinks.ts).
+  // when it could not be rendered, is hinted: deploy/src/answer/pages.ts).
   test('rendered pages name their scripts in their HTML, whatever their query', async ({ request }) => {
     const answerAt = async (path: string) => {
       const page = await request.get(`${HOST}${path}`, { headers: NAVIGATION });

@@ -20,7 +20,7 @@ export {
 export { refusal, refusedLanguage, refusedTarget, REQUEST_LIMITS } from './answer/refusal.ts';
 export { CACHE_CONTROL } from './answer/cacheControl.ts';
 export { navigationAnswer, type NavigationAnswer } from './answer/navigation.ts';
-export { preloadLinkFor, preloadLinks } from './answer/preloadLinks.ts';
+export { preloadLinkFor, preloadLinks } from './answer/pages.ts';
 export { checkGeneration, isGood, type Generation } from './environment/generation.ts';
 export { currentId, generationDir, generationIds } from './environment/generations.ts';
 export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from './environment/layout.ts';
