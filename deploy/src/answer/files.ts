@@ -1,8 +1,5 @@
-/**
- * A build's files: read from its folder by URL path, decoded and confined to the folder, kept until
- * they change (a build's own `<file>.br` is the brotli form: docs/decisions/precompression.md), and
- * answered with their cache class, policy and (a remote's) CORS.
- */
+/** A build's files by URL path, confined to its folder and kept until they change, answered with cache class, policy and CORS. */
+// Why a build's own `<file>.br`: docs/decisions/precompression.md
 import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliDecompress as brotliDecompressCallback } from 'node:zlib';

@@ -53,10 +53,7 @@ export const conditionalGet: Layer = (next) => async (request, url, context) => 
   return { status: 304, headers: { ...reply.headers, ETag: etag } };
 };
 
-/**
- * The body compressed (brotli first, then gzip) when the client accepts it and it is worth it, with
- * its own ETag; every answer whose encoding may be chosen says so to caches (Vary).
- */
+/** The body compressed (brotli, else gzip) when accepted and worth it, with its own ETag; Vary says when it may be. */
 export const compressed: Layer = (next) => async (request, url, context) => {
   const reply = await next(request, url, context);
   if (!reply.body) return reply;
@@ -78,10 +75,7 @@ export const onlyReads =
     return refused(405, refusedMethod());
   };
 
-/**
- * An address a cache reads as another (merged slashes, decoded escapes, dot segments): 301 to its
- * normal form, which no cache keeps. Why: docs/decisions/serving.md
- */
+/** An address a cache reads as another (merged slashes, escapes, dot segments): 301 to its normal form, which no cache keeps. */
 export const normalAddresses =
   (redirectHeaders: () => Record<string, string>): Layer =>
   (next) =>

@@ -23,10 +23,7 @@ export type NavigationAnswer =
   | { kind: 'not-found'; status: 404; language: Language; page: NotFoundPage['page']; shows: string }
   | { kind: 'shell'; status: 200 | 404 };
 
-/**
- * How a page request is answered from its address, the route table and the render record:
- * a redirect, a rendered page, a 404 page, or else the shell (rendered in the browser).
- */
+/** How a page request is answered from its address, routes and render record: a redirect, a page, a 404 page, else the shell. */
 export function navigationAnswer({
   path: address,
   query,

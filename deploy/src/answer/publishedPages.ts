@@ -1,7 +1,4 @@
-/**
- * The host's published pages: the served generation's remotes.json, render record and files (kept).
- * Views (canonical queries) are rendered on demand in a worker; past time, in the browser.
- */
+/** The host's published pages: the served generation's files (kept), and views (canonical queries) rendered on demand. */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as wait } from 'node:timers/promises';
