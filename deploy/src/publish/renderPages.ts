@@ -44,11 +44,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
     throw new Error("the publish's time for remote files ran out");
   });
   deadline.catch(() => undefined);
-  try {
-    return await renderWith(service, options, deadline);
-  } finally {
-    await service.close();
-  }
+  return renderWith(service, options, deadline).finally(() => service.close());
 }
 
 async function renderWith(
