@@ -1,6 +1,5 @@
 /** Pages rendered on demand for `npm start`, so that addresses behave there as in production. */
 import { createHash } from 'node:crypto';
-import type { RemoteName } from '@maison/shared';
 import type { HostBuild, HostBuildState } from '../builds/hostBuild.ts';
 import { bodyOf, typeOf, type Body } from '../answer/bodies.ts';
 import type { PagesNow, ServedPages } from '../answer/pages.ts';
@@ -40,7 +39,7 @@ async function recordOf(build: HostBuild, service: RenderService, origin: string
       listed,
       redirects,
       notFoundPages: notFoundPagesOf(build.routes),
-      unlistedRemotes: lists.unavailable as RemoteName[],
+      unlistedRemotes: lists.unavailable,
       problems,
       // The boot script only: a hash beside development's 'unsafe-inline' styles would switch that off.
       inline: { scripts: [inlineSource(build.shell.bootScript)], styles: [] },
