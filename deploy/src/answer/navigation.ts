@@ -1,6 +1,6 @@
 /** Which requests are page navigations, and how one is answered from its address: pure, linear in the path's length. */
 import type { Language } from '@maison/shared';
-import { homeOfBarePrefix, languageOfPath, pathInLanguage } from '@maison/shared/address';
+import { canonicalQuery, homeOfBarePrefix, languageOfPath, pathInLanguage } from '@maison/shared/address';
 import { shownAsked } from '@maison/shared/not-found';
 import { firstMatching, parameterOf } from '@maison/host/hosting';
 import type { NotFoundPage, RenderRecord, ServedRoute } from '@maison/host/contract';
@@ -29,7 +29,6 @@ export function navigationAnswer({
   query,
   routes,
   render,
-  canonicalQuery = (_route, asked) => asked,
 }: {
   /** The request's path, as sent (not decoded). */
   path: string;
@@ -37,8 +36,6 @@ export function navigationAnswer({
   query: string;
   routes: readonly ServedRoute[];
   render: RenderRecord | undefined;
-  /** What of the query changes the route's page, in one spelling; empty when nothing does. */
-  canonicalQuery?: (route: ServedRoute, query: string) => string;
 }): NavigationAnswer {
   const { language, path } = languageOfPath(address);
   // A language's bare prefix (`/vi`) is its home page's address with a slash (`/vi/`), as its links say.
@@ -51,7 +48,7 @@ export function navigationAnswer({
   if (!route) return { kind: 'shell', status: 200 };
   const rendered = render?.languages.includes(language) ? render : undefined;
   if (rendered && pageFileOf(path) && rendered.pages.includes(trimmed)) {
-    return { kind: 'page', status: 200, language, path: trimmed, query: query === '' ? '' : canonicalQuery(route, query) };
+    return { kind: 'page', status: 200, language, path: trimmed, query: query === '' ? '' : canonicalQuery(route.path, query) };
   }
   const notFound = route.notFound;
   // A path a route with a parameter does not list is unknown only when its remote's list was read.

@@ -1,6 +1,6 @@
 /** The host's pages answer: /remotes.json, /sitemap.xml, /robots.txt and page requests (navigation.ts), with their preload hints. */
 import type { Language, RemoteName } from '@maison/shared';
-import { canonicalQuery, languageOfPath } from '@maison/shared/address';
+import { languageOfPath } from '@maison/shared/address';
 import { firstMatching, withShownText } from '@maison/host/hosting';
 import { entryUrlOf, ROLLOUT_PATH } from '@maison/host/contract';
 import type { NotFoundPage, RemoteLocations, RenderRecord, RolloutAnnouncement, ServedRoute } from '@maison/host/contract';
@@ -122,7 +122,6 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       query: url.search.slice(1),
       routes: state.routes,
       render: state.render,
-      canonicalQuery: (route, query) => canonicalQuery(route.path, query),
     });
     // The same page for everyone at an address: a shared cache may keep it.
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
