@@ -85,16 +85,11 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
       `${generation.dir} ${language} ${pathname}?${query}`,
       async () => {
         const page = await service.render(pathname, language as 'en', query);
-        if (page.html === undefined) {
-          log(`[serve] ${language} ${pathname}?${query}: not rendered (${page.reason}): rendered in the browser`);
-          return undefined;
-        }
         // A view carrying code the policy does not allow would be neither styled nor booted.
-        if (!allowsInline(generation.render.inline, page.inline)) {
-          log(`[serve] ${language} ${pathname}?${query}: carries code the generation's policy does not allow: rendered in the browser`);
-          return undefined;
-        }
-        return bodyOf(Buffer.from(page.html), typeOf('.html'));
+        if (page.html !== undefined && allowsInline(generation.render.inline, page.inline))
+          return bodyOf(Buffer.from(page.html), typeOf('.html'));
+        const why = page.html === undefined ? `not rendered (${page.reason})` : "carries code the generation's policy does not allow";
+        return void log(`[serve] ${language} ${pathname}?${query}: ${why}: rendered in the browser`);
       },
       {
         ...(context?.client ? { client: context.client } : {}),
