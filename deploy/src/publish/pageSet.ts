@@ -47,7 +47,6 @@ function unrendered(origin: string, hostBuild: string, problem: string | undefin
 
 export interface PageSet extends RenderedPages {
   remotesJson: string;
-  record: RenderRecord;
 }
 
 export interface PageSetOptions {
@@ -101,7 +100,6 @@ export async function renderPageSet({
   const builds = 'problem' in host ? undefined : await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles);
   const record: RenderRecord = {
     ...pages.record,
-    renderedAt: new Date().toISOString(),
     ...(builds ? { builds: builds.builds } : {}),
     problems: [...pages.record.problems, ...(builds?.problems ?? [])],
   };

@@ -13,7 +13,7 @@ import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 
 export interface RenderedPages {
-  record: Omit<RenderRecord, 'renderedAt'>;
+  record: RenderRecord;
   /** Files to write, by their path in the generation. */
   written: Map<string, string>;
   /** Files to copy from the previous generation (kept pages), by their path in the generation. */

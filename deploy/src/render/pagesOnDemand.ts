@@ -31,21 +31,18 @@ async function recordOf(build: HostBuild, service: RenderService, origin: string
   const [{ languages, problems: described }, lists] = await Promise.all([service.describe(), service.publicPages()]);
   const problems = [...described, ...(lists.problems ?? [])];
   const { listed, redirects } = ownLists(lists, problems);
-  return {
-    ...renderRecord({
-      hostBuild: build.id,
-      origin,
-      languages,
-      listed,
-      redirects,
-      notFoundPages: notFoundPagesOf(build.routes),
-      unlistedRemotes: lists.unavailable,
-      problems,
-      // The boot script only: a hash beside development's 'unsafe-inline' styles would switch that off.
-      inline: { scripts: [inlineSource(build.shell.bootScript)], styles: [] },
-    }),
-    renderedAt: new Date().toISOString(),
-  };
+  return renderRecord({
+    hostBuild: build.id,
+    origin,
+    languages,
+    listed,
+    redirects,
+    notFoundPages: notFoundPagesOf(build.routes),
+    unlistedRemotes: lists.unavailable,
+    problems,
+    // The boot script only: a hash beside development's 'unsafe-inline' styles would switch that off.
+    inline: { scripts: [inlineSource(build.shell.bootScript)], styles: [] },
+  });
 }
 
 export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log = console.log }: PagesOnDemandOptions): ServedPages & {
