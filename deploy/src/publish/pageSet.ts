@@ -1,16 +1,15 @@
 /** One set of a generation's pages (everyone's, or the canary cohort's), with its remotes.json and render record. */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';
+import { remoteFileFetch } from '@maison/host/hosting';
 import { parseRemotesJson, type RenderedBuilds, type RenderRecord } from '@maison/host/contract';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import type { HostBuild } from '../builds/hostBuild.ts';
 import { flushFolder, writeFlushed } from '../environment/durable.ts';
-import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { renderRecord } from '../render/renderRecord.ts';
-import { renderPages, type RenderedPages } from './renderPages.ts';
+import { renderPages, type RenderedPages, type RenderPagesOptions } from './renderPages.ts';
 import { buildVersionOf } from './verify.ts';
 
 /** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why). */
@@ -49,49 +48,22 @@ export interface PageSet extends RenderedPages {
   remotesJson: string;
 }
 
-export interface PageSetOptions {
+export interface PageSetOptions extends Omit<RenderPagesOptions, 'host' | 'remotesJsonRead'> {
   /** The host build, or why it cannot be read (every route is then rendered in the browser). */
   host: HostBuild | { problem: string };
-  remotesJson: string;
-  origin: string;
-  /** The same set of the last good generation: its pages can be kept. */
-  previous: Generation | undefined;
   render: boolean;
-  limits: RemoteFileLimits;
   network: typeof globalThis.fetch;
-  log: (line: string) => void;
-  progress?: (rendered: number, of: number) => void;
 }
 
 /** Renders one set of pages (or says why it could not: every route is then rendered in the browser) and reads the builds it lists. */
-export async function renderPageSet({
-  host,
-  remotesJson,
-  origin,
-  previous,
-  render,
-  limits,
-  network,
-  log,
-  progress,
-}: PageSetOptions): Promise<PageSet> {
+export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
+  const { host, remotesJson, origin, render, limits, network } = options;
   // Read once: the renderer takes it as read (and the page data as written).
   const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
   let pages: RenderedPages;
   try {
     if ('problem' in host) throw new Error(host.problem);
-    pages = render
-      ? await renderPages({
-          host,
-          remotesJson,
-          remotesJsonRead,
-          origin,
-          previous,
-          limits,
-          log,
-          ...(progress ? { progress } : {}),
-        })
-      : unrendered(origin, host.id, undefined);
+    pages = render ? await renderPages({ ...options, host, remotesJsonRead }) : unrendered(origin, host.id, undefined);
   } catch (error) {
     const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;
     pages = unrendered(origin, 'problem' in host ? '' : host.id, problem);
