@@ -17,7 +17,7 @@ export interface HostBuild {
 /** Reads a file of the host's browser build (dist/), or undefined when it is not there. */
 export type BuildFileReader = (name: string) => Buffer | undefined;
 
-export const diskReader =
+const diskReader =
   (dist: string): BuildFileReader =>
   (name) => {
     try {

@@ -48,7 +48,7 @@ export interface Published {
 }
 
 /** Whether a generation's pages could not all be rendered: a listed page, a not-found page or a remote's list missing. */
-export function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boolean {
+function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boolean {
   const notFound = notFoundPagesOf(routes);
   return record.pages.length < record.listed.length || record.notFoundPages.length < notFound.length || record.unlistedRemotes.length > 0;
 }
