@@ -9,7 +9,6 @@ import { textReply, toResponse, withVary, within, type Answer, type ReplyHandler
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
-import { refusedMethod } from './refusal.ts';
 import { readsAccept } from './navigation.ts';
 import { probes, type ReadinessCheck } from '../observe/health.ts';
 import { knownBuilds } from '../observe/knownBuilds.ts';
@@ -73,7 +72,7 @@ export function composeAnswerer({
         conditionalGet,
         compressed,
         ...(received ? [(next: ReplyHandler) => signals(next, received)] : []),
-        onlyReads(() => refusedMethod(!isHost)),
+        onlyReads(!isHost),
         (next) => probes(next, readiness),
         normalAddresses(() => corsFor(isHost, 'text/plain')),
       ],

@@ -3,7 +3,7 @@ import { normalPath } from '@maison/shared/address';
 import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
 import { withVary, type Layer, type Reply } from './http.ts';
 import { FILE_POLICY, securityHeaders } from './policy.ts';
-import { refusal, refusedHeaders, refusedLanguage, refusedTarget, SERVED_METHODS, type Refusal } from './refusal.ts';
+import { refusal, refusedHeaders, refusedLanguage, refusedMethod, refusedTarget, SERVED_METHODS, type Refusal } from './refusal.ts';
 
 /** A refusal (refusal.ts) as a Reply: its text the body, of the type its headers name. */
 const refused = (status: number, { headers: { 'Content-Type': type = typeOf('.txt'), ...headers }, text }: Refusal): Promise<Reply> =>
@@ -67,12 +67,12 @@ export const compressed: Layer = (next) => async (request, url, context) => {
 
 /** Anything but GET and HEAD: 405, as refusal.ts `refusedMethod` says. */
 export const onlyReads =
-  (refusedMethod: () => Refusal): Layer =>
+  (isRemote: boolean): Layer =>
   (next) =>
   (request, url, context) => {
     if ((SERVED_METHODS as readonly string[]).includes(request.method)) return next(request, url, context);
     context.served = { route: '(method)', servedAs: 'refused' };
-    return refused(405, refusedMethod());
+    return refused(405, refusedMethod(isRemote));
   };
 
 /** An address a cache reads as another (merged slashes, escapes, dot segments): 301 to its normal form, which no cache keeps. */
