@@ -63,8 +63,7 @@ export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log
       cache.get(`${key} ${name}`, async () => {
         const page = await render();
         if (page.html) return bodyOf(Buffer.from(page.html), typeOf('.html'));
-        log(`[render] ${name}: not rendered (${page.reason}): rendered in the browser`);
-        return undefined;
+        return void log(`[render] ${name}: not rendered (${page.reason}): rendered in the browser`);
       });
     const now = recordOf(build, service, origin).then(
       (render): PagesNow => {
