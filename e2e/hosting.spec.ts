@@ -170,7 +170,7 @@ test.describe('hosting rules @smoke', () => {
 
   // Every page arrives rendered, the shopper's own and an address with a query included: its HTML
   // names what its first view needs, so it gets no hint (only a page rendered in the browser,
-  // when it could not be rendered, is hinted: deploy/src/answer/preloadLinks.ts).
+  // when it could not be rendered, is hinted: deploy/src/answer/pages.ts).
   test('rendered pages name their scripts in their HTML, whatever their query', async ({ request }) => {
     const answerAt = async (path: string) => {
       const page = await request.get(`${HOST}${path}`, { headers: NAVIGATION });
@@ -220,7 +220,7 @@ test.describe('hosting rules @smoke', () => {
       const body = await page.text();
       // A rendered page, the 404 pages (an unknown path or product), a legacy link's redirect, or
       // the shop's page rendered in the browser; a malformed path (undecodable, or `..` above the
-      // root) is refused by both servers (deploy/src/answer/requestLimits.ts) with a small page in
+      // root) is refused by both servers (deploy/src/answer/refusal.ts) with a small page in
       // the address's language that leads home.
       const sent = new URL(`${HOST}${hostile}`);
       if (refusedTarget(`${sent.pathname}${sent.search}`)) {

@@ -4,13 +4,11 @@
  * benchmark). Starting servers is `@maison/deploy/serve` (serve.ts); the commands are in cli/.
  */
 export { composeAnswerer, createAnswerer } from './answer/answer.ts';
-export { buildFiles, type ReadableFileSystem } from './answer/buildFiles.ts';
-export { hiddenFile, type FileSource } from './answer/files.ts';
+export { buildFiles, hiddenFile, type FileSource, type ReadableFileSystem } from './answer/files.ts';
 export { fileStamp, watchHostBuild, type HostBuildState } from './builds/hostBuild.ts';
 export { pagesOnDemand } from './render/pagesOnDemand.ts';
 export { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes } from './answer/policy.ts';
-export { refusal, refusedLanguage } from './answer/refusal.ts';
-export { refusedTarget } from './answer/requestLimits.ts';
+export { refusal, refusedLanguage, refusedTarget } from './answer/refusal.ts';
 export { CACHE_CONTROL } from './answer/cacheControl.ts';
 export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from './environment/layout.ts';
 export { watchEnvironment } from './environment/served.ts';

@@ -1,21 +1,14 @@
-/**
- * What the shop's servers answer, per app: one function from a Web Request to a Response, the same
- * under Node, nginx and `npm start` (their adapters only translate). Outermost first: HEAD, the
- * security headers, the request limits, conditional GET, compression, the pages' beacons (the host),
- * reads only, the probes, normal addresses (layers.ts); then a file of the build (files.ts), the
- * host's pages and data (pages.ts), else 404. Why in this order: docs/decisions/serving.md#answer-order
- */
+/** What the shop's servers answer, per app: one function from a Web Request to a Response, under Node, nginx and `npm start` alike. */
+// Why in this order: docs/decisions/serving.md#answer-order
 import path from 'node:path';
 import type { RemoteName } from '@maison/shared';
 import { watchHostBuild, type HostBuildState } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
-import { buildFiles } from './buildFiles.ts';
-import { corsFor, filesAnswer, hiddenFile, type FileSource } from './files.ts';
+import { buildFiles, corsFor, filesAnswer, hiddenFile, type FileSource } from './files.ts';
 import { textReply, toResponse, withVary, within, type Answer, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
-import { refusedMethod } from './refusal.ts';
 import { readsAccept } from './navigation.ts';
 import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from '../observe/health.ts';
 import { beaconReceiver, signals, type SignalsOptions } from '../observe/signals.ts';
@@ -75,7 +68,7 @@ export function composeAnswerer({
         conditionalGet,
         compressed,
         ...(received ? [(next: ReplyHandler) => signals(next, received)] : []),
-        onlyReads(() => refusedMethod(!isHost)),
+        onlyReads(!isHost),
         (next) => probes(next, readiness),
         normalAddresses(() => corsFor(isHost, 'text/plain')),
       ],

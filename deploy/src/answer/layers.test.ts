@@ -3,7 +3,6 @@ import { bodyOf, typeOf } from './bodies.ts';
 import { textReply, toResponse, within, type Layer, type Reply, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { newContext } from '../observe/requestContext.ts';
-import { refusedMethod } from './refusal.ts';
 
 const PAGE = bodyOf(Buffer.from(`<!doctype html><html><body>${'silk '.repeat(400)}</body></html>`), typeOf('.html'));
 const pageReply = (): Reply => ({ status: 200, headers: { 'Cache-Control': 'no-cache' }, body: PAGE });
@@ -102,7 +101,7 @@ describe('compression', () => {
 
 describe('reads only', () => {
   it('405 with Allow for anything but GET and HEAD', async () => {
-    const { inner, ask } = around(onlyReads(() => refusedMethod(false)));
+    const { inner, ask } = around(onlyReads(false));
     const answered = await ask('/', { method: 'DELETE' });
     expect([answered.status, answered.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
     expect(inner).not.toHaveBeenCalled();

@@ -1,20 +1,16 @@
-/**
- * The layers every answer goes through, each a Layer on its own (answer.ts composes them; each is
- * tested alone in layers.test.ts): request limits, security headers, HEAD, conditional GET,
- * compression, reads only, normal addresses.
- */
+/** The layers every answer goes through, each a Layer on its own, tested alone in layers.test.ts (answer.ts composes them). */
 import { normalPath } from '@maison/shared/address';
 import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
-import { withVary, type Layer } from './http.ts';
+import { withVary, type Layer, type Reply } from './http.ts';
 import { FILE_POLICY, securityHeaders } from './policy.ts';
-import { refusal, refusedLanguage, SERVED_METHODS } from './refusal.ts';
-import { refusedHeaders, refusedTarget } from './requestLimits.ts';
+import { refusal, refusedHeaders, refusedLanguage, refusedMethod, refusedTarget, SERVED_METHODS, type Refusal } from './refusal.ts';
 
-/**
- * Requests too long or malformed (requestLimits.ts, as nginx refuses them): the refusal page, or
- * plain text on a remote. Read from the target and header lines as sent, when the server gave them
- * (a Web Request's URL is already resolved), else from the Request.
- */
+/** A refusal (refusal.ts) as a Reply: its text the body, of the type its headers name. */
+const refused = (status: number, { headers: { 'Content-Type': type = typeOf('.txt'), ...headers }, text }: Refusal): Promise<Reply> =>
+  Promise.resolve({ status, headers, body: onceBody(text, type) });
+
+/** Requests too long or malformed, read from the target and header lines as sent when the server gave them. */
+// Why: docs/decisions/serving.md#answer-order
 export const requestLimits =
   (isRemote: boolean): Layer =>
   (next) =>
@@ -24,9 +20,7 @@ export const requestLimits =
     const status = refusedTarget(target) ?? refusedHeaders(headerLines);
     if (!status) return next(request, url, context);
     context.served = { route: '(refused)', servedAs: 'refused' };
-    const { headers, text } = refusal(status, isRemote, refusedLanguage(target));
-    const { 'Content-Type': type = typeOf('.txt'), ...rest } = headers;
-    return Promise.resolve({ status, headers: rest, body: onceBody(text, type) });
+    return refused(status, refusal(status, isRemote, refusedLanguage(target)));
   };
 
 const CLOSED_HEADERS = securityHeaders(FILE_POLICY);
@@ -59,10 +53,7 @@ export const conditionalGet: Layer = (next) => async (request, url, context) => 
   return { status: 304, headers: { ...reply.headers, ETag: etag } };
 };
 
-/**
- * The body compressed (brotli first, then gzip) when the client accepts it and it is worth it, with
- * its own ETag; every answer whose encoding may be chosen says so to caches (Vary).
- */
+/** The body compressed (brotli, else gzip) when accepted and worth it, with its own ETag; Vary says when it may be. */
 export const compressed: Layer = (next) => async (request, url, context) => {
   const reply = await next(request, url, context);
   if (!reply.body) return reply;
@@ -76,20 +67,15 @@ export const compressed: Layer = (next) => async (request, url, context) => {
 
 /** Anything but GET and HEAD: 405, as refusal.ts `refusedMethod` says. */
 export const onlyReads =
-  (refused: () => { headers: Record<string, string>; text: string }): Layer =>
+  (isRemote: boolean): Layer =>
   (next) =>
   (request, url, context) => {
     if ((SERVED_METHODS as readonly string[]).includes(request.method)) return next(request, url, context);
     context.served = { route: '(method)', servedAs: 'refused' };
-    const { headers, text } = refused();
-    const { 'Content-Type': type = typeOf('.txt'), ...rest } = headers;
-    return Promise.resolve({ status: 405, headers: rest, body: onceBody(text, type) });
+    return refused(405, refusedMethod(isRemote));
   };
 
-/**
- * An address a cache reads as another (merged slashes, decoded escapes, dot segments): 301 to its
- * normal form, which no cache keeps. Why: docs/decisions/serving.md
- */
+/** An address a cache reads as another (merged slashes, escapes, dot segments): 301 to its normal form, which no cache keeps. */
 export const normalAddresses =
   (redirectHeaders: () => Record<string, string>): Layer =>
   (next) =>

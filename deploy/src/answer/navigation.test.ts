@@ -69,13 +69,8 @@ describe('how a navigation is answered', () => {
       path: '/products',
       query: 'sort=price-asc',
     });
-    // A stand-in for the shop's rule: the list keeps its own parameters, no page keeps a tracking one.
-    const canonicalQuery = (route: { path: string }, query: string) => {
-      const params = new URLSearchParams(query);
-      for (const key of [...params.keys()]) if (key.startsWith('utm_')) params.delete(key);
-      return route.path === '/products' ? params.toString() : '';
-    };
-    const canonical = (path: string, query: string) => navigationAnswer({ path, query, routes: servedRoutes(), render, canonicalQuery });
+    // The shop's rule (canonicalQuery): the list keeps its own parameters, no page keeps a tracking one.
+    const canonical = (path: string, query: string) => navigationAnswer({ path, query, routes: servedRoutes(), render });
     expect(canonical('/products', 'utm_source=a&sort=name-asc')).toMatchObject({ kind: 'page', query: 'sort=name-asc' });
     expect(canonical('/about', 'utm_source=a')).toMatchObject({ kind: 'page', path: '/about', query: '' });
   });

@@ -1,6 +1,6 @@
 /** Which requests are page navigations, and how one is answered from its address: pure, linear in the path's length. */
 import type { Language } from '@maison/shared';
-import { homeOfBarePrefix, languageOfPath, pathInLanguage } from '@maison/shared/address';
+import { canonicalQuery, homeOfBarePrefix, languageOfPath, pathInLanguage } from '@maison/shared/address';
 import { shownAsked } from '@maison/shared/not-found';
 import { firstMatching, parameterOf } from '@maison/host/hosting';
 import type { NotFoundPage, RenderRecord, ServedRoute } from '@maison/host/contract';
@@ -23,16 +23,12 @@ export type NavigationAnswer =
   | { kind: 'not-found'; status: 404; language: Language; page: NotFoundPage['page']; shows: string }
   | { kind: 'shell'; status: 200 | 404 };
 
-/**
- * How a page request is answered from its address, the route table and the render record:
- * a redirect, a rendered page, a 404 page, or else the shell (rendered in the browser).
- */
+/** How a page request is answered from its address, routes and render record: a redirect, a page, a 404 page, else the shell. */
 export function navigationAnswer({
   path: address,
   query,
   routes,
   render,
-  canonicalQuery = (_route, asked) => asked,
 }: {
   /** The request's path, as sent (not decoded). */
   path: string;
@@ -40,8 +36,6 @@ export function navigationAnswer({
   query: string;
   routes: readonly ServedRoute[];
   render: RenderRecord | undefined;
-  /** What of the query changes the route's page, in one spelling; empty when nothing does. */
-  canonicalQuery?: (route: ServedRoute, query: string) => string;
 }): NavigationAnswer {
   const { language, path } = languageOfPath(address);
   // A language's bare prefix (`/vi`) is its home page's address with a slash (`/vi/`), as its links say.
@@ -54,7 +48,7 @@ export function navigationAnswer({
   if (!route) return { kind: 'shell', status: 200 };
   const rendered = render?.languages.includes(language) ? render : undefined;
   if (rendered && pageFileOf(path) && rendered.pages.includes(trimmed)) {
-    return { kind: 'page', status: 200, language, path: trimmed, query: query === '' ? '' : canonicalQuery(route, query) };
+    return { kind: 'page', status: 200, language, path: trimmed, query: query === '' ? '' : canonicalQuery(route.path, query) };
   }
   const notFound = route.notFound;
   // A path a route with a parameter does not list is unknown only when its remote's list was read.

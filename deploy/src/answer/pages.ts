@@ -1,8 +1,9 @@
-/** The host's pages answer: /remotes.json, /sitemap.xml, /robots.txt and page requests (navigation.ts). */
+/** The host's pages answer: /remotes.json, /sitemap.xml, /robots.txt and page requests (navigation.ts), with their preload hints. */
 import type { Language, RemoteName } from '@maison/shared';
-import { canonicalQuery, languageOfPath } from '@maison/shared/address';
+import { languageOfPath } from '@maison/shared/address';
 import { firstMatching, withShownText } from '@maison/host/hosting';
-import { ROLLOUT_PATH, type NotFoundPage, type RolloutAnnouncement, type ServedRoute, type RenderRecord } from '@maison/host/contract';
+import { entryUrlOf, ROLLOUT_PATH } from '@maison/host/contract';
+import type { NotFoundPage, RemoteLocations, RenderRecord, RolloutAnnouncement, ServedRoute } from '@maison/host/contract';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
@@ -11,10 +12,32 @@ import type { RequestContext } from '../observe/requestContext.ts';
 import { withVary, type Reply } from './http.ts';
 import { chooseCohort, claimsOf, withCohort } from '../rollout/cohortChoice.ts';
 import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
-import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
+import { pagePolicy, securityHeaders, servedRemotes, SHOP_ORIGIN } from './policy.ts';
 import { CACHE_CONTROL } from './cacheControl.ts';
 import { isNavigation, navigationAnswer, readsAccept } from './navigation.ts';
-import { preloadLinkFor, preloadLinks } from './preloadLinks.ts';
+
+/** A URL as the shop's page names it: root-relative on the shop's own origin. */
+const asServed = (url: string) => (url.startsWith(`${SHOP_ORIGIN}/`) ? url.slice(SHOP_ORIGIN.length) : url);
+
+/** Preload Link values per route: each needed remote's manifest and entry (first choice). */
+export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLocations): Array<{ pattern: string; link: string }> {
+  return routes.map(({ pattern, remotes }) => ({
+    pattern,
+    link: remotes
+      .flatMap((remote: RemoteName) => locations[remote]?.slice(0, 1) ?? [])
+      .flatMap((manifest) => [
+        `<${asServed(manifest)}>; rel=preload; as=fetch; crossorigin`,
+        // Another origin's script loads with CORS (webpack's crossOriginLoading): preloaded so, or fetched twice.
+        `<${asServed(entryUrlOf(manifest))}>; rel=preload; as=script${asServed(manifest).startsWith('/') ? '' : '; crossorigin'}`,
+      ])
+      .join(', '),
+  }));
+}
+
+/** The Link header for a path, from preloadLinks(); undefined when its route needs no remote. */
+export function preloadLinkFor(pathname: string, links: ReadonlyArray<{ pattern: string; link: string }>): string | undefined {
+  return firstMatching(links, pathname)?.link || undefined;
+}
 
 /** What the host serves beside its build's files, as of now. */
 export interface PagesNow {
@@ -51,29 +74,9 @@ export interface PagesAnswerOptions {
   policyExtras?: (policy: string) => string;
 }
 
-/** What the answers to one cohort derive from what is served, made once per change of it. */
-interface Derived {
-  now: PagesNow;
-  remotesJson: Body;
-  pageHeaders: Record<string, string>;
-  /** The render record, when its pages may be served beside this host build. */
-  render?: RenderRecord;
-  routes: readonly ServedRoute[];
-  links: ReturnType<typeof preloadLinks>;
-}
-
-/** Both cohorts' (everyone's, when no rollout splits shoppers), and /rollout.json. */
-interface DerivedAll {
-  key: string;
-  stable: Derived;
-  canary?: Derived;
-  rollout?: RolloutRecord;
-  announcement: Body;
-}
-
 export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras = (policy) => policy }: PagesAnswerOptions) {
-  let derived: DerivedAll | undefined;
-  const deriveSet = (now: PagesNow, build: HostBuildState): Derived => {
+  /** What the answers to one cohort derive from what is served, made once per change of it. */
+  const deriveSet = (now: PagesNow, build: HostBuildState) => {
     const remotes = servedRemotes(now.remotesJson, remoteNames);
     const routes = build.build?.routes ?? [];
     // Pages name the scripts of the host build that rendered them: served only beside that build.
@@ -87,6 +90,10 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       ...(render ? { render } : {}),
     };
   };
+  type Derived = ReturnType<typeof deriveSet>;
+  /** Both cohorts' (everyone's, when no rollout splits shoppers), and /rollout.json. */
+  type DerivedAll = { key: string; stable: Derived; canary?: Derived; rollout?: RolloutRecord; announcement: Body };
+  let derived: DerivedAll | undefined;
   const derive = async (): Promise<DerivedAll> => {
     const now = await pages.now();
     const build = hostBuild.now();
@@ -115,7 +122,6 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       query: url.search.slice(1),
       routes: state.routes,
       render: state.render,
-      canonicalQuery: (route, query) => canonicalQuery(route.path, query),
     });
     // The same page for everyone at an address: a shared cache may keep it.
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };

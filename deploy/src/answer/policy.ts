@@ -2,7 +2,7 @@
 // Why: docs/decisions/serving.md#two-policies
 import { createHash } from 'node:crypto';
 import type { RemoteName } from '@maison/shared';
-import { parseRemotesJson, remoteOrigins, originProblem, type RemoteLocations } from '@maison/host/contract';
+import { parseRemotesJson, remoteOrigins, originProblem, type RemoteLocations, type RenderRecord } from '@maison/host/contract';
 
 /** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
 export const SHOP_ORIGIN = 'https://shop.invalid';
@@ -35,11 +35,8 @@ export function policySource(origin: string): string {
   return origin;
 }
 
-/** The code a rendered page carries in itself, as the hash sources that allow exactly it. */
-export interface InlineCode {
-  scripts: string[];
-  styles: string[];
-}
+/** The code a rendered page carries in itself (its texts), or the hash sources that allow exactly it (render.json's). */
+export type InlineCode = NonNullable<RenderRecord['inline']>;
 
 /** The source that allows one inline script or style, exactly this text and nothing else. */
 export function inlineSource(text: string): string {

@@ -2,7 +2,7 @@
 import { servedRoutes } from '@maison/host/hosting';
 import { REMOTE_NAMES as NAMES } from '../../../apps.mts';
 import { servedRemotes } from './policy.ts';
-import { preloadLinkFor, preloadLinks } from './preloadLinks.ts';
+import { preloadLinkFor, preloadLinks } from './pages.ts';
 
 const LOCAL = JSON.stringify({
   catalog: 'http://localhost:3001/mf-manifest.json',

@@ -1,11 +1,9 @@
-/**
- * The host's published pages: the served generation's remotes.json, render record and files (kept).
- * Views (canonical queries) are rendered on demand in a worker; past time, in the browser.
- */
+/** The host's published pages: the served generation's files (kept), and views (canonical queries) rendered on demand. */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as wait } from 'node:timers/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 import type { Generation } from '../environment/generation.ts';
@@ -19,7 +17,6 @@ import type { RequestContext } from '../observe/requestContext.ts';
 import type { PagesNow, ServedPages } from './pages.ts';
 import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.ts';
 
-const KEPT_FILES = 512;
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
 const VIEW_WAIT_MS = 5_000;
 /** How long readiness waits for the renderer to answer. */
@@ -36,7 +33,7 @@ export interface PublishedPagesOptions {
 export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions): ServedPages & {
   rendererAnswers(): Promise<boolean>;
 } {
-  const kept = new Map<string, Body>();
+  const kept = new LRUCache<string, Body>({ max: 512 });
   const file = async (dir: string, name: string): Promise<Body | undefined> => {
     const absolute = path.join(dir, name);
     const known = kept.get(absolute);
@@ -44,7 +41,6 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
     const bytes = await readFile(absolute).catch(() => undefined);
     if (!bytes) return void log(`[serve] ${absolute} cannot be read: answered as if it had not been rendered`);
     const body = bodyOf(bytes, typeOf(name));
-    if (kept.size >= KEPT_FILES) kept.delete(kept.keys().next().value!);
     kept.set(absolute, body);
     return body;
   };
@@ -89,16 +85,11 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
       `${generation.dir} ${language} ${pathname}?${query}`,
       async () => {
         const page = await service.render(pathname, language as 'en', query);
-        if (page.html === undefined) {
-          log(`[serve] ${language} ${pathname}?${query}: not rendered (${page.reason}): rendered in the browser`);
-          return undefined;
-        }
         // A view carrying code the policy does not allow would be neither styled nor booted.
-        if (!allowsInline(generation.render.inline, page.inline)) {
-          log(`[serve] ${language} ${pathname}?${query}: carries code the generation's policy does not allow: rendered in the browser`);
-          return undefined;
-        }
-        return bodyOf(Buffer.from(page.html), typeOf('.html'));
+        if (page.html !== undefined && allowsInline(generation.render.inline, page.inline))
+          return bodyOf(Buffer.from(page.html), typeOf('.html'));
+        const why = page.html === undefined ? `not rendered (${page.reason})` : "carries code the generation's policy does not allow";
+        return void log(`[serve] ${language} ${pathname}?${query}: ${why}: rendered in the browser`);
       },
       {
         ...(context?.client ? { client: context.client } : {}),

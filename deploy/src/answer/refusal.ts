@@ -1,9 +1,54 @@
-/** The answer to a request refused before the rules: the host's refusal page, a remote's plain text. */
+/** Requests refused before any rule, as nginx refuses them (414, 431, 400), and their answer: the host's page, a remote's text. */
 // Why: docs/decisions/serving.md#refusals-match-nginx
 import type { Language } from '@maison/shared';
 import { languageOfPath, pathInLanguage, PREFIXED_LANGUAGES, ROOT_LANGUAGE } from '@maison/shared/address';
 import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';
 import { FILE_POLICY, inlineSource, securityHeaders } from './policy.ts';
+
+export const REQUEST_LIMITS = {
+  requestLine: 8 * 1024,
+  headerLine: 8 * 1024,
+  headers: 32 * 1024,
+} as const;
+
+const HEX = /^[0-9a-fA-F]{2}$/;
+
+/** Whether `..` segments climb above the root, escaped dots and slashes decoded first (as nginx does). */
+function climbsAboveRoot(pathname: string): boolean {
+  if (!pathname.includes('.') && !/%2e/i.test(pathname)) return false;
+  let depth = 0;
+  for (const segment of pathname.replace(/%2e/gi, '.').replace(/%2f/gi, '/').split('/').slice(1)) {
+    if (segment === '..') depth -= 1;
+    else if (segment !== '.' && segment !== '') depth += 1;
+    if (depth < 0) return true;
+  }
+  return false;
+}
+
+/** The status a request target is refused with, or undefined when it may be answered. */
+export function refusedTarget(target: string): 400 | 414 | undefined {
+  // "GET " and " HTTP/1.1" around the target are part of the request line.
+  if (target.length + 13 > REQUEST_LIMITS.requestLine) return 414;
+  if (!target.startsWith('/')) return 400;
+  for (let at = target.indexOf('%'); at !== -1; at = target.indexOf('%', at + 1)) {
+    const code = target.slice(at + 1, at + 3);
+    if (!HEX.test(code) || code === '00') return 400;
+  }
+  const query = target.indexOf('?');
+  return climbsAboveRoot(query === -1 ? target : target.slice(0, query)) ? 400 : undefined;
+}
+
+/** 431 when a header line, or all of them, are longer than the limits; `rawHeaders` as Node gives them (name, value, …). */
+export function refusedHeaders(rawHeaders: readonly string[]): 431 | undefined {
+  let total = 0;
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    // "name: value\r\n"
+    const line = rawHeaders[index]!.length + rawHeaders[index + 1]!.length + 4;
+    if (line > REQUEST_LIMITS.headerLine) return 431;
+    total += line;
+  }
+  return total > REQUEST_LIMITS.headers ? 431 : undefined;
+}
 
 const TEXTS = { 400: 'Bad request\n', 414: 'Request line too long\n', 431: 'Request headers too large\n' } as const;
 
@@ -20,11 +65,13 @@ export function refusedLanguagePatterns(): Array<[Language, string]> {
   return PREFIXED_LANGUAGES.map(([language, prefix]) => [language, `^\\S+ ${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([/? ]|$)`]);
 }
 
-export function refusal(
-  status: RefusedStatus,
-  isRemote: boolean,
-  language: Language = ROOT_LANGUAGE,
-): { headers: Record<string, string>; text: string } {
+/** A refusal's headers (its Content-Type among them) and text. */
+export interface Refusal {
+  headers: Record<string, string>;
+  text: string;
+}
+
+export function refusal(status: RefusedStatus, isRemote: boolean, language: Language = ROOT_LANGUAGE): Refusal {
   if (isRemote) {
     const headers = { ...securityHeaders(FILE_POLICY), 'Access-Control-Allow-Origin': '*' };
     return { headers: { ...headers, 'Cache-Control': 'no-cache', 'Content-Type': 'text/plain; charset=utf-8' }, text: TEXTS[status] };
@@ -39,7 +86,7 @@ export function refusal(
 export const SERVED_METHODS = ['GET', 'HEAD'] as const;
 
 /** The answer to a method the shop does not serve: plain text, the closed policy, never kept. */
-export function refusedMethod(isRemote: boolean): { headers: Record<string, string>; text: string } {
+export function refusedMethod(isRemote: boolean): Refusal {
   const headers = { ...securityHeaders(FILE_POLICY), 'Cache-Control': 'no-cache', Allow: SERVED_METHODS.join(', ') };
   return {
     headers: { ...headers, ...(isRemote ? { 'Access-Control-Allow-Origin': '*' } : {}), 'Content-Type': 'text/plain; charset=utf-8' },

@@ -1,4 +1,4 @@
-import { refusedHeaders, refusedTarget, REQUEST_LIMITS } from './requestLimits.ts';
+import { refusedHeaders, refusedTarget, REQUEST_LIMITS } from './refusal.ts';
 
 describe('request targets refused before any rule reads them (as nginx refuses them)', () => {
   it.each([

@@ -1,10 +1,4 @@
-/**
- * The host build as the deploy reads it, once, into one checked object: its route table
- * (dist/routes.json), its page as data (dist/page-shell.json) and its renderer
- * (dist-server/render.cjs). The answerer, the publish and the development server all read it
- * with `readHostBuild`; a build that is missing or cut short is a problem that says which file
- * and why, never a half-read build.
- */
+/** The host build read once into one checked object (routes, page shell, renderer), and watched: docs/decisions/serving.md#host-build */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { HOST_BUILD_FILES, PAGE_SHELL, readJson, ROUTE_TABLE, type PageShell, type ServedRoute } from '@maison/host/contract';
@@ -23,7 +17,7 @@ export interface HostBuild {
 /** Reads a file of the host's browser build (dist/), or undefined when it is not there. */
 export type BuildFileReader = (name: string) => Buffer | undefined;
 
-export const diskReader =
+const diskReader =
   (dist: string): BuildFileReader =>
   (name) => {
     try {
@@ -39,11 +33,7 @@ function readFile<Schema extends Parameters<typeof readJson>[2]>(read: BuildFile
   return readJson(name, bytes.toString('utf8'), schema);
 }
 
-/**
- * The host build in `hostDir`: its dist/ read through `read` (the disk by default; the development
- * server passes webpack's in-memory output) and its renderer at `rendererFile` (dist-server/ by
- * default). Throws an error naming the file and the problem.
- */
+/** The host build in `hostDir` (dist/ read through `read`: webpack's in-memory output in development); throws naming the file. */
 export function readHostBuild(
   hostDir: string,
   {
@@ -64,12 +54,7 @@ export function fileStamp(file: string): string {
   return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
 }
 
-/**
- * The host build as a running server sees it, the one owner of that state: read again when it
- * changes (its files on disk, checked at most every `recheckMs`; or the stamp a development server
- * gives, from webpack's in-memory output), so a host deploy under a running server is followed; a
- * problem is said once, and every page is then rendered in the browser until the build is whole.
- */
+/** The host build as a running server sees it, read again when its files (or `stamp`) change; a problem is said once. */
 export function watchHostBuild(
   hostDir: string,
   log: (line: string) => void,

@@ -1,6 +1,8 @@
 /** What crawlers read: the sitemap (with alternates) and robots.txt. Node runs this file as it is. */
 import type { Language } from '@maison/shared';
 import { alternateAddresses, pathInLanguage } from '@maison/shared/address';
+import type { RenderRecord, ServedRoute } from '@maison/host/contract';
+import { GENERATION_FILE } from '../environment/layout.ts';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
@@ -36,4 +38,18 @@ export function robotsTxt(origin: string, personalPaths: readonly string[], lang
     `Sitemap: ${new URL('/sitemap.xml', origin).href}`,
     '',
   ].join('\n');
+}
+
+/** A set of pages' sitemap.xml and robots.txt, by name: the shopper's own (personal) routes are neither listed nor crawled. */
+export function crawlerFiles(
+  origin: string,
+  routes: readonly ServedRoute[],
+  { pages, languages }: Pick<RenderRecord, 'pages' | 'languages'>,
+): Record<string, string> {
+  const personal = routes.filter((route) => route.personal).map((route) => route.path);
+  const indexable = pages.filter((page) => !personal.includes(page));
+  return {
+    [GENERATION_FILE.sitemap]: sitemapXml(origin, indexable, languages),
+    [GENERATION_FILE.robots]: robotsTxt(origin, personal, languages),
+  };
 }

@@ -1,16 +1,15 @@
 /** One set of a generation's pages (everyone's, or the canary cohort's), with its remotes.json and render record. */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PUBLISH_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from '@maison/host/hosting';
-import { parseRemotesJson } from '@maison/host/contract';
+import { remoteFileFetch } from '@maison/host/hosting';
+import { parseRemotesJson, type RenderedBuilds, type RenderRecord } from '@maison/host/contract';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import type { HostBuild } from '../builds/hostBuild.ts';
 import { flushFolder, writeFlushed } from '../environment/durable.ts';
-import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
-import { type RenderedBuilds, type RenderRecord } from '@maison/host/contract';
-import { renderPages, type RenderedPages } from './renderPages.ts';
+import { renderRecord } from '../render/renderRecord.ts';
+import { renderPages, type RenderedPages, type RenderPagesOptions } from './renderPages.ts';
 import { buildVersionOf } from './verify.ts';
 
 /** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why). */
@@ -38,80 +37,33 @@ async function listedBuilds(
   return { builds: { host: hostVersion, remotes }, problems };
 }
 
-/** What a publish that renders nothing writes: every route rendered in the browser. */
+/** What a publish that renders nothing writes: every route rendered in the browser, in every language the shop has addresses for. */
 function unrendered(origin: string, hostBuild: string, problem: string | undefined): RenderedPages {
-  return {
-    record: {
-      hostBuild,
-      origin,
-      // Every page is rendered in the browser, in every language the shop has addresses for.
-      languages: Object.keys(LANGUAGE_PATH_PREFIX),
-      remotes: {},
-      listed: [],
-      pages: [],
-      notFoundPages: [],
-      redirects: {},
-      unlistedRemotes: [],
-      kept: [],
-      problems: problem ? [problem] : [],
-    },
-    written: new Map(),
-    copied: new Map(),
-  };
+  const languages = Object.keys(LANGUAGE_PATH_PREFIX);
+  const record = renderRecord({ hostBuild, origin, languages, listed: [], redirects: {}, problems: problem ? [problem] : [] });
+  return { record, written: new Map(), copied: new Map() };
 }
 
-export interface PageSet {
+export interface PageSet extends RenderedPages {
   remotesJson: string;
-  record: RenderRecord;
-  written: Map<string, string>;
-  copied: Map<string, string>;
 }
 
-export interface PageSetOptions {
+export interface PageSetOptions extends Omit<RenderPagesOptions, 'host' | 'remotesJsonRead'> {
   /** The host build, or why it cannot be read (every route is then rendered in the browser). */
   host: HostBuild | { problem: string };
-  remotesJson: string;
-  origin: string;
-  /** The same set of the last good generation: its pages can be kept. */
-  previous: Generation | undefined;
   render: boolean;
-  limits: RemoteFileLimits;
   network: typeof globalThis.fetch;
-  log: (line: string) => void;
-  progress?: (rendered: number, of: number) => void;
 }
 
 /** Renders one set of pages (or says why it could not: every route is then rendered in the browser) and reads the builds it lists. */
-export async function renderPageSet({
-  host,
-  remotesJson,
-  origin,
-  previous,
-  render,
-  limits,
-  network,
-  log,
-  progress,
-}: PageSetOptions): Promise<PageSet> {
+export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
+  const { host, remotesJson, origin, render, limits, network } = options;
   // Read once: the renderer takes it as read (and the page data as written).
   const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
-  const deadline = AbortSignal.timeout(limits.totalMs ?? PUBLISH_FILE_LIMITS.totalMs);
   let pages: RenderedPages;
   try {
     if ('problem' in host) throw new Error(host.problem);
-    pages = render
-      ? await renderPages({
-          host,
-          remotesJson,
-          remotesJsonRead,
-          origin,
-          previous,
-          limits,
-          deadline,
-          log,
-          ...(progress ? { progress } : {}),
-        })
-      : unrendered(origin, host.id, undefined);
+    pages = render ? await renderPages({ ...options, host, remotesJsonRead }) : unrendered(origin, host.id, undefined);
   } catch (error) {
     const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;
     pages = unrendered(origin, 'problem' in host ? '' : host.id, problem);
@@ -120,7 +72,6 @@ export async function renderPageSet({
   const builds = 'problem' in host ? undefined : await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles);
   const record: RenderRecord = {
     ...pages.record,
-    renderedAt: new Date().toISOString(),
     ...(builds ? { builds: builds.builds } : {}),
     problems: [...pages.record.problems, ...(builds?.problems ?? [])],
   };

@@ -10,7 +10,7 @@ import { readOwnRemotes, type RemotesFile } from '../environment/ownRemotes.ts';
 import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
-import { robotsTxt, sitemapXml } from './crawlers.ts';
+import { crawlerFiles } from './crawlers.ts';
 import { renderPageSet, writePageSet } from './pageSet.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
 import { recordPublish } from '../environment/publishJournal.ts';
@@ -47,7 +47,7 @@ export interface Published {
 }
 
 /** Whether a generation's pages could not all be rendered: a listed page, a not-found page or a remote's list missing. */
-export function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boolean {
+function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boolean {
   const notFound = notFoundPagesOf(routes);
   return record.pages.length < record.listed.length || record.notFoundPages.length < notFound.length || record.unlistedRemotes.length > 0;
 }
@@ -109,6 +109,7 @@ function publishLocked({
           return { problem: (error as Error).message };
         }
       })();
+      const routes = 'routes' in hostRead ? hostRead.routes : [];
       const setOptions = { host: hostRead, origin, render, limits, network: network ?? globalThis.fetch, log };
       const stable = await renderPageSet({ ...setOptions, remotesJson, previous, progress: progressLine(log) });
       // While a rollout splits shoppers, its canary cohort's pages too: the same remotes.json but the remote's canary.
@@ -129,17 +130,8 @@ function publishLocked({
       const id = newGenerationId();
       const incoming = incomingDir(env, id);
       try {
-        const personal = ('routes' in hostRead ? hostRead.routes : []).filter((route) => route.personal).map((route) => route.path);
-        const indexable = record.pages.filter((page) => !personal.includes(page));
         if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary);
-        writePageSet(
-          incoming,
-          { ...stable, record },
-          {
-            [GENERATION_FILE.sitemap]: sitemapXml(origin, indexable, record.languages),
-            [GENERATION_FILE.robots]: robotsTxt(origin, personal, record.languages),
-          },
-        );
+        writePageSet(incoming, { ...stable, record }, crawlerFiles(origin, routes, record));
         // Read back what is on disk, as the servers will read it, before anything points at it.
         const checked = checkGeneration(incoming);
         if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
@@ -155,7 +147,6 @@ function publishLocked({
             `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
             `(host ${record.hostBuild || 'unknown'})${canary ? `, and the canary cohort's of ${rollout!.remote}` : ''} in ${Math.round(performance.now() - started)} ms`,
         );
-        const routes = 'routes' in hostRead ? hostRead.routes : [];
         const degraded = isDegraded(record, routes) || (canary !== undefined && isDegraded(canary.record, routes));
         const outcome = render && degraded ? 'degraded' : 'published';
         const generation = {

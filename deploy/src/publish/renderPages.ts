@@ -1,7 +1,8 @@
 /** Renders a generation's pages with the host's renderer; a failed page may keep its last good version. */
 // Why: docs/decisions/serving.md#keeping-pages
 import path from 'node:path';
-import { firstMatching, type PublicPages, type RemoteFileLimits } from '@maison/host/hosting';
+import { setTimeout as wait } from 'node:timers/promises';
+import { firstMatching, PUBLISH_FILE_LIMITS, type PublicPages, type RemoteFileLimits, type RenderedPage } from '@maison/host/hosting';
 import { firstChoices, type NotFoundPage, type RemotesJson, type RenderRecord } from '@maison/host/contract';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
@@ -12,25 +13,11 @@ import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 
 export interface RenderedPages {
-  record: Omit<RenderRecord, 'renderedAt'>;
+  record: RenderRecord;
   /** Files to write, by their path in the generation. */
   written: Map<string, string>;
   /** Files to copy from the previous generation (kept pages), by their path in the generation. */
   copied: Map<string, string>;
-}
-
-/** `work`, or a failure once `deadline` is aborted. */
-function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
-  if (deadline.aborted) {
-    // Asked for all the same: what it comes to is not waited for.
-    work.catch(() => undefined);
-    return Promise.reject(new Error("the publish's time for remote files ran out"));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(new Error("the publish's time for remote files ran out"));
-    deadline.addEventListener('abort', stop, { once: true });
-    work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', stop));
-  });
 }
 
 export interface RenderPagesOptions {
@@ -41,10 +28,8 @@ export interface RenderPagesOptions {
   origin: string;
   /** The last good generation: its pages can be kept. */
   previous: Generation | undefined;
-  /** How long the renderer's remote files may take, each and all together. */
+  /** How long the renderer's remote files may take, each and all together (the publish's time for rendering). */
   limits: RemoteFileLimits;
-  /** Aborted once the publish's time for rendering has run out. */
-  deadline: AbortSignal;
   log: (line: string) => void;
   /** Told as pages are rendered: how many of how many, so far. */
   progress?: (rendered: number, of: number) => void;
@@ -54,18 +39,20 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
   const { host, remotesJson, remotesJsonRead, origin, limits, log } = options;
   // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
   const service = renderService(host, { remotesJson, remotesJsonRead, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
-  try {
-    return await renderWith(service, options);
-  } finally {
-    await service.close();
-  }
+  // Past the publish's time, what the renderer still owes is not waited for.
+  const deadline = wait(limits.totalMs ?? PUBLISH_FILE_LIMITS.totalMs, undefined, { ref: false }).then((): never => {
+    throw new Error("the publish's time for remote files ran out");
+  });
+  deadline.catch(() => undefined);
+  return renderWith(service, options, deadline).finally(() => service.close());
 }
 
 async function renderWith(
   service: RenderService,
-  { host, remotesJsonRead, previous, deadline, origin, progress = () => {} }: RenderPagesOptions,
+  { host, remotesJsonRead, previous, origin, progress = () => {} }: RenderPagesOptions,
+  deadline: Promise<never>,
 ): Promise<RenderedPages> {
-  const renderer = { ...(await beforeDeadline(service.describe(), deadline)), ...service };
+  const renderer = { ...(await Promise.race([service.describe(), deadline])), ...service };
   const { routes } = host;
   const problems = [...renderer.problems];
   const before = previous?.render;
@@ -77,7 +64,7 @@ async function renderWith(
     before.hostBuild === host.id &&
     remotes.every((remote) => before.remotes[remote] !== undefined && before.remotes[remote] === firsts[remote]);
 
-  const lists: PublicPages = await beforeDeadline(renderer.publicPages(), deadline).catch((error: Error) => {
+  const lists: PublicPages = await Promise.race([renderer.publicPages(), deadline]).catch((error: Error) => {
     problems.push(`the remotes' lists of pages could not be read (${error.message})`);
     // No remote's list was read: none of their paths is called unknown.
     return { paths: [] as string[], redirects: {} as Record<string, string>, unavailable: [...REMOTE_NAMES] as string[] };
@@ -99,7 +86,6 @@ async function renderWith(
     }
   }
   const own = ownLists({ paths: listed, redirects }, problems);
-  const ownListed = own.listed;
   const written = new Map<string, string>();
   const copied = new Map<string, string>();
   const remotes: Record<string, string> = {};
@@ -116,29 +102,20 @@ async function renderWith(
     file: string,
     language: string,
     remotesOfPage: readonly string[],
-    render: () => Promise<{
-      html?: string;
-      reason?: string;
-      remotes?: Record<string, string | undefined>;
-      inline?: InlineCode;
-    }>,
+    render: () => Promise<RenderedPage>,
   ) => {
     const target = path.join(GENERATION_FILE.pages, language, file);
-    const page = await beforeDeadline(render(), deadline).catch((error: Error) => ({
-      html: undefined,
-      reason: error.message,
-      remotes: {},
-    }));
-    if (page.html) {
+    const page = await Promise.race([render(), deadline]).catch((error: Error): RenderedPage => ({ reason: error.message }));
+    if (page.html !== undefined) {
       written.set(target, page.html);
-      for (const [remote, manifest] of Object.entries(page.remotes ?? {})) if (manifest) remotes[remote] = manifest;
-      if (page.inline) carried(page.inline, inlineSource);
-    } else if (previous && sameBuilds(remotesOfPage) && hasPage(previous.render, name)) {
+      for (const [remote, manifest] of Object.entries(page.remotes)) if (manifest) remotes[remote] = manifest;
+      carried(page.inline, inlineSource);
+    } else if (previous && sameBuilds(remotesOfPage) && [...previous.render.pages, ...previous.render.notFoundPages].includes(name)) {
       copied.set(target, path.join(previous.dir, target));
-      for (const remote of remotesOfPage) remotes[remote] = before!.remotes[remote]!;
+      for (const remote of remotesOfPage) remotes[remote] = previous.render.remotes[remote]!;
       kept.add(name);
       // Rendered by the same builds last time: what it carries is among what that generation's did.
-      if (before?.inline) carried(before.inline, (hash) => hash);
+      if (previous.render.inline) carried(previous.render.inline, (hash) => hash);
       problems.push(`${language} ${name}: not rendered (${page.reason}); its last version, from the same builds, is kept`);
     } else {
       return void problems.push(`${language} ${name}: not rendered (${page.reason}); rendered in the browser`);
@@ -146,11 +123,11 @@ async function renderWith(
     done.set(name, (done.get(name) ?? 0) + 1);
   };
   const notFoundPages = notFoundPagesOf(routes);
-  const total = renderer.languages.length * (ownListed.filter((pathname) => pageFileOf(pathname)).length + notFoundPages.length);
+  const total = renderer.languages.length * (own.listed.filter((pathname) => pageFileOf(pathname)).length + notFoundPages.length);
   let attempted = 0;
   const step = () => progress((attempted += 1), total);
   for (const language of renderer.languages) {
-    for (const pathname of ownListed) {
+    for (const pathname of own.listed) {
       const file = pageFileOf(pathname);
       if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language)).then(step);
     }
@@ -168,8 +145,8 @@ async function renderWith(
       origin,
       languages: renderer.languages,
       remotes,
-      listed: ownListed,
-      pages: ownListed.filter(inEveryLanguage),
+      listed: own.listed,
+      pages: own.listed.filter(inEveryLanguage),
       notFoundPages: notFoundPages.filter(inEveryLanguage),
       redirects: own.redirects,
       unlistedRemotes: unlisted,
@@ -180,8 +157,4 @@ async function renderWith(
     written,
     copied,
   };
-}
-
-function hasPage(render: RenderRecord, name: string): boolean {
-  return render.pages.includes(name) || render.notFoundPages.includes(name);
 }

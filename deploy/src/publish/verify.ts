@@ -2,17 +2,19 @@
 import { checkManifest, parseManifest } from '@maison/host/hosting';
 import { entryUrlOf, serverEntryUrl } from '@maison/host/contract';
 
+type BuildOrProblem = { buildVersion: string } | { problem: string };
+
+/** The manifest at `manifestUrl` as JSON; throws why not. */
+async function manifestAt(manifestUrl: string, fetch: typeof globalThis.fetch): Promise<unknown> {
+  const response = await fetch(manifestUrl);
+  if (!response.ok) throw new Error(`${manifestUrl}: HTTP ${response.status}`);
+  return response.json().catch(() => Promise.reject(new Error(`${manifestUrl}: not JSON`)));
+}
+
 /** The version of the build at `manifestUrl` as remote `name`, read through the host's schema; else why not. */
-export async function buildVersionOf(
-  name: string,
-  manifestUrl: string,
-  fetch: typeof globalThis.fetch,
-): Promise<{ buildVersion: string } | { problem: string }> {
+export async function buildVersionOf(name: string, manifestUrl: string, fetch: typeof globalThis.fetch): Promise<BuildOrProblem> {
   try {
-    const response = await fetch(manifestUrl);
-    if (!response.ok) return { problem: `${manifestUrl}: HTTP ${response.status}` };
-    const manifest = (await response.json().catch(() => undefined)) as unknown;
-    const { metaData } = parseManifest(manifestUrl, manifest, name);
+    const { metaData } = parseManifest(manifestUrl, await manifestAt(manifestUrl, fetch), name);
     return { buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown' };
   } catch (error) {
     return { problem: (error as Error).message };
@@ -24,27 +26,18 @@ export async function checkBuild(
   name: string,
   manifestUrl: string,
   { fetch, contract }: { fetch: typeof globalThis.fetch; contract: string },
-): Promise<{ buildVersion: string } | { problem: string }> {
-  const problem = (text: string) => ({ problem: text });
+): Promise<BuildOrProblem> {
   try {
-    const response = await fetch(manifestUrl);
-    if (!response.ok) return problem(`${manifestUrl}: HTTP ${response.status}`);
-    let manifest: unknown;
-    try {
-      manifest = await response.json();
-    } catch {
-      return problem(`${manifestUrl}: not JSON`);
-    }
+    const manifest = await manifestAt(manifestUrl, fetch);
     // Read through the host's schema first: every file it names is inside the build.
     const { buildVersion } = checkManifest(manifestUrl, manifest, contract, name);
     const server = serverEntryUrl(manifestUrl, parseManifest(manifestUrl, manifest, name));
-    const files = server ? [entryUrlOf(manifestUrl), server] : [entryUrlOf(manifestUrl)];
-    for (const file of files) {
+    for (const file of server ? [entryUrlOf(manifestUrl), server] : [entryUrlOf(manifestUrl)]) {
       const answer = await fetch(file);
-      if (!answer.ok) return problem(`${file}: HTTP ${answer.status}`);
+      if (!answer.ok) return { problem: `${file}: HTTP ${answer.status}` };
     }
     return { buildVersion };
   } catch (error) {
-    return problem((error as Error).message);
+    return { problem: (error as Error).message };
   }
 }

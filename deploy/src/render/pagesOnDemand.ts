@@ -1,12 +1,11 @@
 /** Pages rendered on demand for `npm start`, so that addresses behave there as in production. */
 import { createHash } from 'node:crypto';
-import type { RemoteName } from '@maison/shared';
 import type { HostBuild, HostBuildState } from '../builds/hostBuild.ts';
 import { bodyOf, typeOf, type Body } from '../answer/bodies.ts';
 import type { PagesNow, ServedPages } from '../answer/pages.ts';
 import { inlineSource } from '../answer/policy.ts';
 import type { RenderRecord } from '@maison/host/contract';
-import { robotsTxt, sitemapXml } from '../publish/crawlers.ts';
+import { crawlerFiles } from '../publish/crawlers.ts';
 import { pageCache } from './pageCache.ts';
 import { notFoundPagesOf, ownLists, renderRecord } from './renderRecord.ts';
 import { renderService, type RenderService } from './renderService.ts';
@@ -32,21 +31,18 @@ async function recordOf(build: HostBuild, service: RenderService, origin: string
   const [{ languages, problems: described }, lists] = await Promise.all([service.describe(), service.publicPages()]);
   const problems = [...described, ...(lists.problems ?? [])];
   const { listed, redirects } = ownLists(lists, problems);
-  return {
-    ...renderRecord({
-      hostBuild: build.id,
-      origin,
-      languages,
-      listed,
-      redirects,
-      notFoundPages: notFoundPagesOf(build.routes),
-      unlistedRemotes: lists.unavailable as RemoteName[],
-      problems,
-      // The boot script only: a hash beside development's 'unsafe-inline' styles would switch that off.
-      inline: { scripts: [inlineSource(build.shell.bootScript)], styles: [] },
-    }),
-    renderedAt: new Date().toISOString(),
-  };
+  return renderRecord({
+    hostBuild: build.id,
+    origin,
+    languages,
+    listed,
+    redirects,
+    notFoundPages: notFoundPagesOf(build.routes),
+    unlistedRemotes: lists.unavailable,
+    problems,
+    // The boot script only: a hash beside development's 'unsafe-inline' styles would switch that off.
+    inline: { scripts: [inlineSource(build.shell.bootScript)], styles: [] },
+  });
 }
 
 export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log = console.log }: PagesOnDemandOptions): ServedPages & {
@@ -67,20 +63,11 @@ export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log
       cache.get(`${key} ${name}`, async () => {
         const page = await render();
         if (page.html) return bodyOf(Buffer.from(page.html), typeOf('.html'));
-        log(`[render] ${name}: not rendered (${page.reason}): rendered in the browser`);
-        return undefined;
+        return void log(`[render] ${name}: not rendered (${page.reason}): rendered in the browser`);
       });
     const now = recordOf(build, service, origin).then(
       (render): PagesNow => {
-        const personal = build.routes.filter((route) => route.personal).map((route) => route.path);
-        const crawler: Record<string, string> = {
-          'sitemap.xml': sitemapXml(
-            origin,
-            render.pages.filter((page) => !personal.includes(page)),
-            render.languages,
-          ),
-          'robots.txt': robotsTxt(origin, personal, render.languages),
-        };
+        const crawler = crawlerFiles(origin, build.routes, render);
         return {
           key,
           remotesJson: remotes,

@@ -40,8 +40,9 @@ export function renderRecord(
   parts: Pick<RenderRecord, 'hostBuild' | 'origin' | 'listed' | 'redirects' | 'problems'> & { languages: readonly string[] } & Partial<
       Pick<RenderRecord, 'remotes' | 'pages' | 'notFoundPages' | 'unlistedRemotes' | 'kept' | 'inline'>
     >,
-): Omit<RenderRecord, 'renderedAt'> {
+): RenderRecord {
   return {
+    renderedAt: new Date().toISOString(),
     remotes: {},
     pages: parts.listed,
     notFoundPages: [],

@@ -1,8 +1,38 @@
-/** One host build's renderer in a worker thread: calls time out, and a bad worker is replaced. */
+/** One host build's renderer in a worker thread, so rendering never holds up answering: calls time out, and a bad worker is replaced. */
+// Why: docs/decisions/serving.md#render-worker-code-as-text
 import { Worker } from 'node:worker_threads';
 import type { PageRenderer, PageRendererOptions, PublicPages, RenderedPage } from '@maison/host/hosting';
 import type { HostBuild } from '../builds/hostBuild.ts';
-import { RENDER_WORKER_SOURCE, type RenderCall, type RenderWorkerData } from './renderWorker.ts';
+
+interface RenderWorkerData {
+  rendererFile: string;
+  options: PageRendererOptions;
+}
+
+type RenderCall =
+  | { call: 'describe'; args: [] }
+  | { call: 'publicPages'; args: [] }
+  | { call: 'render'; args: Parameters<PageRenderer['render']> }
+  | { call: 'renderNotFound'; args: Parameters<PageRenderer['renderNotFound']> };
+
+/** CommonJS, run with `eval: true` and RenderWorkerData; answers `{ id, result }` or `{ id, error }` to each RenderCall. */
+const RENDER_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const renderer = require(workerData.rendererFile).createPageRenderer(workerData.options);
+// A renderer that cannot start says why to each call, rather than taking the thread down.
+renderer.catch(() => undefined);
+async function run({ call, args }) {
+  const ready = await renderer;
+  if (call === 'describe') return { hostBuild: ready.hostBuild, languages: ready.languages, problems: ready.problems };
+  return ready[call](...args);
+}
+parentPort.on('message', (message) => {
+  run(message).then(
+    (result) => parentPort.postMessage({ id: message.id, result }),
+    (error) => parentPort.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+`;
 
 export interface RenderService {
   describe(): Promise<Pick<PageRenderer, 'hostBuild' | 'languages' | 'problems'>>;

@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { isHostApp, type AppEntry } from '../../../apps.mts';
 import type { Language } from '@maison/shared';
 import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/address';
-import { refusal, refusedLanguagePatterns, refusedMethod } from '../answer/refusal.ts';
-import { REQUEST_LIMITS } from '../answer/requestLimits.ts';
+import { refusal, refusedLanguagePatterns, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
 
 const TEMPLATES = fileURLToPath(new URL('../../nginx/', import.meta.url));
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
