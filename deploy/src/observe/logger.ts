@@ -39,7 +39,8 @@ export function batchedOutput(dest: number | string = 1): DestinationStream & { 
   let batch = Buffer.allocUnsafe(BATCH_BYTES);
   let used = 0;
   const handOver = () => {
-    if (used > 0) writeBuffer(batch.subarray(0, used));
+    if (used === 0) return;
+    writeBuffer(batch.subarray(0, used));
     batch = Buffer.allocUnsafe(BATCH_BYTES);
     used = 0;
   };

@@ -31,13 +31,14 @@ export interface ServedBuilds {
   remotes: Record<string, Array<{ build: string; choice: 'first' | 'fallback' }>>;
 }
 
+/** Node's event-loop histogram samples this often. */
+const LOOP_SAMPLED_MS = 10;
+
 /**
  * The process's own figures, read at each scrape. Not prom-client's default metrics: their garbage
  * collection observer runs JavaScript on every collection, and an answerer that allocates a page's
  * bytes per answer collects thousands of times a second (a third of its throughput, measured).
  */
-const LOOP_SAMPLED_MS = 10;
-
 function processMetrics(registry: Registry) {
   const delay = monitorEventLoopDelay({ resolution: LOOP_SAMPLED_MS });
   delay.enable();
