@@ -139,14 +139,8 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
     async rendererAnswers() {
       const generation = environment.now().generation;
       const service = generation && rendererFor(generation);
-      if (!service) return false;
-      return Promise.race([
-        service.describe().then(
-          () => true,
-          () => false,
-        ),
-        wait(RENDERER_PROBE_MS, false, { ref: false }),
-      ]);
+      const answers = service ? service.describe().then(() => true) : Promise.resolve(false);
+      return Promise.race([answers.catch(() => false), wait(RENDERER_PROBE_MS, false, { ref: false })]);
     },
   };
 }
