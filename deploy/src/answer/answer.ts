@@ -23,7 +23,7 @@ export interface AnswererParts {
   host?: { build: { now(): HostBuildState }; pages: ServedPages; remoteNames: readonly RemoteName[] };
   /** How long a file may be kept, by its path (default: cacheControl.ts's cache classes). */
   cacheOf?: (pathname: string) => string;
-  /** More sources in the page policy (development only). */
+  /** More sources in the page policy's directives (development's style injection and update sockets). */
   policyExtras?: (policy: string) => string;
   /** What `/readyz` says (default: ready once asked). */
   readiness?: ReadinessCheck;
@@ -41,11 +41,6 @@ export function composeAnswerer({
   readiness = alwaysReady,
   signals: received,
 }: AnswererParts): Answer {
-  const notFound = (url: URL): ReturnType<typeof textReply> => {
-    const headers = { 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
-    // On the host a browser asking for HTML gets the not-found page here instead.
-    return textReply(404, isHost && readsAccept(url.pathname) ? withVary(headers, 'Accept') : headers, 'Not found\n');
-  };
   const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, ...(policyExtras ? { policyExtras } : {}) });
   const file = filesAnswer({ files, isHost, pageHeaders: pages ? pages.pageHeaders : () => ({}), ...(cacheOf ? { cacheOf } : {}) });
   const route: ReplyHandler = async (request, url, context) => {
@@ -57,7 +52,9 @@ export function composeAnswerer({
     const page = await pages?.answer(request, url, context);
     if (page) return page;
     context.served = { route: '(none)', servedAs: 'not-found' };
-    return notFound(url);
+    const headers = { 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
+    // On the host a browser asking for HTML gets the not-found page here instead.
+    return textReply(404, isHost && readsAccept(url.pathname) ? withVary(headers, 'Accept') : headers, 'Not found\n');
   };
   return toResponse(
     within(
