@@ -23,7 +23,7 @@ export interface AnswererParts {
   host?: { build: { now(): HostBuildState }; pages: ServedPages; remoteNames: readonly RemoteName[] };
   /** How long a file may be kept, by its path (default: cacheControl.ts's cache classes). */
   cacheOf?: (pathname: string) => string;
-  /** More sources in the page policy (development only). */
+  /** More sources in the page policy's directives (development's style injection and update sockets). */
   policyExtras?: (policy: string) => string;
   /** What `/readyz` says (default: ready once asked). */
   readiness?: ReadinessCheck;
@@ -31,7 +31,7 @@ export interface AnswererParts {
   signals?: SignalsOptions;
 }
 
-/** The answerer from its parts: the files answer, the host's pages answer, and the layers around them. */
+/** The answerer from its parts: the files answer, the host's pages answer, and the layers around them; with its readiness. */
 export function composeAnswerer({
   isHost,
   files,
@@ -40,12 +40,7 @@ export function composeAnswerer({
   policyExtras,
   readiness = alwaysReady,
   signals: received,
-}: AnswererParts): Answer {
-  const notFound = (url: URL): ReturnType<typeof textReply> => {
-    const headers = { 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
-    // On the host a browser asking for HTML gets the not-found page here instead.
-    return textReply(404, isHost && readsAccept(url.pathname) ? withVary(headers, 'Accept') : headers, 'Not found\n');
-  };
+}: AnswererParts): ServingAnswer {
   const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, ...(policyExtras ? { policyExtras } : {}) });
   const file = filesAnswer({ files, isHost, pageHeaders: pages ? pages.pageHeaders : () => ({}), ...(cacheOf ? { cacheOf } : {}) });
   const route: ReplyHandler = async (request, url, context) => {
@@ -57,9 +52,11 @@ export function composeAnswerer({
     const page = await pages?.answer(request, url, context);
     if (page) return page;
     context.served = { route: '(none)', servedAs: 'not-found' };
-    return notFound(url);
+    const headers = { 'Cache-Control': 'no-cache', ...corsFor(isHost, 'text/plain') };
+    // On the host a browser asking for HTML gets the not-found page here instead.
+    return textReply(404, isHost && readsAccept(url.pathname) ? withVary(headers, 'Accept') : headers, 'Not found\n');
   };
-  return toResponse(
+  const answer = toResponse(
     within(
       [
         headRequests,
@@ -75,6 +72,7 @@ export function composeAnswerer({
       route,
     ),
   );
+  return Object.assign(answer, { readiness });
 }
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
@@ -110,16 +108,11 @@ export function createAnswerer({
   metrics,
 }: AnswererOptions): ServingAnswer {
   const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
-  if (!app.isHost) {
-    const readiness = remoteReadiness(files, app.dist);
-    return Object.assign(composeAnswerer({ isHost: false, files, readiness }), { readiness });
-  }
+  if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files, app.dist) });
   const build = watchHostBuild(path.dirname(app.dist), log);
   const pages = publishedPages({ environment, hostBuild: build, log, ...(metrics ? { metrics } : {}) });
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
   const readiness = hostReadiness(environment, build, pages);
   const received = beaconReceiver(environment, build, metrics);
-  return Object.assign(composeAnswerer({ isHost: true, files, host: { build, pages, remoteNames }, readiness, signals: received }), {
-    readiness,
-  });
+  return composeAnswerer({ isHost: true, files, host: { build, pages, remoteNames }, readiness, signals: received });
 }

@@ -69,17 +69,15 @@ export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: 
   return undefined;
 }
 
-function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-    : gzipped(bytes, { level: 6 });
-}
-
 /** The body in `encoding`, with its own ETag: kept with it when it can be kept, made afresh otherwise. */
 export async function encoded(body: Body, encoding: Encoding): Promise<{ bytes: Buffer; etag?: string }> {
+  const { bytes } = body;
   let made = body.encoded?.get(encoding);
   if (!made) {
-    made = compress(body.bytes, encoding);
+    made =
+      encoding === 'br'
+        ? brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+        : gzipped(bytes, { level: 6 });
     body.encoded?.set(encoding, made);
   }
   return { bytes: await made, ...(body.etag ? { etag: `${body.etag.slice(0, -1)}-${encoding}"` } : {}) };

@@ -3,13 +3,10 @@ import { ENTRY_FILE, MANIFEST_FILE } from '@maison/host/contract';
 
 export const CACHE_CONTROL = {
   // Why: docs/decisions/serving.md#cache-classes
-  /** A page, the same for everyone: shared caches keep it seconds, browsers revalidate every time. */
   page: 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=60',
-  /** remotes.json, a remote's entry and manifest, the shell's own file: revalidated every time. */
   uncached: 'no-cache',
   /** Content-hashed by the build (`[name].[contenthash:10].ext`): never changes. */
   hashed: 'public, max-age=31536000, immutable',
-  /** The shell (rendered in the browser): kept seconds only, so a flood leaves nothing behind. */
   shell: 'public, max-age=0, must-revalidate, s-maxage=2',
   /** An answer made for this browser alone (a tester's override, a cohort claim that cannot be honoured): no cache keeps it. */
   personal: 'private, no-store',

@@ -108,7 +108,6 @@ export interface FilesAnswerOptions {
   isHost: boolean;
   /** The page policy's headers, for the build's own HTML. */
   pageHeaders: () => Record<string, string> | Promise<Record<string, string>>;
-  /** How long a file may be kept, by its path (cacheControl.ts's cache classes; development keeps nothing). */
   cacheOf?: (pathname: string) => string;
 }
 

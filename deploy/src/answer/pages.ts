@@ -19,9 +19,9 @@ import { isNavigation, navigationAnswer, readsAccept } from './navigation.ts';
 /** A URL as the shop's page names it: root-relative on the shop's own origin. */
 const asServed = (url: string) => (url.startsWith(`${SHOP_ORIGIN}/`) ? url.slice(SHOP_ORIGIN.length) : url);
 
-/** Preload Link values per route: each needed remote's manifest and entry (first choice). */
-export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLocations): Array<{ pattern: string; link: string }> {
-  return routes.map(({ pattern, remotes }) => ({
+/** The Link header of a path's page: each remote its route needs, its manifest and entry (first choice); undefined for none. */
+export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLocations): (pathname: string) => string | undefined {
+  const links = routes.map(({ pattern, remotes }) => ({
     pattern,
     link: remotes
       .flatMap((remote: RemoteName) => locations[remote]?.slice(0, 1) ?? [])
@@ -32,11 +32,7 @@ export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLo
       ])
       .join(', '),
   }));
-}
-
-/** The Link header for a path, from preloadLinks(); undefined when its route needs no remote. */
-export function preloadLinkFor(pathname: string, links: ReadonlyArray<{ pattern: string; link: string }>): string | undefined {
-  return firstMatching(links, pathname)?.link || undefined;
+  return (pathname) => firstMatching(links, pathname)?.link || undefined;
 }
 
 /** What the host serves beside its build's files, as of now. */
@@ -70,7 +66,6 @@ export interface PagesAnswerOptions {
   /** The build's files: its index.html is the page rendered in the browser. */
   files: FileSource;
   remoteNames: readonly RemoteName[];
-  /** More sources in the page policy's directives (development's style injection and update sockets). */
   policyExtras?: (policy: string) => string;
 }
 
@@ -86,7 +81,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       remotesJson: bodyOf(Buffer.from(now.remotesJson), typeOf('.json')),
       pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes, render?.inline))),
       routes,
-      links: preloadLinks(routes, remotes.locations),
+      linkOf: preloadLinks(routes, remotes.locations),
       ...(render ? { render } : {}),
     };
   };
@@ -140,7 +135,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     // The shop's page, rendered in the browser: it names the route's remote files to download at once.
     const shell = await files.find('/index.html');
     if (!shell) return undefined;
-    const link = preloadLinkFor(path, state.links);
+    const link = state.linkOf(path);
     const shellHeaders = { ...headers, 'Cache-Control': CACHE_CONTROL.shell, ...(link ? { Link: link } : {}) };
     return { status: answer.status, headers: shellHeaders, body: shell };
   };

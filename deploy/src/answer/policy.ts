@@ -2,21 +2,13 @@
 // Why: docs/decisions/serving.md#two-policies
 import { createHash } from 'node:crypto';
 import type { RemoteName } from '@maison/shared';
-import { parseRemotesJson, remoteOrigins, originProblem, type RemoteLocations, type RenderRecord } from '@maison/host/contract';
+import { parseRemotesJson, remoteOrigins, originProblem, type RenderRecord } from '@maison/host/contract';
 
 /** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
 export const SHOP_ORIGIN = 'https://shop.invalid';
 
-/** What the servers derive from the remotes.json they serve. */
-export interface ServedRemotes {
-  locations: RemoteLocations;
-  problems: string[];
-  /** Origins besides the shop's own that remote code comes from: the shop's policy allows them, and no other. */
-  origins: string[];
-}
-
-/** remotes.json's text as the servers read it; a file that is not JSON reads as naming no remote. */
-export function servedRemotes(text: string, names: readonly RemoteName[]): ServedRemotes {
+/** remotes.json's text as the servers read it (not JSON: no remote), and the other origins remote code comes from (the policy's). */
+export function servedRemotes(text: string, names: readonly RemoteName[]) {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -51,7 +43,7 @@ export function allowsInline(allowed: InlineCode | undefined, code: InlineCode):
 
 // Why: docs/decisions/serving.md#page-policy
 /** The shop's page policy: own and remotes' origins only, no eval or 'unsafe-*', inline code by hash. */
-export function pagePolicy({ origins }: Pick<ServedRemotes, 'origins'>, inline: InlineCode = { scripts: [], styles: [] }): string {
+export function pagePolicy({ origins }: { origins: readonly string[] }, inline: InlineCode = { scripts: [], styles: [] }): string {
   const sources = ["'self'", ...origins.map(policySource)].join(' ');
   const withHashes = (hashes: string[]) => [sources, ...hashes.filter(isHashSource)].join(' ');
   return [

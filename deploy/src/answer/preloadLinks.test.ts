@@ -2,7 +2,7 @@
 import { servedRoutes } from '@maison/host/hosting';
 import { REMOTE_NAMES as NAMES } from '../../../apps.mts';
 import { servedRemotes } from './policy.ts';
-import { preloadLinkFor, preloadLinks } from './pages.ts';
+import { preloadLinks } from './pages.ts';
 
 const LOCAL = JSON.stringify({
   catalog: 'http://localhost:3001/mf-manifest.json',
@@ -12,17 +12,17 @@ const LOCAL = JSON.stringify({
 
 describe('preload hints', () => {
   const { locations } = servedRemotes(LOCAL, NAMES);
-  const links = preloadLinks(servedRoutes(), locations);
+  const linkOf = preloadLinks(servedRoutes(), locations);
 
   it('name the first choice’s manifest and the entry beside it, root-relative for the shop’s own origin', () => {
-    expect(preloadLinkFor('/cart', links)).toBe(
+    expect(linkOf('/cart')).toBe(
       '<https://cdn.example.com/cart/2/mf-manifest.json>; rel=preload; as=fetch; crossorigin, <https://cdn.example.com/cart/2/remoteEntry.js>; rel=preload; as=script; crossorigin',
     );
-    expect(preloadLinkFor('/profile?tab=orders', links)).toBe(
+    expect(linkOf('/profile?tab=orders')).toBe(
       '</account/mf-manifest.json>; rel=preload; as=fetch; crossorigin, </account/remoteEntry.js>; rel=preload; as=script',
     );
-    expect(preloadLinkFor('/', links)).toContain('<http://localhost:3001/mf-manifest.json>');
-    expect(preloadLinkFor('/about', links)).toBeUndefined();
-    expect(preloadLinkFor('/nowhere', links)).toBeUndefined();
+    expect(linkOf('/')).toContain('<http://localhost:3001/mf-manifest.json>');
+    expect(linkOf('/about')).toBeUndefined();
+    expect(linkOf('/nowhere')).toBeUndefined();
   });
 });

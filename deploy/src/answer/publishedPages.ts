@@ -19,7 +19,6 @@ import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.t
 
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
 const VIEW_WAIT_MS = 5_000;
-/** How long readiness waits for the renderer to answer. */
 const RENDERER_PROBE_MS = 2_000;
 
 export interface PublishedPagesOptions {
@@ -49,8 +48,7 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
   /** Renderers by generation folder and host build: one per set of pages served (two while a rollout splits shoppers). */
   const renderers = new Map<string, RenderService>();
-  // Why: docs/decisions/serving.md#renderer-warm-start
-  /** The renderer of a set of pages, started as the set is first served. */
+  // Started as its set is first served, why: docs/decisions/serving.md#renderer-warm-start
   const rendererFor = (generation: Generation): RenderService | undefined => {
     const build = hostBuild.now().build;
     if (!build || build.id !== generation.render.hostBuild) return undefined;
@@ -139,14 +137,8 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
     async rendererAnswers() {
       const generation = environment.now().generation;
       const service = generation && rendererFor(generation);
-      if (!service) return false;
-      return Promise.race([
-        service.describe().then(
-          () => true,
-          () => false,
-        ),
-        wait(RENDERER_PROBE_MS, false, { ref: false }),
-      ]);
+      const answers = service ? service.describe().then(() => true) : Promise.resolve(false);
+      return Promise.race([answers.catch(() => false), wait(RENDERER_PROBE_MS, false, { ref: false })]);
     },
   };
 }

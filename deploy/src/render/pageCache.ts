@@ -2,47 +2,25 @@
 // Why: docs/decisions/serving.md#render-limits
 import { LRUCache } from 'lru-cache';
 
-export interface PageCacheLimits {
-  entries: number;
-  bytes: number;
-  /** Renders under way at once. */
-  rendering: number;
-  /** Renders queued behind them; more are refused. */
-  waiting: number;
-  /** Renders started in any one second. */
-  perSecond: number;
-  /** One client's share: its renders under way or queued, and started in any one second. */
-  perClient: { active: number; perSecond: number };
-}
-
-export const PAGE_CACHE_LIMITS: PageCacheLimits = {
+const PAGE_CACHE_LIMITS = {
   entries: 256,
   bytes: 16 * 1024 * 1024,
+  /** Renders under way at once, and queued behind them (more are refused). */
   rendering: 2,
   waiting: 8,
+  /** Renders started in any one second. */
   perSecond: 20,
+  /** One client's share: its renders under way or queued, and started in any one second. */
   perClient: { active: 4, perSecond: 10 },
 };
+
+export type PageCacheLimits = typeof PAGE_CACHE_LIMITS;
 
 /** Clients whose share is remembered at once; the quietest are forgotten first. */
 const KNOWN_CLIENTS = 10_000;
 
 /** What became of one request: kept already, rendered now (or joined to a render under way), failed, or refused and why. */
 export type CacheOutcome = 'kept' | 'rendered' | 'joined' | 'failed' | 'refused-client' | 'refused-rate' | 'refused-queue';
-
-export interface CacheRequest {
-  /** The client asking, whose share a render counts against. */
-  client?: string;
-  onOutcome?: (outcome: CacheOutcome) => void;
-}
-
-export interface PageCache<T> {
-  /** The kept value for `key`, or `make()`'s (kept if defined); undefined past a limit. */
-  get(key: string, make: () => Promise<T | undefined>, request?: CacheRequest): Promise<T | undefined>;
-  readonly size: { entries: number; bytes: number };
-  /** Renders under way and queued now. */
-  readonly load: { rendering: number; waiting: number };
-}
 
 /** Starts within the last second, at most `perSecond` of them: `take()` says whether one more may start now. */
 function rateWindow(perSecond: number) {
@@ -58,10 +36,7 @@ function rateWindow(perSecond: number) {
   };
 }
 
-export function pageCache<T extends NonNullable<unknown>>(
-  sizeOf: (value: T) => number,
-  limits: PageCacheLimits = PAGE_CACHE_LIMITS,
-): PageCache<T> {
+export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => number, limits: PageCacheLimits = PAGE_CACHE_LIMITS) {
   const kept = new LRUCache<string, T>({
     max: limits.entries,
     maxSize: limits.bytes,
@@ -103,10 +78,16 @@ export function pageCache<T extends NonNullable<unknown>>(
     get size() {
       return { entries: kept.size, bytes: kept.calculatedSize };
     },
+    /** Renders under way and queued now. */
     get load() {
       return { rendering: running, waiting: queue.length };
     },
-    get(key, make, { client, onOutcome = () => {} } = {}) {
+    /** The kept value for `key`, or `make()`'s (kept if defined); undefined past a limit. `client`'s share counts the render. */
+    get(
+      key: string,
+      make: () => Promise<T | undefined>,
+      { client, onOutcome = () => {} }: { client?: string; onOutcome?: (outcome: CacheOutcome) => void } = {},
+    ): Promise<T | undefined> {
       const hit = kept.get(key);
       if (hit !== undefined) {
         onOutcome('kept');

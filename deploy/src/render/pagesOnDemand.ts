@@ -20,12 +20,6 @@ export interface PagesOnDemandOptions {
   log?: (line: string) => void;
 }
 
-interface Current {
-  key: string;
-  now: Promise<PagesNow>;
-  service?: RenderService;
-}
-
 /** The render record a publish would write, from the renderer's own lists (every listed page is rendered when asked for). */
 async function recordOf(build: HostBuild, service: RenderService, origin: string): Promise<RenderRecord> {
   const [{ languages, problems: described }, lists] = await Promise.all([service.describe(), service.publicPages()]);
@@ -49,9 +43,9 @@ export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log
   close(): Promise<void>;
 } {
   const cache = pageCache<Body>((body) => body.bytes.length);
-  let current: Current | undefined;
+  let current: { key: string; now: Promise<PagesNow>; service?: RenderService } | undefined;
 
-  const open = (key: string, state: HostBuildState, remotes: string): Current => {
+  const open = (key: string, state: HostBuildState, remotes: string): NonNullable<typeof current> => {
     const unrendered = (problem: string): PagesNow => {
       log(`[render] every page is rendered in the browser: ${problem}`);
       return { key, remotesJson: remotes, page: none, notFoundPage: none, crawlerFile: none };

@@ -1,13 +1,8 @@
 /** One host build's renderer in a worker thread, so rendering never holds up answering: calls time out, and a bad worker is replaced. */
 // Why: docs/decisions/serving.md#render-worker-code-as-text
 import { Worker } from 'node:worker_threads';
-import type { PageRenderer, PageRendererOptions, PublicPages, RenderedPage } from '@maison/host/hosting';
+import type { PageRenderer, PageRendererOptions } from '@maison/host/hosting';
 import type { HostBuild } from '../builds/hostBuild.ts';
-
-interface RenderWorkerData {
-  rendererFile: string;
-  options: PageRendererOptions;
-}
 
 type RenderCall =
   | { call: 'describe'; args: [] }
@@ -15,7 +10,7 @@ type RenderCall =
   | { call: 'render'; args: Parameters<PageRenderer['render']> }
   | { call: 'renderNotFound'; args: Parameters<PageRenderer['renderNotFound']> };
 
-/** CommonJS, run with `eval: true` and RenderWorkerData; answers `{ id, result }` or `{ id, error }` to each RenderCall. */
+/** CommonJS, run with `eval: true` and `{ rendererFile, options }` as its data; answers `{ id, result }` or `{ id, error }` to each RenderCall. */
 const RENDER_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const renderer = require(workerData.rendererFile).createPageRenderer(workerData.options);
@@ -34,19 +29,10 @@ parentPort.on('message', (message) => {
 });
 `;
 
-export interface RenderService {
+export type RenderService = Pick<PageRenderer, 'publicPages' | 'render' | 'renderNotFound'> & {
   describe(): Promise<Pick<PageRenderer, 'hostBuild' | 'languages' | 'problems'>>;
-  publicPages(): Promise<PublicPages>;
-  render(...args: Parameters<PageRenderer['render']>): Promise<RenderedPage>;
-  renderNotFound(...args: Parameters<PageRenderer['renderNotFound']>): Promise<RenderedPage>;
   close(): Promise<void>;
-}
-
-interface Pending {
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-  timer: NodeJS.Timeout;
-}
+};
 
 export function renderService(
   build: HostBuild,
@@ -54,22 +40,22 @@ export function renderService(
   { callMs = 15_000, log = console.log }: { callMs?: number; log?: (line: string) => void } = {},
 ): RenderService {
   let worker: Worker | undefined;
-  const pending = new Map<number, Pending>();
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   let nextId = 0;
 
   const stop = (why: string) => {
     const stopped = worker;
     worker = undefined;
-    for (const [id, call] of pending) {
+    for (const call of pending.values()) {
       clearTimeout(call.timer);
       call.reject(new Error(why));
-      pending.delete(id);
     }
+    pending.clear();
     return stopped ? stopped.terminate().then(() => undefined) : Promise.resolve();
   };
 
   const start = (): Worker => {
-    const workerData: RenderWorkerData = { rendererFile: build.rendererFile, options: { ...options, shell: build.shell } };
+    const workerData = { rendererFile: build.rendererFile, options: { ...options, shell: build.shell } satisfies PageRendererOptions };
     const started = new Worker(RENDER_WORKER_SOURCE, { eval: true, workerData });
     started.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
       const call = pending.get(id);
