@@ -39,4 +39,4 @@ export {
   type Cohort,
   type RolloutAnnouncement,
 } from './rollout.ts';
-export { JSON_OBJECT, readJson } from './readJson.ts';
+export { JSON_OBJECT, readJson, shown } from './readJson.ts';
