@@ -11,6 +11,7 @@ import {
   type PageHead,
   type RemoteModuleId,
   type RemoteName,
+  type RemotePublicPages,
 } from '@maison/shared';
 import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
@@ -53,9 +54,7 @@ export type RenderedPage =
     }
   | { html?: undefined; reason: string };
 
-export interface PublicPages {
-  paths: string[];
-  redirects: Record<string, string>;
+export interface PublicPages extends RemotePublicPages {
   /** Remotes whose list could not be loaded: their pages are not rendered, and are client-rendered. */
   unavailable: string[];
   /** Why each of those could not be loaded. */
@@ -118,16 +117,6 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     return { stylesheets, scripts: urls.filter((url) => url.endsWith('.js')) };
   };
 
-  /** A remote's list of its pages with a parameter, if its server build has one (its manifest says); throws when that cannot be known. */
-  const publicPagesOf = async (remote: RemoteName): Promise<ReturnType<typeof checkedPublicPages> | undefined> => {
-    const entry = locations[remote]?.[0];
-    if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
-    const { serverModules } = (await manifests.json(entry)).metaData;
-    if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
-    if (!serverModules.includes('PublicPages')) return undefined;
-    return checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
-  };
-
   /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
   const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
     const elsewhere = ownPathProblem(path);
@@ -178,10 +167,15 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     problems: read.problems,
     async publicPages(): Promise<PublicPages> {
       const pages: Required<PublicPages> = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [], why: {}, problems: [] };
+      // Each remote's list of its pages with a parameter, if its server build has one (its manifest says).
       for (const remote of BUILD_INFO.remoteNames) {
         try {
-          const list = await publicPagesOf(remote);
-          if (!list) continue;
+          const entry = locations[remote]?.[0];
+          if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
+          const { serverModules } = (await manifests.json(entry)).metaData;
+          if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
+          if (!serverModules.includes('PublicPages')) continue;
+          const list = checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
           pages.paths.push(...list.paths);
           Object.assign(pages.redirects, list.redirects);
           pages.problems.push(...list.problems);
