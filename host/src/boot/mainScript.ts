@@ -43,9 +43,7 @@ export function afterFirstPaint(run: () => void): void {
 /** A main picture that is not the page's largest paint (no report comes) counts as painted this long after it arrived. */
 export const NOT_LARGEST_PAINTED_AFTER_MS = 500;
 
-/**
- * Calls `done` once each fetchpriority=high picture is painted; returns how many it waits for.
- */
+/** Calls `done` once each fetchpriority=high picture is painted; returns how many it waits for. */
 // Why: docs/decisions/build-and-render.md#main-pictures
 export function waitForMainPictures(done: () => void): number {
   if (document.documentElement.hasAttribute(INTRO_ATTRIBUTE)) return 0;

@@ -70,7 +70,6 @@ const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV6 = /^\[[0-9a-f:.]{2,45}\]$/;
 
 /** Why a URL's origin may not be named in a Content-Security-Policy, or undefined when it may. */
-// Why: docs/decisions/contract.md#remotesjson
 export function originProblem(url: URL): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
   if (url.username || url.password) return 'has credentials in it';

@@ -6,7 +6,6 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 
 /** The most each kind of remote file may weigh, far above the builds' own. */
-// Why: docs/decisions/build-and-render.md#remote-files
 export const REMOTE_FILE_BYTES = {
   manifest: 1 * MiB,
   script: 4 * MiB,
