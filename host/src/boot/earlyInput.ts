@@ -2,7 +2,7 @@ import { RENDERED_ATTRIBUTE } from '../renderStamp';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** Holds the shopper's clicks, keys, changes and submits until window.__maisonAlive, then replays them; returns giveUp, for scripts that fail to arrive. */
+/** Holds the shopper's clicks, keys, changes and submits until window.__maisonAlive, then replays them; giveUp is for scripts that fail. */
 // Why: docs/decisions/build-and-render.md#early-input
 export function holdEarlyInput(): () => void {
   let clicks: Element[] = [];
