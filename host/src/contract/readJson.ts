@@ -33,7 +33,7 @@ export const issuePath = (issue: v.BaseIssue<unknown>): string =>
     .replace(/^\./, '');
 
 /** An issue as a reader wants it: where, then what. */
-export function issueText(issue: v.BaseIssue<unknown>): string {
+function issueText(issue: v.BaseIssue<unknown>): string {
   const what = issue.received === 'undefined' && issue.message.startsWith('Invalid key') ? 'is missing' : issue.message;
   return issuePath(issue) ? `${issuePath(issue)} ${what}` : what;
 }
