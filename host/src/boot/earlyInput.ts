@@ -46,13 +46,7 @@ export function holdEarlyInput(): () => void {
     event.preventDefault();
     if (!submitted.includes(event.target as HTMLFormElement)) submitted.push(event.target as HTMLFormElement);
   };
-  const listeners: Array<[string, (event: Event) => void]> = [
-    ['click', holdClick],
-    ['keydown', holdKey],
-    ['input', noteChange],
-    ['change', noteChange],
-    ['submit', holdSubmit],
-  ];
+  const listeners = Object.entries({ click: holdClick, keydown: holdKey, input: noteChange, change: noteChange, submit: holdSubmit });
   for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
   const stopHolding = () => {
     releaseButtons();
