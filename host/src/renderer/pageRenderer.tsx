@@ -39,8 +39,6 @@ export interface PageRendererOptions {
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
-  /** The network remote files are fetched over, within remoteFiles.ts's limits. */
-  fetch?: typeof globalThis.fetch;
   /** How long its remote files may take (remoteFiles.ts). */
   limits?: RemoteFileLimits;
 }
@@ -72,12 +70,12 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
 
 export type PageRenderer = ReturnType<typeof createPageRendererNow>;
 
-export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, shell, fetch = networkFetch, limits }: PageRendererOptions) {
+export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, shell, limits }: PageRendererOptions) {
   const served = JSON.parse(remotesJson) as unknown;
   const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser hydrates with a remote's first entry.
   const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
-  const remoteFiles = remoteFileFetch(locations, fetch, limits);
+  const remoteFiles = remoteFileFetch(locations, networkFetch, limits);
   const { records, loader, manifests } = createFederationCore({
     config: { locations, problems: read.problems },
     fetch: remoteFiles,
