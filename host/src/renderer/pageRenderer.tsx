@@ -9,7 +9,6 @@ import {
   routerBasename,
   type Language,
   type PageHead,
-  type RemoteModuleId,
   type RemoteName,
   type RemotePublicPages,
 } from '@maison/shared';
@@ -102,19 +101,6 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     return text;
   };
 
-  /** The page's remote modules' own files (their chunks and styles), from their manifests. */
-  const assetsOf = async (ids: RemoteModuleId[]) => {
-    const urls: string[] = [];
-    for (const id of ids) {
-      const manifestUrl = records.loadedFrom(remoteOf(id));
-      if (manifestUrl) urls.push(...exposeAssetUrls(manifestUrl, await manifests.json(manifestUrl), id).slice(1));
-    }
-    const stylesheets = await Promise.all(
-      urls.filter((url) => url.endsWith('.css')).map(async (href) => ({ href, text: await styleText(href) })),
-    );
-    return { stylesheets, scripts: urls.filter((url) => url.endsWith('.js')) };
-  };
-
   /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
   const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
     const elsewhere = ownPathProblem(path);
@@ -145,12 +131,21 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     const manifestsOnPage = Object.fromEntries(
       await Promise.all(Object.values(builds).map(async (url) => [url, await manifests.json(url)] as const)),
     );
+    // The page's remote modules' own files (their chunks and styles), from their manifests.
+    const files = ids.flatMap((id) => {
+      const manifestUrl = builds[remoteOf(id)]!;
+      return exposeAssetUrls(manifestUrl, manifestsOnPage[manifestUrl]!, id).slice(1);
+    });
+    const stylesheets = await Promise.all(
+      files.filter((url) => url.endsWith('.css')).map(async (href) => ({ href, text: await styleText(href) })),
+    );
     const { html, inline } = pageDocument({
       shell,
       language,
       markup,
       head,
-      ...(await assetsOf(ids)),
+      stylesheets,
+      scripts: files.filter((url) => url.endsWith('.js')),
       stamp: { host: BUILD_INFO.version, remotes: builds },
       address: { language, path, origin },
       federationData: { remotesJson: served, manifests: manifestsOnPage },
