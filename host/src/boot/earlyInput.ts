@@ -2,10 +2,7 @@ import { RENDERED_ATTRIBUTE } from '../renderStamp';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/**
- * Holds the shopper's clicks, keys, changes and submits until window.__maisonAlive, then replays them.
- * Returns giveUp, for when the shop's scripts fail to arrive.
- */
+/** Holds the shopper's clicks, keys, changes and submits until window.__maisonAlive, then replays them; giveUp is for scripts that fail. */
 // Why: docs/decisions/build-and-render.md#early-input
 export function holdEarlyInput(): () => void {
   let clicks: Element[] = [];
@@ -49,13 +46,7 @@ export function holdEarlyInput(): () => void {
     event.preventDefault();
     if (!submitted.includes(event.target as HTMLFormElement)) submitted.push(event.target as HTMLFormElement);
   };
-  const listeners: Array<[string, (event: Event) => void]> = [
-    ['click', holdClick],
-    ['keydown', holdKey],
-    ['input', noteChange],
-    ['change', noteChange],
-    ['submit', holdSubmit],
-  ];
+  const listeners = Object.entries({ click: holdClick, keydown: holdKey, input: noteChange, change: noteChange, submit: holdSubmit });
   for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
   const stopHolding = () => {
     releaseButtons();

@@ -11,6 +11,9 @@ export function startMain(src: string, onError: () => void): void {
   document.head.appendChild(main);
 }
 
+/** Whether a performance observer reports `type` here; without one, frames only. */
+const reports = (type: string) => !!window.PerformanceObserver?.supportedEntryTypes?.includes(type);
+
 /** Runs `run` after the first paint (two frames, or first-contentful-paint if sooner) and the main pictures. */
 // Why: docs/decisions/build-and-render.md#after-first-paint
 export function afterFirstPaint(run: () => void): void {
@@ -29,14 +32,10 @@ export function afterFirstPaint(run: () => void): void {
     if (!painted) done();
     painted = true;
   };
-  try {
-    if (!document.documentElement.hasAttribute(INTRO_ATTRIBUTE) && PerformanceObserver.supportedEntryTypes.includes('paint'))
-      new PerformanceObserver((list) => {
-        if (list.getEntriesByName('first-contentful-paint').length > 0) onPaint();
-      }).observe({ type: 'paint', buffered: true });
-  } catch {
-    // No paint timing here: frames only.
-  }
+  if (!document.documentElement.hasAttribute(INTRO_ATTRIBUTE) && reports('paint'))
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) onPaint();
+    }).observe({ type: 'paint', buffered: true });
   requestAnimationFrame(() => requestAnimationFrame(onPaint));
   setTimeout(once, UNPAINTED_START_AFTER_MS);
 }
@@ -44,19 +43,12 @@ export function afterFirstPaint(run: () => void): void {
 /** A main picture that is not the page's largest paint (no report comes) counts as painted this long after it arrived. */
 export const NOT_LARGEST_PAINTED_AFTER_MS = 500;
 
-/**
- * Calls `done` once each fetchpriority=high picture is painted; returns how many it waits for.
- */
+/** Calls `done` once each fetchpriority=high picture is painted; returns how many it waits for. */
 // Why: docs/decisions/build-and-render.md#main-pictures
 export function waitForMainPictures(done: () => void): number {
   if (document.documentElement.hasAttribute(INTRO_ATTRIBUTE)) return 0;
   const pending: Element[] = [];
-  let reported = false;
-  try {
-    reported = PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint');
-  } catch {
-    // No performance observer: frames only.
-  }
+  const reported = reports('largest-contentful-paint');
   const finish = (picture: Element | null) => {
     const index = pending.indexOf(picture!);
     if (index < 0) return;

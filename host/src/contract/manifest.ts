@@ -1,7 +1,7 @@
 /** A remote's federation manifest (mf-manifest.json) as the shop accepts it: another team's data. */
 // Why: docs/decisions/contract.md#manifest
 import * as v from 'valibot';
-import { issuePath } from './readJson.ts';
+import { issuePath, shown } from './readJson.ts';
 
 const INSIDE_BUILD = 'must be a relative path inside the build';
 const BESIDE_MANIFEST = "must not be set: a build's files are beside its manifest";
@@ -16,19 +16,15 @@ const isFolderInBuild = (path: string) => {
   return inner === '' || isFileInBuild(inner);
 };
 
-const fileInBuild = v.pipe(v.string(INSIDE_BUILD), v.check(isFileInBuild, INSIDE_BUILD));
-const folderInBuild = v.pipe(v.string(INSIDE_BUILD), v.check(isFolderInBuild, INSIDE_BUILD));
-const fileInBuildOrNone = v.pipe(
-  v.string(INSIDE_BUILD),
-  v.check((path) => path === '' || isFileInBuild(path), INSIDE_BUILD),
-);
+const inBuild = (isInBuild: (path: string) => boolean) => v.pipe(v.string(INSIDE_BUILD), v.check(isInBuild, INSIDE_BUILD));
+const fileInBuild = inBuild(isFileInBuild);
+const folderInBuild = inBuild(isFolderInBuild);
+const fileInBuildOrNone = inBuild((path) => path === '' || isFileInBuild(path));
 const filesInBuild = v.array(fileInBuild, 'must be a list of files inside the build');
+const syncAndAsync = v.optional(v.looseObject({ sync: v.optional(filesInBuild), async: v.optional(filesInBuild) }));
 
 /** A module's or a shared library's own files: what a page preloads and carries inline. */
-const assetsSchema = v.looseObject({
-  js: v.optional(v.looseObject({ sync: v.optional(filesInBuild), async: v.optional(filesInBuild) })),
-  css: v.optional(v.looseObject({ sync: v.optional(filesInBuild), async: v.optional(filesInBuild) })),
-});
+const assetsSchema = v.looseObject({ js: syncAndAsync, css: syncAndAsync });
 
 /** A name the runtime keys globals and module ids by: letters, digits and underscores. */
 const plainName = v.pipe(v.string('must be text'), v.regex(/^[A-Za-z_][\w]{0,63}$/, 'must be a plain name (letters, digits, _)'));
@@ -105,11 +101,6 @@ export function serverEntryUrl(manifestUrl: string, manifest: FederationManifest
   const folder = (entry.path ?? '').replace(/^\.\/?/, '');
   return new URL(folder && !folder.endsWith('/') ? `${folder}/${entry.name}` : `${folder}${entry.name}`, manifestUrl).href;
 }
-
-const shown = (value: unknown) => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-};
 
 /** The manifest read through the schema, or what is wrong with it: the field's path, the rule, the value found. */
 export function readManifestFields(manifest: unknown): { manifest: FederationManifest } | { problem: string } {

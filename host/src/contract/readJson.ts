@@ -19,6 +19,12 @@ export function readJson<const Schema extends v.GenericSchema>(file: string, tex
   throw new Error(`${file}: ${issueText(result.issues[0])}`);
 }
 
+/** A value as a problem line shows it: quoted, cut short. */
+export const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+};
+
 /** Where an issue is, as a reader writes it: `routes[2].pattern`. */
 export const issuePath = (issue: v.BaseIssue<unknown>): string =>
   (issue.path ?? [])
@@ -27,7 +33,7 @@ export const issuePath = (issue: v.BaseIssue<unknown>): string =>
     .replace(/^\./, '');
 
 /** An issue as a reader wants it: where, then what. */
-export function issueText(issue: v.BaseIssue<unknown>): string {
+function issueText(issue: v.BaseIssue<unknown>): string {
   const what = issue.received === 'undefined' && issue.message.startsWith('Invalid key') ? 'is missing' : issue.message;
   return issuePath(issue) ? `${issuePath(issue)} ${what}` : what;
 }

@@ -10,7 +10,7 @@ export const MANIFEST_FILE = 'mf-manifest.json';
 export const ENTRY_FILE = 'remoteEntry.js';
 
 /** Absolute manifest URLs per remote, in the order to try them. */
-export type RemoteLocations = Partial<Record<RemoteName, ManifestUrl[]>>;
+export type RemoteLocations = Partial<Record<RemoteName, string[]>>;
 
 /** A key older files have: pages report to the shop's own origin now (beacon.ts), so it is read and ignored. */
 const RETIRED_REPORT_URL_KEY = 'reportUrl';
@@ -39,8 +39,8 @@ export function transportProblem(url: URL): string | undefined {
   return url.protocol === 'http:' ? 'is not https (http only for localhost, 127.0.0.0/8 and [::1])' : 'is not an http(s) URL';
 }
 
-/** A URL remotes.json names, absolute or relative to `base`: read as its absolute form, or an issue saying why not. */
-const remoteUrlSchema = (base: string) =>
+/** A remotes.json entry, the URL of a remote build's manifest, absolute or relative to `base`: read as its absolute form. */
+const manifestUrlSchema = (base: string) =>
   v.pipe(
     v.string('is not a URL'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
@@ -56,19 +56,11 @@ const remoteUrlSchema = (base: string) =>
       if (problem) addIssue({ message: problem });
       return problem ? NEVER : url.href;
     }),
-  );
-
-/** A remotes.json entry: the URL of a remote build's manifest. */
-const manifestUrlSchema = (base: string) =>
-  v.pipe(
-    remoteUrlSchema(base),
     v.check((url) => new URL(url).pathname.endsWith(`/${MANIFEST_FILE}`), `is not a federation manifest (…/${MANIFEST_FILE})`),
   );
 
-type ManifestUrl = v.InferOutput<ReturnType<typeof manifestUrlSchema>>;
-
 /** The absolute manifest URL an entry names, or why it names none. */
-export function manifestUrlOf(value: unknown, base: string): { url: ManifestUrl } | { problem: string } {
+export function manifestUrlOf(value: unknown, base: string): { url: string } | { problem: string } {
   const read = v.safeParse(manifestUrlSchema(base), value, { abortPipeEarly: true });
   return read.success ? { url: read.output } : { problem: read.issues[0].message };
 }
@@ -78,7 +70,6 @@ const DNS_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV6 = /^\[[0-9a-f:.]{2,45}\]$/;
 
 /** Why a URL's origin may not be named in a Content-Security-Policy, or undefined when it may. */
-// Why: docs/decisions/contract.md#remotesjson
 export function originProblem(url: URL): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
   if (url.username || url.password) return 'has credentials in it';

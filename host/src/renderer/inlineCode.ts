@@ -3,10 +3,7 @@
 
 export const MOST_INLINE_STYLE_BYTES = 64 * 1024;
 
-/**
- * The text for `<style data-href>`, or undefined to keep the link (url(), @import or `</style` in it).
- * Its source map address is made absolute.
- */
+/** The text for `<style data-href>`, its source map address made absolute; undefined keeps the link (url(), @import, `</style`). */
 export function inlineStyle(text: string, href: string): string | undefined {
   if (text.length > MOST_INLINE_STYLE_BYTES || /url\(|@import|<\/style/i.test(text)) return undefined;
   const absolute = /^[a-z][a-z0-9+.-]*:/i.test(href);

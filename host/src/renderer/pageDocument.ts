@@ -47,7 +47,7 @@ export function pageDocument(input: PageDocumentInput) {
   const main = shell.headTags.find(({ tagName, attributes }) => tagName === 'script' && attributes.src);
   if (!main) throw new Error('page-shell.json names no main script');
   const headTags: string[] = [];
-  const inline = { scripts: [] as string[], styles: [] as string[] };
+  const inline = { scripts: [shell.bootScript], styles: [] as string[] };
   const stylesheet = (href: string, text: string | undefined) => {
     if (text === undefined) return tag('link', { href, rel: 'stylesheet' });
     inline.styles.push(text);
@@ -64,9 +64,6 @@ export function pageDocument(input: PageDocumentInput) {
       headTags.push(stylesheet(String(attributes.href), shell.stylesheets[String(attributes.href)]));
     else if (attributes.rel !== 'preload') headTags.push(tag(tagName, attributes));
   }
-  // The languages' addresses and where the choice is kept are built into it (@maison/shared/address).
-  const bootScript = tag('script', { 'data-main': String(main.attributes.src) }, inlineScript(shell.bootScript));
-  inline.scripts.push(shell.bootScript);
   const html = [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(head.title)}</title>`,
@@ -89,7 +86,7 @@ export function pageDocument(input: PageDocumentInput) {
       }),
     ),
     // The host's chunks after the boot script, so it sees them fail (boot/firstViewChunks.ts).
-    `</head><body>${bootScript}`,
+    `</head><body>${tag('script', { 'data-main': String(main.attributes.src) }, inlineScript(shell.bootScript))}`,
     ...hostChunks.map((src) => tag('script', { async: true, fetchpriority: 'low', src })),
     `<div id="root" ${RENDERED_ATTRIBUTE}>${markup}</div>`,
     `<script type="application/json" id="${FEDERATION_DATA_ID}">${jsonForScript(federationData)}</script>`,

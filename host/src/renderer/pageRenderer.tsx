@@ -9,8 +9,8 @@ import {
   routerBasename,
   type Language,
   type PageHead,
-  type RemoteModuleId,
   type RemoteName,
+  type RemotePublicPages,
 } from '@maison/shared';
 import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
@@ -38,8 +38,6 @@ export interface PageRendererOptions {
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
-  /** The network remote files are fetched over, within remoteFiles.ts's limits. */
-  fetch?: typeof globalThis.fetch;
   /** How long its remote files may take (remoteFiles.ts). */
   limits?: RemoteFileLimits;
 }
@@ -53,9 +51,7 @@ export type RenderedPage =
     }
   | { html?: undefined; reason: string };
 
-export interface PublicPages {
-  paths: string[];
-  redirects: Record<string, string>;
+export interface PublicPages extends RemotePublicPages {
   /** Remotes whose list could not be loaded: their pages are not rendered, and are client-rendered. */
   unavailable: string[];
   /** Why each of those could not be loaded. */
@@ -73,12 +69,12 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
 
 export type PageRenderer = ReturnType<typeof createPageRendererNow>;
 
-export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, shell, fetch = networkFetch, limits }: PageRendererOptions) {
+export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, shell, limits }: PageRendererOptions) {
   const served = JSON.parse(remotesJson) as unknown;
   const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser hydrates with a remote's first entry.
   const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
-  const remoteFiles = remoteFileFetch(locations, fetch, limits);
+  const remoteFiles = remoteFileFetch(locations, networkFetch, limits);
   const { records, loader, manifests } = createFederationCore({
     config: { locations, problems: read.problems },
     fetch: remoteFiles,
@@ -103,29 +99,6 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
       void text.then((got) => got === undefined && styleTexts.delete(href));
     }
     return text;
-  };
-
-  /** The page's remote modules' own files (their chunks and styles), from their manifests. */
-  const assetsOf = async (ids: RemoteModuleId[]) => {
-    const urls: string[] = [];
-    for (const id of ids) {
-      const manifestUrl = records.loadedFrom(remoteOf(id));
-      if (manifestUrl) urls.push(...exposeAssetUrls(manifestUrl, await manifests.json(manifestUrl), id).slice(1));
-    }
-    const stylesheets = await Promise.all(
-      urls.filter((url) => url.endsWith('.css')).map(async (href) => ({ href, text: await styleText(href) })),
-    );
-    return { stylesheets, scripts: urls.filter((url) => url.endsWith('.js')) };
-  };
-
-  /** A remote's list of its pages with a parameter, if its server build has one (its manifest says); throws when that cannot be known. */
-  const publicPagesOf = async (remote: RemoteName): Promise<ReturnType<typeof checkedPublicPages> | undefined> => {
-    const entry = locations[remote]?.[0];
-    if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
-    const { serverModules } = (await manifests.json(entry)).metaData;
-    if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
-    if (!serverModules.includes('PublicPages')) return undefined;
-    return checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
   };
 
   /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
@@ -158,12 +131,21 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     const manifestsOnPage = Object.fromEntries(
       await Promise.all(Object.values(builds).map(async (url) => [url, await manifests.json(url)] as const)),
     );
+    // The page's remote modules' own files (their chunks and styles), from their manifests.
+    const files = ids.flatMap((id) => {
+      const manifestUrl = builds[remoteOf(id)]!;
+      return exposeAssetUrls(manifestUrl, manifestsOnPage[manifestUrl]!, id).slice(1);
+    });
+    const stylesheets = await Promise.all(
+      files.filter((url) => url.endsWith('.css')).map(async (href) => ({ href, text: await styleText(href) })),
+    );
     const { html, inline } = pageDocument({
       shell,
       language,
       markup,
       head,
-      ...(await assetsOf(ids)),
+      stylesheets,
+      scripts: files.filter((url) => url.endsWith('.js')),
       stamp: { host: BUILD_INFO.version, remotes: builds },
       address: { language, path, origin },
       federationData: { remotesJson: served, manifests: manifestsOnPage },
@@ -178,10 +160,15 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     problems: read.problems,
     async publicPages(): Promise<PublicPages> {
       const pages: Required<PublicPages> = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [], why: {}, problems: [] };
+      // Each remote's list of its pages with a parameter, if its server build has one (its manifest says).
       for (const remote of BUILD_INFO.remoteNames) {
         try {
-          const list = await publicPagesOf(remote);
-          if (!list) continue;
+          const entry = locations[remote]?.[0];
+          if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
+          const { serverModules } = (await manifests.json(entry)).metaData;
+          if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
+          if (!serverModules.includes('PublicPages')) continue;
+          const list = checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
           pages.paths.push(...list.paths);
           Object.assign(pages.redirects, list.redirects);
           pages.problems.push(...list.problems);

@@ -1,6 +1,7 @@
 /** A remote's RemotePublicPages, checked like input: off-origin paths are left out. Node runs it as is. */
 import * as v from 'valibot';
 import type { RemotePublicPages } from '@maison/shared';
+import { shown } from '../contract/readJson.ts';
 
 const SHOP = 'https://shop.invalid';
 
@@ -22,8 +23,6 @@ const publicPagesSchema = v.object({
   paths: v.array(v.string()),
   redirects: v.record(v.string(), v.string()),
 });
-
-const shown = (text: string) => JSON.stringify(text.length > 120 ? `${text.slice(0, 119)}…` : text);
 
 /** `list` as `remote`'s server build gave it, keeping only what is on the shop's own origin; throws when it is not a list at all. */
 export function checkedPublicPages(remote: string, list: unknown): RemotePublicPages & { problems: string[] } {

@@ -3,14 +3,8 @@ import type { Language } from '@maison/shared';
 
 export type RefusedStatus = 400 | 414 | 431;
 
-interface RefusalTexts {
-  title: Record<RefusedStatus, string>;
-  explanation: Record<RefusedStatus, string>;
-  returnHome: string;
-}
-
 /** returnHome as the 404 page says it (host/src/messages.ts). */
-const TEXTS: Record<Language, RefusalTexts> = {
+const TEXTS: Record<Language, { title: Record<RefusedStatus, string>; explanation: Record<RefusedStatus, string>; returnHome: string }> = {
   en: {
     title: { 400: 'Bad request', 414: 'Address too long', 431: 'Request too large' },
     explanation: {

@@ -6,7 +6,6 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 
 /** The most each kind of remote file may weigh, far above the builds' own. */
-// Why: docs/decisions/build-and-render.md#remote-files
 export const REMOTE_FILE_BYTES = {
   manifest: 1 * MiB,
   script: 4 * MiB,
@@ -57,13 +56,13 @@ function remoteFileProblem(url: string, locations: RemoteLocations): string | un
 }
 
 /** The body of `response`, read only as far as `limit` bytes: past that it is abandoned, and this throws. */
-async function readWithin(response: Response, limit: number, kind: string): Promise<Uint8Array<ArrayBuffer>> {
+async function readWithin(response: Response, limit: number, kind: string): Promise<Blob> {
   const tooLarge = () => new Error(`larger than the ${bytesText(limit)} a ${kind} may be`);
   if (Number(response.headers.get('content-length')) > limit) {
     await response.body?.cancel();
     throw tooLarge();
   }
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   const reader = response.body?.getReader();
   for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
@@ -74,9 +73,7 @@ async function readWithin(response: Response, limit: number, kind: string): Prom
     }
     chunks.push(read.value);
   }
-  const bytes = new Uint8Array(size);
-  chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.byteLength), 0);
-  return bytes;
+  return new Blob(chunks);
 }
 
 const urlOf = (input: Parameters<typeof fetch>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
@@ -118,8 +115,8 @@ export function remoteFileFetch(
           `answered HTTP ${response.status} to ${response.headers.get('location') ?? 'nowhere'}: a remote's files are not redirected`,
         );
       }
-      const bytes = await readWithin(response, REMOTE_FILE_BYTES[kind], kind);
-      return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+      const body = await readWithin(response, REMOTE_FILE_BYTES[kind], kind);
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     } catch (error) {
       if ((error as Error).name === REMOTE_FILE_ERROR) throw error;
       // The network's own words (ECONNREFUSED) are the cause of fetch's "fetch failed".
