@@ -37,15 +37,11 @@ const DEVELOPMENT_SOURCES: Record<string, string[]> = {
 };
 
 /** A policy with more sources in some of its directives. */
-function withSources(policy: string, extra: Record<string, string[]>): string {
-  return policy
+const withSources = (policy: string, extra: Record<string, string[]>) =>
+  policy
     .split('; ')
-    .map((directive) => {
-      const sources = extra[directive.split(' ')[0]!];
-      return sources ? `${directive} ${sources.join(' ')}` : directive;
-    })
+    .map((directive) => [directive, ...(extra[directive.split(' ')[0]!] ?? [])].join(' '))
     .join('; ');
-}
 
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
@@ -66,15 +62,9 @@ function outputOf(compiler: Compiler): ReadableFileSystem & { readSync(file: str
   };
 }
 
-/** Files from the first source that has them. */
-const firstOf = (...sources: FileSource[]): FileSource => ({
-  async find(pathname) {
-    for (const source of sources) {
-      const found = await source.find(pathname);
-      if (found) return found;
-    }
-    return undefined;
-  },
+/** Files from `first`, else from `second`. */
+const eitherOf = (first: FileSource, second: FileSource): FileSource => ({
+  find: async (pathname) => (await first.find(pathname)) ?? second.find(pathname),
 });
 
 /** The app's answerer over its dev server's output (and, for a remote, its server build on disk). */
@@ -85,7 +75,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
   const hidden = (relative: string) => hiddenFile(relative, { isHost, sourceMaps: true });
   const memory = buildFiles(dist, hidden, output);
   if (!isHost)
-    return composeAnswerer({ isHost, files: firstOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
+    return composeAnswerer({ isHost, files: eitherOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
 
   // The host build as production's servers hold it, from webpack's output at each compile (answers wait for the first).
   let compiled = '';

@@ -128,17 +128,13 @@ export function buildCache(name: string, configFile?: string): Configuration['ca
   };
 }
 
-/** All of the host's CSS in one file, linked from every page's head. */
-// Why: docs/decisions/build-and-render.md#one-stylesheet
-function stylesChunk() {
-  return { type: 'css/mini-extract', name: 'styles', chunks: 'all' as const, enforce: true, priority: 10 };
-}
-
 export function productionOptimization({ sharedLibraries }: { sharedLibraries?: boolean } = {}): Configuration['optimization'] {
+  // All of the host's CSS in one file, linked from every page's head. Why: docs/decisions/build-and-render.md#one-stylesheet
+  const styles = { type: 'css/mini-extract', name: 'styles', chunks: 'all' as const, enforce: true, priority: 10 };
   return {
     moduleIds: 'deterministic',
     minimizer: ['...', new CssMinimizerPlugin()],
-    ...(sharedLibraries ? { splitChunks: { cacheGroups: { sharedLibraries: sharedLibrariesChunk(), styles: stylesChunk() } } } : {}),
+    ...(sharedLibraries ? { splitChunks: { cacheGroups: { sharedLibraries: sharedLibrariesChunk(), styles } } } : {}),
   };
 }
 
