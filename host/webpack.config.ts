@@ -3,10 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
 import { buildVersion, devOrigin, packageVersion } from '../webpack/buildInfo';
 import { REMOTE_APPS as remotes } from '../apps.mts';
-import { EmitJsonPlugin } from '../webpack/parts';
 import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
-import { HOST_BUILD_FILES } from './src/contract/hostBuild';
 
 export default createAppConfig({
   appDir: __dirname,
@@ -20,8 +18,11 @@ export default createAppConfig({
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the boot script of rendered pages.
   plugins: [
-    new EmitJsonPlugin(HOST_BUILD_FILES.routes, servedRoutes()),
-    new RenderedPagePlugin({ bootEntry: path.join(__dirname, 'src/boot/index.ts'), hostBuild: buildVersion(__dirname) }),
+    new RenderedPagePlugin({
+      bootEntry: path.join(__dirname, 'src/boot/index.ts'),
+      hostBuild: buildVersion(__dirname),
+      routes: servedRoutes(),
+    }),
   ],
   // The renderer (webpack/server.ts): the same shell and pages, built for Node, never published.
   server: { entry: './src/renderer/index.ts' },

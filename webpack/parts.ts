@@ -159,22 +159,6 @@ export function outputOptions(production: boolean, outDir: string, uniqueName: s
   };
 }
 
-/** Emits `data` as a JSON file beside the build's other files (facts the servers read, not the page). */
-export class EmitJsonPlugin {
-  constructor(
-    private readonly filename: string,
-    private readonly data: unknown,
-  ) {}
-
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('EmitJsonPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EmitJsonPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset(this.filename, new webpack.sources.RawSource(`${JSON.stringify(this.data, null, 2)}\n`));
-      });
-    });
-  }
-}
-
 /** `<file>.br` beside each text file of 1 KiB or more. Why: docs/decisions/precompression.md. */
 function precompression() {
   return new CompressionPlugin<zlib.BrotliOptions>({
