@@ -16,7 +16,6 @@ import {
   pagesOnDemand,
   watchHostBuild,
   type FileSource,
-  type ReadableFileSystem,
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
@@ -46,22 +45,6 @@ const withSources = (policy: string, extra: Record<string, string[]>) =>
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
-/** Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API). */
-function outputOf(compiler: Compiler): ReadableFileSystem & { readSync(file: string): Buffer | undefined } {
-  const fileSystem = () => compiler.outputFileSystem as unknown as typeof fs;
-  return {
-    stat: (file) => fileSystem().promises.stat(file),
-    readFile: (file) => fileSystem().promises.readFile(file),
-    readSync(file) {
-      try {
-        return fileSystem().readFileSync(file);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
-
 /** Files from `first`, else from `second`. */
 const eitherOf = (first: FileSource, second: FileSource): FileSource => ({
   find: async (pathname) => (await first.find(pathname)) ?? second.find(pathname),
@@ -71,9 +54,13 @@ const eitherOf = (first: FileSource, second: FileSource): FileSource => ({
 function developmentAnswerer(app: string, compiler: Compiler) {
   const isHost = isHostApp({ name: app });
   const dist = compiler.options.output.path!;
-  const output = outputOf(compiler);
+  // Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API).
+  const output = () => compiler.outputFileSystem as unknown as typeof fs;
   const hidden = (relative: string) => hiddenFile(relative, { isHost, sourceMaps: true });
-  const memory = buildFiles(dist, hidden, output);
+  const memory = buildFiles(dist, hidden, {
+    stat: (file) => output().promises.stat(file),
+    readFile: (file) => output().promises.readFile(file),
+  });
   if (!isHost)
     return composeAnswerer({ isHost, files: eitherOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
 
@@ -82,7 +69,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
   compiler.hooks.done.tap('maison-development-answerer', (stats) => void (compiled = stats.hash!));
   const hostBuild = watchHostBuild(path.dirname(dist), console.error, {
     recheckMs: 0,
-    read: (name) => output.readSync(path.join(dist, name)),
+    read: (name) => (output().existsSync(path.join(dist, name)) ? output().readFileSync(path.join(dist, name)) : undefined),
     rendererFile: path.join(devServerBuildDir(app), HOST_BUILD_FILES.renderer),
     stamp: () => compiled,
   });
