@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
-import { buildVersion, devOrigin, packageVersion } from '../webpack/buildInfo';
-import { REMOTE_APPS as remotes } from '../apps.mts';
+import { buildVersion, packageVersion } from '../webpack/buildInfo';
+import { localOrigin, REMOTE_APPS as remotes } from '../apps.mts';
 import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
 
@@ -33,7 +33,9 @@ export default createAppConfig({
       sharedContract: packageVersion(path.join(__dirname, '..', 'shared')),
       remoteNames: remotes.map(({ name }) => name),
       // The local dev servers stand in for missing remotes.json entries in development only.
-      remoteDefaults: production ? {} : Object.fromEntries(remotes.map(({ name }) => [name, `${devOrigin(name)}/mf-manifest.json`])),
+      remoteDefaults: production
+        ? {}
+        : Object.fromEntries(remotes.map((remote) => [remote.name, `${localOrigin(remote)}/mf-manifest.json`])),
     },
   }),
 });
