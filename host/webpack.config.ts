@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
-import { buildVersion, devOrigin, packageVersion } from '../webpack/buildInfo';
-import { REMOTE_APPS as remotes } from '../apps.mts';
-import { EmitJsonPlugin } from '../webpack/parts';
+import { buildVersion, packageVersion } from '../webpack/buildInfo';
+import { localOrigin, REMOTE_APPS as remotes } from '../apps.mts';
 import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
-import { HOST_BUILD_FILES } from './src/contract/hostBuild';
 
 export default createAppConfig({
   appDir: __dirname,
@@ -20,8 +18,11 @@ export default createAppConfig({
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the boot script of rendered pages.
   plugins: [
-    new EmitJsonPlugin(HOST_BUILD_FILES.routes, servedRoutes()),
-    new RenderedPagePlugin({ bootEntry: path.join(__dirname, 'src/boot/index.ts'), hostBuild: buildVersion(__dirname) }),
+    new RenderedPagePlugin({
+      bootEntry: path.join(__dirname, 'src/boot/index.ts'),
+      hostBuild: buildVersion(__dirname),
+      routes: servedRoutes(),
+    }),
   ],
   // The renderer (webpack/server.ts): the same shell and pages, built for Node, never published.
   server: { entry: './src/renderer/index.ts' },
@@ -32,7 +33,9 @@ export default createAppConfig({
       sharedContract: packageVersion(path.join(__dirname, '..', 'shared')),
       remoteNames: remotes.map(({ name }) => name),
       // The local dev servers stand in for missing remotes.json entries in development only.
-      remoteDefaults: production ? {} : Object.fromEntries(remotes.map(({ name }) => [name, `${devOrigin(name)}/mf-manifest.json`])),
+      remoteDefaults: production
+        ? {}
+        : Object.fromEntries(remotes.map((remote) => [remote.name, `${localOrigin(remote)}/mf-manifest.json`])),
     },
   }),
 });

@@ -1,5 +1,5 @@
 import { createAppConfig, exposesIn } from '../webpack.common';
-import { devOrigin } from '../webpack/buildInfo';
+import { appNamed, localOrigin } from '../apps.mts';
 
 export default createAppConfig({
   appDir: __dirname,
@@ -9,5 +9,5 @@ export default createAppConfig({
   // Its pages are rendered too, as their frame with nothing stored (webpack/server.ts: dist/server).
   server: {},
   // The standalone frame's sample cart line shows the catalogue dev server's image.
-  define: () => ({ CATALOG_DEV_ORIGIN: devOrigin('catalog') }),
+  define: () => ({ CATALOG_DEV_ORIGIN: localOrigin(appNamed('catalog')) }),
 });

@@ -1,24 +1,23 @@
 #!/usr/bin/env node
 /**
  * The federated shop against a single-bundle build of the same source (scripts/single-bundle); figures only.
- *   npm run bench [-- --skip-build] [--runs 1 --no-lighthouse] [--federated-root ../old]
  * Needs ports 3000-3003 and 3010 free. Output format: docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { findChromium } from './system-packages.mjs';
-import { createAnswerer, ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR, watchEnvironment } from '@maison/deploy';
+import { createAnswerer, watchEnvironment } from '@maison/deploy';
 import { listen, serveShop } from '@maison/deploy/serve';
 import { pathInLanguage } from '@maison/shared/address';
 import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile, PHONES, phoneLcp, timeUntilUsable } from './bench/network.mjs';
 import { printReport } from './bench/report.mjs';
-import { PAGE as PRODUCT_ROUTE, root } from './bench/shop.mjs';
+import { benchEnvironment, PAGE as PRODUCT_ROUTE, root } from './bench/shop.mjs';
 
 const USAGE = 'npm run bench -- [--skip-build] [--runs N] [--no-lighthouse] [--federated-root DIR]';
 let options;
@@ -60,10 +59,7 @@ const SINGLE_PORT = 3010;
 const SINGLE_DIST = path.join(root, '.bench', 'single-bundle', 'dist');
 // Its own environment, so the local one stays as it was.
 const BENCH_ENV = path.join(root, '.bench', 'environment');
-rmSync(BENCH_ENV, { recursive: true, force: true });
-mkdirSync(BENCH_ENV, { recursive: true });
-copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes), path.join(BENCH_ENV, ENVIRONMENT_FILE.remotes));
-copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(BENCH_ENV, ENVIRONMENT_FILE.site));
+benchEnvironment(BENCH_ENV, HOST_APP.port);
 
 function timed(label, command, commandArgs, env = {}) {
   const started = Date.now();
@@ -112,7 +108,15 @@ const BUILDS = { federated: localOrigin(HOST_APP), single: `http://localhost:${S
 const executablePath = findChromium();
 if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH');
 
-/** Runs `measure(build, origin)` for both builds `pairs` times, alternately, each pair starting with the other build in turn. */
+/** `measure(item)` for each item, one after another. */
+async function inTurn(items, measure) {
+  const samples = [];
+  for (const item of items) samples.push(await measure(item));
+  return samples;
+}
+const times = (count) => Array.from({ length: count }, (_, index) => index);
+
+/** Runs `measure(origin)` for both builds `pairs` times, alternately, each pair starting with the other build in turn. */
 async function alternately(pairs, measure) {
   const samples = { federated: [], single: [] };
   const builds = Object.keys(BUILDS);
@@ -122,34 +126,26 @@ async function alternately(pairs, measure) {
   return samples;
 }
 
-const results = { routes: {} };
+const results = { routes: {}, navigation: {} };
 const browser = await chromium.launch({ executablePath, args: PAGE_LOAD_CHROMIUM_ARGS });
 try {
   for (const route of ROUTES) {
     const measured = {};
     for (const [build, origin] of Object.entries(BUILDS)) {
-      const lighthouse = [];
-      for (let run = 0; withLighthouse && run < runs; run += 1) lighthouse.push(await lighthouseRun(`${origin}${route}`, executablePath));
+      const lighthouse = await inTurn(times(withLighthouse ? runs : 0), () => lighthouseRun(`${origin}${route}`, executablePath));
       measured[build] = { network: await networkProfile(browser, `${origin}${route}`, { fileFor }), lighthouse };
     }
     // The LCP the page itself records, on each throttled phone: the figure the targets mean.
-    for (const build of Object.keys(BUILDS)) measured[build].recordedLcp = [];
-    for (const phone of PHONES) {
-      const recorded = await alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`, phone));
-      for (const build of Object.keys(BUILDS)) measured[build].recordedLcp.push(recorded[build]);
-    }
+    const recorded = await inTurn(PHONES, (phone) => alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`, phone)));
+    for (const build of Object.keys(BUILDS)) measured[build].recordedLcp = recorded.map((samples) => samples[build]);
     results.routes[route] = measured;
     process.stderr.write('.');
   }
-  results.navigation = {};
-  for (const [build, origin] of Object.entries(BUILDS)) {
-    const samples = [];
-    for (let run = 0; run < runs; run += 1) samples.push(await cartNavigationAfterIdle(browser, origin));
-    results.navigation[build] = samples;
-  }
-  results.usable = [];
-  for (const phone of PHONES)
-    results.usable.push(await alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone)));
+  for (const [build, origin] of Object.entries(BUILDS))
+    results.navigation[build] = await inTurn(times(runs), () => cartNavigationAfterIdle(browser, origin));
+  results.usable = await inTurn(PHONES, (phone) =>
+    alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone)),
+  );
 } finally {
   await browser.close();
   await shop.close();

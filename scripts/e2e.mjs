@@ -9,15 +9,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumSupport, firefoxDriver, readVersion } from './browser-drivers.mjs';
-import {
-  DEBIAN_PACKAGES,
-  findChromium,
-  findFirefox,
-  findNginx,
-  findPrometheus,
-  findWebKitGTK,
-  installDebianPackages,
-} from './system-packages.mjs';
+import { findNginx } from '../deploy/src/servers/nginx.ts';
+import { DEBIAN_PACKAGES, findChromium, findFirefox, findPrometheus, findWebKitGTK, installDebianPackages } from './system-packages.mjs';
 
 const orInstall = (find, packages) => find() ?? (installDebianPackages(packages) ? find() : undefined);
 

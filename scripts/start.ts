@@ -7,8 +7,7 @@ import os from 'node:os';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { RemoteName } from '@maison/shared';
-import { devOrigin } from '../webpack/buildInfo';
-import { APPS, isHostApp, REMOTE_NAMES } from '../apps.mts';
+import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { errorMessage } from '@maison/host/hosting';
 import { DEV_REMOTES_VARIABLE } from '../webpack/devServer';
 import { composeDevRemotes, isUrl } from './start/devRemotes';
@@ -38,7 +37,7 @@ async function againstEnvironment(source: string, local: RemoteName[]): Promise<
     source,
     local,
     names: REMOTE_NAMES,
-    devManifest: (name) => `${devOrigin(name)}/mf-manifest.json`,
+    devManifest: (name) => `${localOrigin(appNamed(name))}/mf-manifest.json`,
   });
   composed.warnings.forEach((warning) => console.warn(`[start] warning: ${warning}`));
   if (!composed.remotes) return fail(composed.errors.join('\n[start] '));

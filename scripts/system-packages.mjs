@@ -2,39 +2,33 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
-const FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
-const WEBKIT_DRIVER = ['/usr/bin/WebKitWebDriver'];
-const MINIBROWSER = ['x86_64-linux-gnu', 'aarch64-linux-gnu'].map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`);
-const XVFB_RUN = ['/usr/bin/xvfb-run'];
-const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
-const PROMETHEUS = ['/usr/bin/prometheus', '/usr/local/bin/prometheus'];
-
 /** The path in the environment variable when set (undefined if nothing is there), else the first candidate that exists. */
 function find(variable, candidates) {
   if (process.env[variable]) return existsSync(process.env[variable]) ? process.env[variable] : undefined;
   return candidates.find((candidate) => existsSync(candidate));
 }
 
-export const findChromium = () => find('CHROME_PATH', CHROMIUM);
+export const findChromium = () =>
+  find('CHROME_PATH', ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']);
 
 /** FIREFOX_PATH, then Debian's Firefox ESR (driven by Playwright over WebDriver BiDi). */
-export const findFirefox = () => find('FIREFOX_PATH', FIREFOX);
+export const findFirefox = () => find('FIREFOX_PATH', ['/usr/bin/firefox-esr', '/usr/bin/firefox']);
 
 /** WebKitWebDriver, MiniBrowser and xvfb-run; undefined unless all three exist. */
 export function findWebKitGTK() {
   const found = {
-    driver: find('WEBKIT_WEBDRIVER_PATH', WEBKIT_DRIVER),
-    browser: find('MINIBROWSER_PATH', MINIBROWSER),
-    xvfbRun: find('XVFB_RUN_PATH', XVFB_RUN),
+    driver: find('WEBKIT_WEBDRIVER_PATH', ['/usr/bin/WebKitWebDriver']),
+    browser: find(
+      'MINIBROWSER_PATH',
+      ['x86_64-linux-gnu', 'aarch64-linux-gnu'].map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`),
+    ),
+    xvfbRun: find('XVFB_RUN_PATH', ['/usr/bin/xvfb-run']),
   };
   return Object.values(found).every(Boolean) ? found : undefined;
 }
 
-export const findNginx = () => find('NGINX_PATH', NGINX);
-
 /** PROMETHEUS_PATH, then Debian's prometheus (its package also has promtool). */
-export const findPrometheus = () => find('PROMETHEUS_PATH', PROMETHEUS);
+export const findPrometheus = () => find('PROMETHEUS_PATH', ['/usr/bin/prometheus', '/usr/local/bin/prometheus']);
 
 /** The Debian packages each program comes in (xvfb-run needs xauth, which xvfb only recommends). */
 export const DEBIAN_PACKAGES = {

@@ -4,12 +4,14 @@ import { inlineScript, inlineStyle } from '@maison/host/hosting';
 import { HOST_BUILD_FILES, type PageShell } from '@maison/host/contract';
 import { compileBootScript, type BootScript } from './bootScript';
 
-/** Writes page-shell.json: index.html's head as data, plus the inline boot script and stylesheets. */
+const jsonSource = (data: unknown) => new webpack.sources.RawSource(`${JSON.stringify(data, null, 2)}\n`);
+
+/** The host build's files for the servers: routes.json (`routes`); page-shell.json, index.html's head as data with the inline boot script and stylesheets. */
 export class RenderedPagePlugin {
   /** Reused by a rebuild that changed none of its files. */
   private boot: BootScript | undefined;
 
-  constructor(private readonly options: { bootEntry: string; hostBuild: string }) {}
+  constructor(private readonly options: { bootEntry: string; hostBuild: string; routes: unknown }) {}
 
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('RenderedPagePlugin', (compilation) => {
@@ -22,6 +24,7 @@ export class RenderedPagePlugin {
             this.boot = await compileBootScript({ entry: this.options.bootEntry, production: compiler.options.mode === 'production' });
           compilation.fileDependencies.addAll(this.boot.files);
           bootScript = inlineScript(this.boot.code);
+          compilation.emitAsset(HOST_BUILD_FILES.routes, jsonSource(this.options.routes));
         },
       );
       HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('RenderedPagePlugin', (data) => {
@@ -41,7 +44,7 @@ export class RenderedPagePlugin {
           .slice(0, 8);
         const { hostBuild } = this.options;
         const shell: PageShell = { hostBuild: `${hostBuild}.${files}`, version: hostBuild, headTags, bootScript, stylesheets };
-        compilation.emitAsset(HOST_BUILD_FILES.shell, new webpack.sources.RawSource(`${JSON.stringify(shell, null, 2)}\n`));
+        compilation.emitAsset(HOST_BUILD_FILES.shell, jsonSource(shell));
         return data;
       });
     });

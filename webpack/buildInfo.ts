@@ -1,13 +1,9 @@
-/** Facts about a build: the apps table and the version stamped on what it produces. */
+/** The version stamped on what a build produces. */
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { appNamed, localOrigin } from '../apps.mts';
 
 const root = path.resolve(__dirname, '..');
-
-/** Where an app's development server answers (`npm start`). */
-export const devOrigin = (name: string) => localOrigin(appNamed(name));
 
 export function packageVersion(dir: string): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;

@@ -16,7 +16,6 @@ import {
   pagesOnDemand,
   watchHostBuild,
   type FileSource,
-  type ReadableFileSystem,
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
@@ -37,62 +36,40 @@ const DEVELOPMENT_SOURCES: Record<string, string[]> = {
 };
 
 /** A policy with more sources in some of its directives. */
-function withSources(policy: string, extra: Record<string, string[]>): string {
-  return policy
+const withSources = (policy: string, extra: Record<string, string[]>) =>
+  policy
     .split('; ')
-    .map((directive) => {
-      const sources = extra[directive.split(' ')[0]!];
-      return sources ? `${directive} ${sources.join(' ')}` : directive;
-    })
+    .map((directive) => [directive, ...(extra[directive.split(' ')[0]!] ?? [])].join(' '))
     .join('; ');
-}
 
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
-/** Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API). */
-function outputOf(compiler: Compiler): ReadableFileSystem & { readSync(file: string): Buffer | undefined } {
-  const fileSystem = () => compiler.outputFileSystem as unknown as typeof fs;
-  return {
-    stat: (file) => fileSystem().promises.stat(file),
-    readFile: (file) => fileSystem().promises.readFile(file),
-    readSync(file) {
-      try {
-        return fileSystem().readFileSync(file);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
-
-/** Files from the first source that has them. */
-const firstOf = (...sources: FileSource[]): FileSource => ({
-  async find(pathname) {
-    for (const source of sources) {
-      const found = await source.find(pathname);
-      if (found) return found;
-    }
-    return undefined;
-  },
+/** Files from `first`, else from `second`. */
+const eitherOf = (first: FileSource, second: FileSource): FileSource => ({
+  find: async (pathname) => (await first.find(pathname)) ?? second.find(pathname),
 });
 
 /** The app's answerer over its dev server's output (and, for a remote, its server build on disk). */
 function developmentAnswerer(app: string, compiler: Compiler) {
   const isHost = isHostApp({ name: app });
   const dist = compiler.options.output.path!;
-  const output = outputOf(compiler);
+  // Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API).
+  const output = () => compiler.outputFileSystem as unknown as typeof fs;
   const hidden = (relative: string) => hiddenFile(relative, { isHost, sourceMaps: true });
-  const memory = buildFiles(dist, hidden, output);
+  const memory = buildFiles(dist, hidden, {
+    stat: (file) => output().promises.stat(file),
+    readFile: (file) => output().promises.readFile(file),
+  });
   if (!isHost)
-    return composeAnswerer({ isHost, files: firstOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
+    return composeAnswerer({ isHost, files: eitherOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
 
   // The host build as production's servers hold it, from webpack's output at each compile (answers wait for the first).
   let compiled = '';
   compiler.hooks.done.tap('maison-development-answerer', (stats) => void (compiled = stats.hash!));
   const hostBuild = watchHostBuild(path.dirname(dist), console.error, {
     recheckMs: 0,
-    read: (name) => output.readSync(path.join(dist, name)),
+    read: (name) => (output().existsSync(path.join(dist, name)) ? output().readFileSync(path.join(dist, name)) : undefined),
     rendererFile: path.join(devServerBuildDir(app), HOST_BUILD_FILES.renderer),
     stamp: () => compiled,
   });

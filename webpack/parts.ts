@@ -128,17 +128,13 @@ export function buildCache(name: string, configFile?: string): Configuration['ca
   };
 }
 
-/** All of the host's CSS in one file, linked from every page's head. */
-// Why: docs/decisions/build-and-render.md#one-stylesheet
-function stylesChunk() {
-  return { type: 'css/mini-extract', name: 'styles', chunks: 'all' as const, enforce: true, priority: 10 };
-}
-
 export function productionOptimization({ sharedLibraries }: { sharedLibraries?: boolean } = {}): Configuration['optimization'] {
+  // All of the host's CSS in one file, linked from every page's head. Why: docs/decisions/build-and-render.md#one-stylesheet
+  const styles = { type: 'css/mini-extract', name: 'styles', chunks: 'all' as const, enforce: true, priority: 10 };
   return {
     moduleIds: 'deterministic',
     minimizer: ['...', new CssMinimizerPlugin()],
-    ...(sharedLibraries ? { splitChunks: { cacheGroups: { sharedLibraries: sharedLibrariesChunk(), styles: stylesChunk() } } } : {}),
+    ...(sharedLibraries ? { splitChunks: { cacheGroups: { sharedLibraries: sharedLibrariesChunk(), styles } } } : {}),
   };
 }
 
@@ -161,22 +157,6 @@ export function outputOptions(production: boolean, outDir: string, uniqueName: s
     // The server build's folder is another compiler's output.
     clean: { keep: (file: string) => file.startsWith(`${SERVER_DIR}/`) },
   };
-}
-
-/** Emits `data` as a JSON file beside the build's other files (facts the servers read, not the page). */
-export class EmitJsonPlugin {
-  constructor(
-    private readonly filename: string,
-    private readonly data: unknown,
-  ) {}
-
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.thisCompilation.tap('EmitJsonPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'EmitJsonPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset(this.filename, new webpack.sources.RawSource(`${JSON.stringify(this.data, null, 2)}\n`));
-      });
-    });
-  }
 }
 
 /** `<file>.br` beside each text file of 1 KiB or more. Why: docs/decisions/precompression.md. */

@@ -59,25 +59,18 @@ export function resolveOptions(production: boolean): Configuration['resolve'] {
   };
 }
 
-function readDependencies(appDir: string): Record<string, string> {
-  const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as {
-    dependencies?: Record<string, string>;
-    peerDependencies?: Record<string, string>;
-  };
+/** The versions `dir`'s package.json asks for, peer and own. */
+function dependencies(dir: string): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
   return { ...pkg.peerDependencies, ...pkg.dependencies };
 }
 
 export function sharedSingletons(appDir: string) {
-  const deps = {
-    ...readDependencies(path.join(root, 'shared')),
-    ...readDependencies(appDir),
-  };
+  const deps = { ...dependencies(path.join(root, 'shared')), ...dependencies(appDir) };
   return Object.fromEntries(
     SINGLETONS.map(({ request, packageName, facade }) => {
       const requiredVersion = deps[packageName];
-      if (!requiredVersion) {
-        throw new Error(`${appDir}/package.json must depend on ${packageName} (a shared singleton)`);
-      }
+      if (!requiredVersion) throw new Error(`${appDir}/package.json must depend on ${packageName} (a shared singleton)`);
       const shared = { singleton: true, requiredVersion, strictVersion: false };
       if (!facade) return [request, shared];
       const version = packageVersion(path.dirname(require.resolve(`${packageName}/package.json`)));

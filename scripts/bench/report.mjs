@@ -40,61 +40,39 @@ function figures({ network, lighthouse, recordedLcp }) {
   const recorded = recordedLcp.map((samples) => samples.map((sample) => sample.at));
   return { network, score: lh('score'), lcp: lh('lcp'), tbt: lh('tbt'), cls: lh('cls'), recorded };
 }
-const phoneColumn = (phone) => `LCP rec. DPR ${phone.deviceScaleFactor} (spread)`;
+const optional = (value, format) => (value === undefined ? '-' : format(value));
+/** The table's columns: title, a build's cell, the figure its fed/single ratio is of, and what follows that ratio. */
+const COLUMNS = [
+  ['JS (gzip)', (r) => kib(r.network.jsBytes), (r) => r.network.jsBytes],
+  ['requests', (r) => r.network.requests, (r) => r.network.requests],
+  ['chain', (r) => r.network.chainDepth, (r) => r.network.chainDepth],
+  ['after HTML', (r) => `${r.network.afterHtml.depth} · ${Math.round(r.network.afterHtml.ms)} ms`, (r) => r.network.afterHtml.ms],
+  ['perf', (r) => r.score ?? '-', (r) => r.score],
+  ['LCP sim.', (r) => seconds(r.lcp), (r) => r.lcp],
+  ...PHONES.map((phone, i) => [
+    `LCP rec. DPR ${phone.deviceScaleFactor} (spread)`,
+    (r) => `${seconds(median(r.recorded[i]))} (${spread(r.recorded[i])})`,
+    (r) => median(r.recorded[i]),
+    (f, s) => {
+      const pairs = f.recorded[i].map((at, pair) => at / s.recorded[i][pair]).sort((a, b) => a - b);
+      return ` (${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)})`;
+    },
+  ]),
+  ['TBT', (r) => optional(r.tbt, (tbt) => `${Math.round(tbt)} ms`), (r) => r.tbt],
+  ['CLS', (r) => optional(r.cls, (cls) => cls.toFixed(3))],
+];
 
 function routeTable(results, routes) {
-  console.log(
-    cols(
-      ['route', 'build', 'JS (gzip)', 'requests', 'chain', 'after HTML', 'perf', 'LCP sim.', ...PHONES.map(phoneColumn), 'TBT', 'CLS'],
-      WIDTHS,
-    ),
-  );
+  console.log(cols(['route', 'build', ...COLUMNS.map(([title]) => title)], WIDTHS));
   const lcpRatios = {};
   for (const route of routes) {
     const f = figures(results.routes[route].federated);
     const s = figures(results.routes[route].single);
-    const row = (name, r) =>
-      cols(
-        [
-          name === 'federated' ? route : '',
-          name,
-          kib(r.network.jsBytes),
-          r.network.requests,
-          r.network.chainDepth,
-          `${r.network.afterHtml.depth} · ${Math.round(r.network.afterHtml.ms)} ms`,
-          r.score ?? '-',
-          seconds(r.lcp),
-          ...r.recorded.map((samples) => `${seconds(median(samples))} (${spread(samples)})`),
-          r.tbt === undefined ? '-' : `${Math.round(r.tbt)} ms`,
-          r.cls === undefined ? '-' : r.cls.toFixed(3),
-        ],
-        WIDTHS,
-      );
-    console.log(row('federated', f));
-    console.log(row('single', s));
-    const pairs = (phone) => f.recorded[phone].map((at, pair) => at / s.recorded[phone][pair]).sort((a, b) => a - b);
+    for (const [build, r] of Object.entries({ federated: f, single: s }))
+      console.log(cols([build === 'federated' ? route : '', build, ...COLUMNS.map(([, cell]) => cell(r))], WIDTHS));
+    const ratios = COLUMNS.map(([, , of, after]) => (of ? `${ratio(of(f), of(s))}${after?.(f, s) ?? ''}` : ''));
+    console.log(cols(['', 'fed/single', ...ratios], WIDTHS));
     lcpRatios[route] = PHONES.map((_, phone) => median(f.recorded[phone]) / median(s.recorded[phone]));
-    console.log(
-      cols(
-        [
-          '',
-          'fed/single',
-          ratio(f.network.jsBytes, s.network.jsBytes),
-          ratio(f.network.requests, s.network.requests),
-          ratio(f.network.chainDepth, s.network.chainDepth),
-          ratio(f.network.afterHtml.ms, s.network.afterHtml.ms),
-          ratio(f.score, s.score),
-          ratio(f.lcp, s.lcp),
-          ...PHONES.map(
-            (_, phone) =>
-              `${ratio(median(f.recorded[phone]), median(s.recorded[phone]))} (${pairs(phone)[0].toFixed(2)}–${pairs(phone).at(-1).toFixed(2)})`,
-          ),
-          ratio(f.tbt, s.tbt),
-          '',
-        ],
-        WIDTHS,
-      ),
-    );
   }
   return lcpRatios;
 }
@@ -133,27 +111,22 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
       `federated ${Math.round(median(nav.federated))} ms, single ${Math.round(median(nav.single))} ms`,
   );
   const at = (samples, key) => median(samples.map((sample) => sample[key]));
-  const usable = results.usable.map(({ federated, single }, phone) => {
-    const pairRatios = (key) => federated.map((sample, pair) => sample[key] / single[pair][key]).sort((a, b) => a - b);
-    // Seen → usable, load by load: how long a shopper who taps at once waits for the page to come alive.
-    const gap = (samples) => median(samples.map((sample) => sample.usableAt - sample.seenAt));
-    const figures = {
-      usable: at(federated, 'usableAt') / at(single, 'usableAt'),
-      seen: at(federated, 'seenAt') / at(single, 'seenAt'),
-      gap: gap(federated),
-      singleGap: gap(single),
-    };
+  const atRatio = ({ federated, single }, key) => at(federated, key) / at(single, key);
+  // Seen → usable, load by load: how long a shopper who taps at once waits for the page to come alive.
+  const gap = (samples) => median(samples.map((sample) => sample.usableAt - sample.seenAt));
+  for (const [phone, usable] of results.usable.entries()) {
+    const { federated, single } = usable;
+    const pairs = federated.map((sample, pair) => sample.usableAt / single[pair].usableAt).sort((a, b) => a - b);
+    const both = (key) => `${Math.round(at(federated, key))} / ${Math.round(at(single, key))} ms`;
     console.log(
       `usable on ${PHONES[phone].name} (DPR ${PHONES[phone].deviceScaleFactor}): navigation start to ADD TO CART tapped the moment it is seen → badge shows 1, on ${productRoute} ` +
         `(the builds alternately, median of ${federated.length}): ` +
-        `federated ${Math.round(at(federated, 'usableAt'))} ms, single ${Math.round(at(single, 'usableAt'))} ms (${figures.usable.toFixed(2)}×, ` +
-        `pair by pair ${pairRatios('usableAt')[0].toFixed(2)}–${pairRatios('usableAt').at(-1).toFixed(2)}×); ` +
-        `button seen at ${Math.round(at(federated, 'seenAt'))} / ${Math.round(at(single, 'seenAt'))} ms (${figures.seen.toFixed(2)}×), ` +
-        `page alive at ${Math.round(at(federated, 'aliveAt'))} / ${Math.round(at(single, 'aliveAt'))} ms; ` +
-        `seen → usable (median of the loads): ${Math.round(figures.gap)} / ${Math.round(figures.singleGap)} ms`,
+        `federated ${Math.round(at(federated, 'usableAt'))} ms, single ${Math.round(at(single, 'usableAt'))} ms (${atRatio(usable, 'usableAt').toFixed(2)}×, ` +
+        `pair by pair ${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)}×); ` +
+        `button seen at ${both('seenAt')} (${atRatio(usable, 'seenAt').toFixed(2)}×), page alive at ${both('aliveAt')}; ` +
+        `seen → usable (median of the loads): ${Math.round(gap(federated))} / ${Math.round(gap(single))} ms`,
     );
-    return figures;
-  });
+  }
   console.log('');
   const personal = new Set(['/cart', '/checkout', '/profile']);
   const within = (value, target) => `${value.toFixed(2)}× (target ≤ ${target.toFixed(2)}×: ${value <= target ? 'within' : 'MISSED'})`;
@@ -161,11 +134,12 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
   const js = (build) => results.routes[productRoute][build].network.jsBytes;
   console.log(`  first-load JS on ${productRoute} ${within(js('federated') / js('single'), 1.15)}`);
   for (const [phone, { name, deviceScaleFactor }] of PHONES.entries()) {
-    const { usable: usableRatio, seen, gap, singleGap } = usable[phone];
-    const gapTarget = Math.min(700, singleGap);
+    const usable = results.usable[phone];
+    const seenToUsable = gap(usable.federated);
+    const gapTarget = Math.min(700, gap(usable.single));
     console.log(
-      `  ${name} (DPR ${deviceScaleFactor}): usable ${within(usableRatio, 0.7)}; button seen ${within(seen, 0.5)}; ` +
-        `usable ${Math.round(gap)} ms after seen (target ≤ ${Math.round(gapTarget)} ms: 0.7 s, and no longer than the single bundle's: ${gap <= gapTarget ? 'within' : 'MISSED'})`,
+      `  ${name} (DPR ${deviceScaleFactor}): usable ${within(atRatio(usable, 'usableAt'), 0.7)}; button seen ${within(atRatio(usable, 'seenAt'), 0.5)}; ` +
+        `usable ${Math.round(seenToUsable)} ms after seen (target ≤ ${Math.round(gapTarget)} ms: 0.7 s, and no longer than the single bundle's: ${seenToUsable <= gapTarget ? 'within' : 'MISSED'})`,
     );
     for (const [route, value] of Object.entries(lcpRatios))
       console.log(`    LCP recorded ${route.padEnd(48)} ${within(value[phone], personal.has(route) ? 0.9 : 0.6)}`);

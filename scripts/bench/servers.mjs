@@ -43,21 +43,18 @@ async function measure(origin) {
   return { alone, attacks };
 }
 
+const SERVERS = [
+  { name: 'node (npm run serve)', command: 'serve.ts', key: 'node' },
+  { name: 'nginx in front (npm run serve:nginx)', command: 'serveNginx.ts', key: 'nginx' },
+];
 const rows = [];
-const targets = values.against
-  ? [{ name: values.against, against: values.against }]
-  : [
-      { name: 'node (npm run serve)', command: 'serve.ts', key: 'node' },
-      { name: 'nginx in front (npm run serve:nginx)', command: 'serveNginx.ts', key: 'nginx' },
-    ].filter(({ key }) => !values.only || values.only === key);
-for (const target of targets) {
+if (values.against) rows.push({ name: values.against, ...(await measure(values.against)) });
+for (const { name, command } of SERVERS.filter(({ key }) => !values.against && (!values.only || values.only === key))) {
   // A fresh environment each, as the shop writes its publish there.
-  if (!target.against) benchEnvironment(env, BASE_PORT);
-  const shop = target.against
-    ? { origin: target.against, stop: async () => {} }
-    : await startShop({ command: target.command, env, basePort: BASE_PORT });
+  benchEnvironment(env, BASE_PORT);
+  const shop = await startShop({ command, env, basePort: BASE_PORT });
   try {
-    rows.push({ name: target.name, ...(await measure(shop.origin)) });
+    rows.push({ name, ...(await measure(shop.origin)) });
   } finally {
     await shop.stop();
   }
