@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -89,8 +89,13 @@ describe('the batched output', () => {
     );
     lines.splice(1500, 0, `{"long":"${'y'.repeat(200_000)}"}\n`);
     for (const line of lines) output.write(line);
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the file opens asynchronously
-    output.flushSync();
-    expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
+    output.flush();
+    // The file opens and is written asynchronously: wait (however loaded the machine) until all has arrived.
+    const expected = lines.join('');
+    const written = () => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+    for (let waited = 0; written().length < expected.length && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(written()).toBe(expected);
   });
 });
