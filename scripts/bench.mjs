@@ -44,6 +44,7 @@ const withLighthouse = !options['no-lighthouse'];
 // Why: docs/decisions/build-and-render.md#bench-pairs
 const USABLE_PAIRS = Math.max(runs, 9);
 const LCP_PAIRS = Math.max(runs, 5);
+const TRACED_PAIRS = 3;
 const PUBLIC_PAGES = ['/', '/products', PRODUCT_ROUTE];
 /** Addresses shoppers land on: a newsletter's, an ad's, a shared sorted list (each rendered by the server). */
 const LANDING_PAGES = [
@@ -145,6 +146,10 @@ try {
     results.navigation[build] = await inTurn(times(runs), () => cartNavigationAfterIdle(browser, origin));
   results.usable = await inTurn(PHONES, (phone) =>
     alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone)),
+  );
+  // Apart from the figures above (tracing slows a load): where each phone's main thread goes.
+  results.mainThread = await inTurn(PHONES, (phone) =>
+    alternately(TRACED_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone, { trace: true })),
   );
 } finally {
   await browser.close();

@@ -2,6 +2,7 @@
 // Why: docs/decisions/build-and-render.md#chain-depth
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { mainThreadBetween, TRACE_CATEGORIES } from './mainThread.mjs';
 
 const gzipCache = new Map();
 function gzipBytes(file) {
@@ -130,7 +131,8 @@ async function mobilePage(browser, phone, initScript) {
 }
 
 /** Ms from navigation until a tap on ADD TO CART, made as soon as it shows, updates the cart badge. */
-export async function timeUntilUsable(browser, url, phone) {
+/** With `trace`, also where the main thread went from navigation to seen and from seen to usable (mainThread.mjs). */
+export async function timeUntilUsable(browser, url, phone, { trace = false } = {}) {
   const { context, page } = await mobilePage(browser, phone, () => {
     new MutationObserver((_records, observer) => {
       if (document.documentElement.dataset.alive) window.__aliveAt ??= performance.now();
@@ -139,6 +141,7 @@ export async function timeUntilUsable(browser, url, phone) {
       observer.disconnect();
     }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-alive'] });
   });
+  if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: 'commit' });
   const button = page.getByRole('button', { name: 'ADD TO CART' });
   await button.waitFor({ state: 'visible', timeout: 60_000 });
@@ -149,8 +152,16 @@ export async function timeUntilUsable(browser, url, phone) {
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 60_000 });
   const { usableAt, aliveAt } = await page.evaluate(() => ({ usableAt: window.__usableAt, aliveAt: window.__aliveAt }));
+  const traced = trace ? (await browser.stopTracing()).toString() : undefined;
   await context.close();
-  return { seenAt, aliveAt, usableAt };
+  if (!traced) return { seenAt, aliveAt, usableAt };
+  return {
+    seenAt,
+    aliveAt,
+    usableAt,
+    beforeSeen: mainThreadBetween(traced, 0, seenAt),
+    seenToUsable: mainThreadBetween(traced, seenAt, usableAt),
+  };
 }
 
 /** LCP on a phone as the page records it, read once the page has settled (so late content counts). */

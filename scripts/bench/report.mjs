@@ -127,6 +127,7 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
         `seen → usable (median of the loads): ${Math.round(gap(federated))} / ${Math.round(gap(single))} ms`,
     );
   }
+  printMainThread(results.mainThread, productRoute);
   console.log('');
   const personal = new Set(['/cart', '/checkout', '/profile']);
   const within = (value, target) => `${value.toFixed(2)}× (target ≤ ${target.toFixed(2)}×: ${value <= target ? 'within' : 'MISSED'})`;
@@ -148,5 +149,33 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
     console.log(
       `production build: federated ${buildSeconds.federated.toFixed(1)} s (4 apps, one after another), single ${buildSeconds.single.toFixed(1)} s`,
     );
+  }
+}
+
+/** Lighthouse's task groups, in the order the table gives them; `waiting` is the main thread idle (the network). */
+const MAIN_THREAD_ROWS = [
+  ['waiting', 'idle: waiting for the network'],
+  ['Script Evaluation', 'running scripts'],
+  ['Script Parsing & Compilation', 'compiling scripts'],
+  ['Other', 'other (tasks, messages)'],
+  ['Style & Layout', 'style and layout'],
+  ['Rendering', 'painting'],
+  ['Parse HTML & CSS', 'parsing HTML and CSS'],
+  ['Garbage Collection', 'garbage collection'],
+];
+
+/** Where the main thread goes before ADD TO CART is seen, and from seen to usable: medians of the traced loads, in ms. */
+function printMainThread(traced, productRoute) {
+  for (const [phone, { federated, single }] of traced.entries()) {
+    const cell = (samples, span, group) => String(Math.round(median(samples.map((sample) => sample[span][group] ?? 0))));
+    console.log(
+      `\nmain thread on ${PHONES[phone].name} (DPR ${PHONES[phone].deviceScaleFactor}), ${productRoute}, ms (median of ${federated.length} traced loads each, apart from the figures above):`,
+    );
+    console.log('| | federated: to seen | federated: seen → usable | single: to seen | single: seen → usable |');
+    console.log('|---|---|---|---|---|');
+    for (const [group, label] of MAIN_THREAD_ROWS) {
+      const cells = [federated, single].flatMap((samples) => [cell(samples, 'beforeSeen', group), cell(samples, 'seenToUsable', group)]);
+      console.log(`| ${label} | ${cells.join(' | ')} |`);
+    }
   }
 }
