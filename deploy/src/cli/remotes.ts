@@ -7,7 +7,7 @@ import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
 import { currentId } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
-import { readOwnRemotes } from '../environment/ownRemotes.ts';
+import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
 import { readRollout, splits } from '../rollout/rolloutRecord.ts';
 import { checkBuild } from '../publish/verify.ts';
@@ -71,7 +71,7 @@ await run('remotes', async () => {
         'remotes',
         `${remote} is being rolled out (${rollout.id}, ${rollout.share}%): promote or abort it first (npm run rollout -- status)`,
       );
-    const entry = urls.length === 1 ? urls[0]! : urls;
+    const entry = asEntry(urls);
     const problems = await problemsOf({ [remote]: entry }, [remote], verify);
     if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
     const published = await publish({

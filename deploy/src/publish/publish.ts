@@ -6,7 +6,7 @@ import { checkGeneration, currentId, generationDir, isGood, lastGoodBefore, type
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { type RenderRecord, type ServedRoute } from '@maison/host/contract';
 import { withPublishLock } from '../environment/lock.ts';
-import { readOwnRemotes, type RemotesFile } from '../environment/ownRemotes.ts';
+import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
 import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
@@ -22,7 +22,7 @@ export interface PublishOptions {
   /** The folder holding the host's dist/ and dist-server/ (its renderer). */
   hostDir: string;
   /** What this publish changes in remotes.json (none: publish it as it is). */
-  change?: (remotes: RemotesFile) => RemotesFile;
+  change?: (remotes: Record<string, unknown>) => Record<string, unknown>;
   /** The rollout change, applied under the lock; while a rollout splits shoppers, canary pages are rendered too. */
   rollout?: (now: RolloutRecord | undefined) => RolloutRecord | undefined;
   /** Said to a publish that has to wait for this one. */
@@ -60,12 +60,6 @@ function progressLine(log: (line: string) => void, set = '') {
   };
 }
 
-/** remotes.json with a remote's entries replaced (one entry is written as a string, as operators write it). */
-function withEntries(remotesJson: string, remote: string, entries: string[]): string {
-  const value = JSON.parse(remotesJson) as Record<string, unknown>;
-  return `${JSON.stringify({ ...value, [remote]: entries.length === 1 ? entries[0] : entries }, null, 2)}\n`;
-}
-
 export async function publish(options: PublishOptions): Promise<Published> {
   const { env, doing } = options;
   try {
@@ -97,7 +91,9 @@ function publishLocked({
       const started = performance.now();
       const origin = siteOrigin(env, given);
       const before = readOwnRemotes(env);
-      const remotesJson = change ? `${JSON.stringify(change(before.value), null, 2)}\n` : before.text;
+      const remotes = change ? change(before.value) : before.value;
+      const asText = (value: Record<string, unknown>) => `${JSON.stringify(value, null, 2)}\n`;
+      const remotesJson = change ? asText(remotes) : before.text;
       const current = currentId(env);
       const currentGeneration = current === undefined ? undefined : checkGeneration(generationDir(env, current));
       const previous = currentGeneration && isGood(currentGeneration) ? currentGeneration : lastGoodBefore(env, current);
@@ -114,7 +110,7 @@ function publishLocked({
       const stable = await renderPageSet({ ...setOptions, remotesJson, previous, progress: progressLine(log) });
       // While a rollout splits shoppers, its canary cohort's pages too: the same remotes.json but the remote's canary.
       const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
-      const canaryRemotes = splits(rollout) ? withEntries(remotesJson, rollout.remote, rollout.canary) : undefined;
+      const canaryRemotes = splits(rollout) ? asText({ ...remotes, [rollout.remote]: asEntry(rollout.canary) }) : undefined;
       const canary = canaryRemotes
         ? await renderPageSet({
             ...setOptions,
