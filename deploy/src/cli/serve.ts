@@ -5,13 +5,8 @@
  * (servers/shop.ts). Its options: its --help.
  */
 import path from 'node:path';
-import type { Server } from 'node:http';
-import { appNamed, HOST_APP, REMOTE_NAMES, type AppEntry } from '../../../apps.mts';
-import { createAnswerer } from '../answer/answer.ts';
-import { watchEnvironment } from '../environment/served.ts';
-import { listen } from '../servers/node.ts';
+import { appNamed, HOST_APP, type AppEntry } from '../../../apps.mts';
 import { serveShop } from '../servers/shop.ts';
-import type { AccessLine } from '../observe/logger.ts';
 import { serveUntilStopped, servingCommand } from './serving.ts';
 import { ROOT } from './options.ts';
 
@@ -34,37 +29,27 @@ const { values, portOf, apps, env, envName, log, observer, metricsAt } = serving
 const trustedProxies = values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [];
 
 await serveUntilStopped('serve', async (onStop) => {
-  if (values.build) {
-    const port = portOf(values.port);
-    const app = { name: values.remote ? 'remote' : HOST_APP.name, isHost: !values.remote, dist: path.resolve(values.build) };
-    const answer = createAnswerer({
-      app,
-      environment: watchEnvironment(env, { log }),
-      remoteNames: REMOTE_NAMES,
-      sourceMaps: values['source-maps'],
-      log,
-    });
-    const observe = (answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered });
-    const server: Server = await listen(answer, port, { isRemote: !app.isHost, log, trustedProxies, observe });
-    console.log(`listening on ${port}`);
-    onStop(() => new Promise((resolve) => server.close(resolve)));
-    return;
-  }
+  const build = values.build && path.resolve(values.build);
   const only = values.only?.split(',').map((name) => appNamed(name.trim()).name);
-  const served = only ? apps.filter((app) => only.includes(app.name)) : apps;
+  const served = build
+    ? [{ name: values.remote ? 'remote' : HOST_APP.name, dir: build, port: portOf(values.port) }]
+    : apps.filter((app) => !only || only.includes(app.name));
   const sockets = values.sockets && path.resolve(values.sockets);
   const shop = await serveShop({
     root: ROOT,
     env,
     apps: served,
+    ...(build ? { distOf: () => build } : {}),
     ...(sockets ? { listenOn: (app: AppEntry) => path.join(sockets, `${app.name}.sock`) } : {}),
-    publish: !values['no-publish'] && served.some((app) => app.name === HOST_APP.name),
+    publish: !build && !values['no-publish'] && served.some((app) => app.name === HOST_APP.name),
     sourceMaps: values['source-maps'],
     trustedProxies,
     log,
     observer,
-    metricsAt: metricsAt(),
+    metricsAt: build ? undefined : metricsAt(),
   });
   onStop(shop.close);
   log(`[serve] environment: ${envName}`);
+  // What the tests wait for (e2e/servers.ts).
+  if (build) console.log(`listening on ${served[0]!.port}`);
 });

@@ -22,6 +22,8 @@ export interface ShopOptions {
   root: string;
   env: string;
   apps: readonly AppEntry[];
+  /** Each app's build (default: its dist/ below `root`). */
+  distOf?: (app: AppEntry) => string;
   /** Where each app is served: its port (default), or a Unix socket's path (behind nginx). */
   listenOn?: (app: AppEntry) => number | string;
   /** Publish the environment from the remotes once they answer (default: when the host is served). */
@@ -60,6 +62,7 @@ export async function serveShop({
   root,
   env,
   apps,
+  distOf = (app) => path.join(root, app.dir, 'dist'),
   listenOn = (app) => app.port,
   publish = apps.some(isHostApp),
   sourceMaps = false,
@@ -83,7 +86,7 @@ export async function serveShop({
   let publishEnded = () => {};
   const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
   const start = async (app: AppEntry) => {
-    const dist = path.join(root, app.dir, 'dist');
+    const dist = distOf(app);
     const answer = createAnswerer({
       app: { name: app.name, isHost: isHostApp(app), dist },
       environment,
