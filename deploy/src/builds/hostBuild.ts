@@ -1,5 +1,5 @@
 /** The host build read once into one checked object (routes, page shell, renderer), and watched: docs/decisions/serving.md#host-build */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { HOST_BUILD_FILES, PAGE_SHELL, readJson, ROUTE_TABLE, type PageShell, type ServedRoute } from '@maison/host/contract';
 
@@ -15,17 +15,11 @@ export interface HostBuild {
 }
 
 /** Reads a file of the host's browser build (dist/), or undefined when it is not there. */
-export type BuildFileReader = (name: string) => Buffer | undefined;
+type BuildFileReader = (name: string) => Buffer | undefined;
 
-const diskReader =
-  (dist: string): BuildFileReader =>
-  (name) => {
-    try {
-      return readFileSync(path.join(dist, name));
-    } catch {
-      return undefined;
-    }
-  };
+function diskReader(dist: string): BuildFileReader {
+  return (name) => (existsSync(path.join(dist, name)) ? readFileSync(path.join(dist, name)) : undefined);
+}
 
 function readFile<Schema extends Parameters<typeof readJson>[2]>(read: BuildFileReader, name: string, schema: Schema) {
   const bytes = read(name);
@@ -60,9 +54,8 @@ export function watchHostBuild(
   log: (line: string) => void,
   {
     recheckMs = 250,
-    read,
-    rendererFile,
     stamp = () => [HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell].map((name) => fileStamp(path.join(hostDir, 'dist', name))).join('|'),
+    ...files
   }: { recheckMs?: number; read?: BuildFileReader; rendererFile?: string; stamp?: () => string } = {},
 ): { now(): HostBuildState } {
   let state: HostBuildState | undefined;
@@ -75,7 +68,7 @@ export function watchHostBuild(
       if (state?.key === key) return state;
       const before = state && !state.build ? state.problem : undefined;
       try {
-        state = { build: readHostBuild(hostDir, { ...(read ? { read } : {}), ...(rendererFile ? { rendererFile } : {}) }), key };
+        state = { build: readHostBuild(hostDir, files), key };
       } catch (error) {
         state = { key, problem: (error as Error).message };
         if (state.problem !== before)
