@@ -8,7 +8,6 @@ import path from 'node:path';
 import { appNamed, HOST_APP, type AppEntry } from '../../../apps.mts';
 import { serveShop } from '../servers/shop.ts';
 import { serveUntilStopped, servingCommand } from './serving.ts';
-import { ROOT } from './options.ts';
 
 const USAGE = `npm run serve -- [--only host,catalog,…] [--source-maps] [--sockets DIR] [--trust-proxy ADDR,…] [--env DIR] [--no-publish] [--base-port N] [--metrics HOST:PORT|off] [--no-access-log]
        npm run serve -- --build DIR --port N [--remote] [--env DIR]
@@ -17,7 +16,14 @@ const USAGE = `npm run serve -- [--only host,catalog,…] [--source-maps] [--soc
   --sockets DIR    each app on DIR/<app>.sock, behind nginx (npm run nginx:config)
   --trust-proxy    proxies in front (addresses, ranges: a CDN's) whose X-Forwarded-For names the client
   --build DIR      one build alone on --port, as a team serves its remote's new build (--remote: a remote's)`;
-const { values, portOf, apps, env, envName, log, observer, metricsAt } = servingCommand('serve', USAGE, {
+const {
+  values,
+  portOf,
+  apps,
+  envName,
+  shop: shared,
+  metricsAt,
+} = servingCommand('serve', USAGE, {
   only: { type: 'string' },
   'source-maps': { type: 'boolean' },
   sockets: { type: 'string' },
@@ -36,20 +42,17 @@ await serveUntilStopped('serve', async (onStop) => {
     : apps.filter((app) => !only || only.includes(app.name));
   const sockets = values.sockets && path.resolve(values.sockets);
   const shop = await serveShop({
-    root: ROOT,
-    env,
+    ...shared,
     apps: served,
     ...(build ? { distOf: () => build } : {}),
     ...(sockets ? { listenOn: (app: AppEntry) => path.join(sockets, `${app.name}.sock`) } : {}),
-    publish: !build && !values['no-publish'] && served.some((app) => app.name === HOST_APP.name),
+    publish: !build && shared.publish && served.some((app) => app.name === HOST_APP.name),
     sourceMaps: values['source-maps'],
     trustedProxies,
-    log,
-    observer,
     metricsAt: build ? undefined : metricsAt(),
   });
   onStop(shop.close);
-  log(`[serve] environment: ${envName}`);
+  shared.log(`[serve] environment: ${envName}`);
   // What the tests wait for (e2e/servers.ts).
   if (build) console.log(`listening on ${served[0]!.port}`);
 });

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { findNginx, frontConfig, runNginx } from '../servers/nginx.ts';
 import { serveShop } from '../servers/shop.ts';
 import { serveUntilStopped, servingCommand } from './serving.ts';
-import { fail, ROOT } from './options.ts';
+import { fail } from './options.ts';
 
 const USAGE = 'npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N] [--metrics HOST:PORT|off] [--no-access-log]';
-const { values, apps, env, envName, log, observer, metricsAt } = servingCommand('serve:nginx', USAGE, {});
+const { apps, envName, shop: shared, metricsAt } = servingCommand('serve:nginx', USAGE, {});
 const nginxBinary = findNginx() ?? fail('serve:nginx', 'nginx not found: install it (Debian: apt-get install -y nginx) or set NGINX_PATH.');
 const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-nginx-'));
 process.on('exit', () => rmSync(prefix, { recursive: true, force: true }));
@@ -53,16 +53,7 @@ await serveUntilStopped('serve:nginx', async (onStop, stop) => {
     console.error(`[serve:nginx] nginx exited (${code})`);
     stop(1);
   });
-  const shop = await serveShop({
-    root: ROOT,
-    env,
-    apps,
-    listenOn: (app) => socketOf(app.name),
-    publish: !values['no-publish'],
-    log,
-    observer,
-    metricsAt: metricsAt(),
-  });
+  const shop = await serveShop({ ...shared, apps, listenOn: (app) => socketOf(app.name), metricsAt: metricsAt() });
   onStop(shop.close);
   console.log(`[serve:nginx] nginx on the ports in apps.json, in front of the answerer (${prefix}); environment: ${envName}`);
 });
