@@ -1,9 +1,5 @@
 #!/usr/bin/env node
-/**
- * npm run serve: the four production builds on their ports (apps.json), answered by the one
- * answerer (answer/answer.ts), for an environment, published from the running remotes first
- * (servers/shop.ts). Its options: its --help.
- */
+/** npm run serve: the production builds on their ports (apps.json), published first (servers/shop.ts); options: --help. */
 import path from 'node:path';
 import { appNamed, HOST_APP, type AppEntry } from '../../../apps.mts';
 import { serveShop } from '../servers/shop.ts';

@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-/**
- * npm run serve:nginx: the production setup on this machine. nginx listens on the apps' ports in
- * front of the answerer, which serves the builds on Unix sockets exactly as `npm run serve` does.
- */
+/** npm run serve:nginx: production on this machine: nginx on the apps' ports, the answerer behind it on Unix sockets. */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
