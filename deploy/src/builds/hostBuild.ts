@@ -1,18 +1,7 @@
 /** The host build read once into one checked object (routes, page shell, renderer), and watched: docs/decisions/serving.md#host-build */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { HOST_BUILD_FILES, PAGE_SHELL, readJson, ROUTE_TABLE, type PageShell, type ServedRoute } from '@maison/host/contract';
-
-export interface HostBuild {
-  /** Which build this is (page-shell.json's hostBuild): pages are served only beside the build that rendered them. */
-  id: string;
-  /** Its version, as its pages name it (their beacons, their stamp). */
-  version: string;
-  routes: readonly ServedRoute[];
-  shell: PageShell;
-  /** The renderer's module (a CommonJS file), loaded only by what renders: a publish, a render worker. */
-  rendererFile: string;
-}
+import { HOST_BUILD_FILES, PAGE_SHELL, readJson, ROUTE_TABLE } from '@maison/host/contract';
 
 /** Reads a file of the host's browser build (dist/), or undefined when it is not there. */
 type BuildFileReader = (name: string) => Buffer | undefined;
@@ -34,11 +23,14 @@ export function readHostBuild(
     read = diskReader(path.join(hostDir, 'dist')),
     rendererFile = path.join(hostDir, HOST_BUILD_FILES.rendererDir, HOST_BUILD_FILES.renderer),
   }: { read?: BuildFileReader; rendererFile?: string } = {},
-): HostBuild {
+) {
   const routes = readFile(read, HOST_BUILD_FILES.routes, ROUTE_TABLE);
   const shell = readFile(read, HOST_BUILD_FILES.shell, PAGE_SHELL);
+  // id, version: docs/decisions/serving.md#host-build.
   return { id: shell.hostBuild, version: shell.version, routes, shell, rendererFile };
 }
+
+export type HostBuild = ReturnType<typeof readHostBuild>;
 
 export type HostBuildState = { build: HostBuild; key: string } | { build?: undefined; key: string; problem: string };
 
