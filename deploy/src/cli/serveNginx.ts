@@ -17,10 +17,9 @@ const socketOf = (name: string) => path.join(prefix, `${name}.sock`);
 // nginx's access lines, copied to standard output beside the answerer's (nginx cannot open every kind of standard output).
 const accessLogFile = path.join(prefix, 'access.log');
 
-/** Hands each line appended to `file` to `use`, from now on (polled: the file is nginx's). */
-function followLines(file: string, use: (line: string) => void) {
+/** Copies each whole line appended to `file` to standard output, from now on (polled: the file is nginx's). */
+function copyLines(file: string) {
   let read = 0;
-  let partial = '';
   setInterval(() => {
     const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
     if (size <= read) return;
@@ -28,10 +27,9 @@ function followLines(file: string, use: (line: string) => void) {
     const fd = openSync(file, 'r');
     readSync(fd, bytes, 0, bytes.length, read);
     closeSync(fd);
-    read = size;
-    const lines = (partial + bytes.toString('utf8')).split('\n');
-    partial = lines.pop() ?? '';
-    lines.filter(Boolean).forEach(use);
+    const lines = bytes.subarray(0, bytes.lastIndexOf('\n') + 1);
+    read += lines.length;
+    process.stdout.write(lines);
   }, 200).unref();
 }
 
@@ -45,7 +43,7 @@ await serveUntilStopped('serve:nginx', async (onStop, stop) => {
   });
   const nginx = runNginx(nginxBinary, prefix, front);
   onStop(nginx.stop);
-  followLines(accessLogFile, (line) => console.log(line));
+  copyLines(accessLogFile);
   nginx.process.on('exit', (code) => {
     console.error(`[serve:nginx] nginx exited (${code})`);
     stop(1);
