@@ -63,14 +63,6 @@ export function watchEnvironment(
     return result;
   };
 
-  const ownRemotesJson = (): { text: string; problem?: string } => {
-    try {
-      return { text: readOwnRemotes(env).text };
-    } catch (error) {
-      return { text: '{}', problem: `${(error as Error).message}: no remote is served` };
-    }
-  };
-
   const read = (key: string): Served => {
     const id = currentId(env);
     const current = id === undefined ? undefined : check(generationDir(env, id));
@@ -81,8 +73,11 @@ export function watchEnvironment(
         : `generation ${id} cannot be served (${current && 'problem' in current ? current.problem : ''})`;
     const lastGood = lastGoodBefore(env, id, check);
     if (lastGood) return { key, generation: lastGood, remotesJson: lastGood.remotesJson, problem };
-    const own = ownRemotesJson();
-    return { key, remotesJson: own.text, problem: own.problem ? `${problem}; ${own.problem}` : problem };
+    try {
+      return { key, remotesJson: readOwnRemotes(env).text, problem };
+    } catch (error) {
+      return { key, remotesJson: '{}', problem: `${problem}; ${(error as Error).message}: no remote is served` };
+    }
   };
 
   let served: Served | undefined;
