@@ -94,7 +94,6 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   const limits = options.limits ?? PUBLISH_FILE_LIMITS;
   const setOptions = { host: hostRead, origin, render, limits, network: options.network ?? globalThis.fetch, log };
   const stable = await renderPageSet({ ...setOptions, remotesJson, previous, progress: progressLine(log) });
-  // While a rollout splits shoppers, its canary cohort's pages too: the same remotes.json but the remote's canary.
   const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
   const canary = splits(rollout)
     ? await renderPageSet({
@@ -113,7 +112,6 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   try {
     if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary);
     writePageSet(incoming, { ...stable, record }, crawlerFiles(origin, routes, record));
-    // Read back what is on disk, as the servers will read it, before anything points at it.
     const checked = checkGeneration(incoming);
     if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
     const dir = commitGeneration(env, incoming, id);
