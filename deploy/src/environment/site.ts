@@ -20,6 +20,8 @@ export function siteOriginOf(value: unknown): { origin: string } | { problem: st
   return { origin: url.origin };
 }
 
+const example = `{ "origin": "https://shop.example.com" }`;
+
 /** The environment's origin; with `given` (--origin), that one, checked and written to environment.json. */
 export function siteOrigin(env: string, given?: string): string {
   const file = path.join(env, ENVIRONMENT_FILE.site);
@@ -33,12 +35,9 @@ export function siteOrigin(env: string, given?: string): string {
   try {
     value = (JSON.parse(readFileSync(file, 'utf8')) as { origin?: unknown }).origin;
   } catch (error) {
-    throw new Error(
-      `${file} cannot be read (${(error as Error).message}): write { "origin": "https://shop.example.com" } there, or publish once with --origin`,
-      {
-        cause: error,
-      },
-    );
+    throw new Error(`${file} cannot be read (${(error as Error).message}): write ${example} there, or publish once with --origin`, {
+      cause: error,
+    });
   }
   const checked = siteOriginOf(value);
   if ('problem' in checked) throw new Error(`${file}: "origin" ${JSON.stringify(value)} ${checked.problem}`);
