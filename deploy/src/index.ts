@@ -1,8 +1,4 @@
-/**
- * @maison/deploy's public entry: the answerer and what it reads (the policies, the rules, the
- * environment as served), for the tools above it (the development server, the browser tests, the
- * benchmark). Starting servers is `@maison/deploy/serve` (serve.ts); the commands are in cli/.
- */
+/** @maison/deploy: the answerer and what it reads, for the dev server, browser tests and bench; servers: ./serve.ts; commands: cli/. */
 export { composeAnswerer, createAnswerer } from './answer/answer.ts';
 export { buildFiles, hiddenFile, type FileSource, type ReadableFileSystem } from './answer/files.ts';
 export { fileStamp, watchHostBuild, type HostBuildState } from './builds/hostBuild.ts';

@@ -1,7 +1,4 @@
-/**
- * `@maison/deploy/serve`: starting the servers (the shop as `npm run serve` runs it, one answerer
- * on a port or socket), for the benchmark and the tests that run their own shop.
- */
+/** `@maison/deploy/serve`: starting the servers (the shop as `npm run serve` runs it, or one answerer), for the bench and tests. */
 export { listen, nodeListener } from './servers/node.ts';
 export { batchedOutput, serverLog } from './observe/logger.ts';
 export { serverMetrics } from './observe/metrics.ts';

@@ -11,7 +11,7 @@ export { checkManifest, parseManifest } from './federation/loading/manifests.ts'
 export { PUBLISH_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from './renderer/remoteFiles.ts';
 export { ownPathProblem } from './renderer/publicLists.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
-export { SHOWN_TEXT_INCLUDE, withShownText } from './renderer/notFoundText.ts';
+export { escapeHtml, SHOWN_TEXT_INCLUDE, withShownText } from './renderer/notFoundText.ts';
 export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './renderer/refusalPage.ts';
 export { errorMessage } from './errorMessage.ts';
 export { servedRoutes } from './routes.ts';

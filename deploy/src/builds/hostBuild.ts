@@ -1,31 +1,14 @@
 /** The host build read once into one checked object (routes, page shell, renderer), and watched: docs/decisions/serving.md#host-build */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { HOST_BUILD_FILES, PAGE_SHELL, readJson, ROUTE_TABLE, type PageShell, type ServedRoute } from '@maison/host/contract';
-
-export interface HostBuild {
-  /** Which build this is (page-shell.json's hostBuild): pages are served only beside the build that rendered them. */
-  id: string;
-  /** Its version, as its pages name it (their beacons, their stamp). */
-  version: string;
-  routes: readonly ServedRoute[];
-  shell: PageShell;
-  /** The renderer's module (a CommonJS file), loaded only by what renders: a publish, a render worker. */
-  rendererFile: string;
-}
+import { HOST_BUILD_FILES, PAGE_SHELL, readJson, ROUTE_TABLE } from '@maison/host/contract';
 
 /** Reads a file of the host's browser build (dist/), or undefined when it is not there. */
-export type BuildFileReader = (name: string) => Buffer | undefined;
+type BuildFileReader = (name: string) => Buffer | undefined;
 
-const diskReader =
-  (dist: string): BuildFileReader =>
-  (name) => {
-    try {
-      return readFileSync(path.join(dist, name));
-    } catch {
-      return undefined;
-    }
-  };
+function diskReader(dist: string): BuildFileReader {
+  return (name) => (existsSync(path.join(dist, name)) ? readFileSync(path.join(dist, name)) : undefined);
+}
 
 function readFile<Schema extends Parameters<typeof readJson>[2]>(read: BuildFileReader, name: string, schema: Schema) {
   const bytes = read(name);
@@ -40,11 +23,14 @@ export function readHostBuild(
     read = diskReader(path.join(hostDir, 'dist')),
     rendererFile = path.join(hostDir, HOST_BUILD_FILES.rendererDir, HOST_BUILD_FILES.renderer),
   }: { read?: BuildFileReader; rendererFile?: string } = {},
-): HostBuild {
+) {
   const routes = readFile(read, HOST_BUILD_FILES.routes, ROUTE_TABLE);
   const shell = readFile(read, HOST_BUILD_FILES.shell, PAGE_SHELL);
+  // id, version: docs/decisions/serving.md#host-build.
   return { id: shell.hostBuild, version: shell.version, routes, shell, rendererFile };
 }
+
+export type HostBuild = ReturnType<typeof readHostBuild>;
 
 export type HostBuildState = { build: HostBuild; key: string } | { build?: undefined; key: string; problem: string };
 
@@ -60,9 +46,8 @@ export function watchHostBuild(
   log: (line: string) => void,
   {
     recheckMs = 250,
-    read,
-    rendererFile,
     stamp = () => [HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell].map((name) => fileStamp(path.join(hostDir, 'dist', name))).join('|'),
+    ...files
   }: { recheckMs?: number; read?: BuildFileReader; rendererFile?: string; stamp?: () => string } = {},
 ): { now(): HostBuildState } {
   let state: HostBuildState | undefined;
@@ -75,7 +60,7 @@ export function watchHostBuild(
       if (state?.key === key) return state;
       const before = state && !state.build ? state.problem : undefined;
       try {
-        state = { build: readHostBuild(hostDir, { ...(read ? { read } : {}), ...(rendererFile ? { rendererFile } : {}) }), key };
+        state = { build: readHostBuild(hostDir, files), key };
       } catch (error) {
         state = { key, problem: (error as Error).message };
         if (state.problem !== before)

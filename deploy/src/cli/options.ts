@@ -1,8 +1,8 @@
 /** The commands' one option parser (Node's parseArgs): a mistyped option stops the command with its usage, never a guess. */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import shared from '../../../shared/package.json' with { type: 'json' };
 import { LOCAL_ENVIRONMENT_DIR } from '../environment/layout.ts';
 import type { Published } from '../publish/publish.ts';
 
@@ -14,8 +14,7 @@ export const ENV_OPTION = { env: { type: 'string' } } as const;
 export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
 
 /** The @maison/shared version this checkout's host provides: a remote built against a newer one is refused. */
-export const contractVersion = () =>
-  (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string }).version;
+export const contractVersion = () => shared.version;
 
 export function fail(command: string, message: string): never {
   console.error(`[${command}] ${message}`);

@@ -2,12 +2,12 @@
 /** npm run remotes: reads, checks or changes an environment's remotes.json (docs/operations.md, "Publishing"). */
 import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
-import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contract';
+import { entriesOf, parseRemotesJson } from '@maison/host/contract';
 import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
 import { currentId } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
-import { readOwnRemotes } from '../environment/ownRemotes.ts';
+import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish } from '../publish/publish.ts';
 import { readRollout, splits } from '../rollout/rolloutRecord.ts';
 import { checkBuild } from '../publish/verify.ts';
@@ -34,13 +34,11 @@ async function problemsOf(config: Record<string, unknown>, names: readonly strin
   const problems = parsed.problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
   if (!verify || problems.length > 0) return problems;
   const fetch = remoteFileFetch(parsed.locations);
-  for (const name of names) {
-    for (const entry of entriesOf(config[name])) {
-      const url = manifestUrlOf(entry, RULES.base);
-      if (!('url' in url) || url.url.startsWith(SHOP_ORIGIN)) continue;
-      const build = await checkBuild(name, url.url, { fetch, contract: contractVersion() });
-      if ('problem' in build) problems.push(`"${name}" entry "${String(entry)}": ${build.problem}`);
-      else console.log(`[remotes]   ok ${url.url} (build ${build.buildVersion})`);
+  for (const [name, urls = []] of Object.entries(parsed.locations)) {
+    for (const url of urls.filter((candidate) => !candidate.startsWith(SHOP_ORIGIN))) {
+      const build = await checkBuild(name, url, { fetch, contract: contractVersion() });
+      if ('problem' in build) problems.push(`"${name}" entry "${url}": ${build.problem}`);
+      else console.log(`[remotes]   ok ${url} (build ${build.buildVersion})`);
     }
   }
   return problems;
@@ -71,7 +69,7 @@ await run('remotes', async () => {
         'remotes',
         `${remote} is being rolled out (${rollout.id}, ${rollout.share}%): promote or abort it first (npm run rollout -- status)`,
       );
-    const entry = urls.length === 1 ? urls[0]! : urls;
+    const entry = asEntry(urls);
     const problems = await problemsOf({ [remote]: entry }, [remote], verify);
     if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
     const published = await publish({

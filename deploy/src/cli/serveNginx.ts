@@ -1,18 +1,15 @@
 #!/usr/bin/env node
-/**
- * npm run serve:nginx: the production setup on this machine. nginx listens on the apps' ports in
- * front of the answerer, which serves the builds on Unix sockets exactly as `npm run serve` does.
- */
+/** npm run serve:nginx: production on this machine: nginx on the apps' ports, the answerer behind it on Unix sockets. */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findNginx, frontConfig, runNginx } from '../servers/nginx.ts';
 import { serveShop } from '../servers/shop.ts';
 import { serveUntilStopped, servingCommand } from './serving.ts';
-import { fail, ROOT } from './options.ts';
+import { fail } from './options.ts';
 
 const USAGE = 'npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N] [--metrics HOST:PORT|off] [--no-access-log]';
-const { values, apps, env, envName, log, observer, metricsAt } = servingCommand('serve:nginx', USAGE, {});
+const { apps, envName, shop: shared, metricsAt } = servingCommand('serve:nginx', USAGE, {});
 const nginxBinary = findNginx() ?? fail('serve:nginx', 'nginx not found: install it (Debian: apt-get install -y nginx) or set NGINX_PATH.');
 const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-nginx-'));
 process.on('exit', () => rmSync(prefix, { recursive: true, force: true }));
@@ -20,10 +17,9 @@ const socketOf = (name: string) => path.join(prefix, `${name}.sock`);
 // nginx's access lines, copied to standard output beside the answerer's (nginx cannot open every kind of standard output).
 const accessLogFile = path.join(prefix, 'access.log');
 
-/** Hands each line appended to `file` to `use`, from now on (polled: the file is nginx's). */
-function followLines(file: string, use: (line: string) => void) {
+/** Copies each whole line appended to `file` to standard output, from now on (polled: the file is nginx's). */
+function copyLines(file: string) {
   let read = 0;
-  let partial = '';
   setInterval(() => {
     const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
     if (size <= read) return;
@@ -31,10 +27,9 @@ function followLines(file: string, use: (line: string) => void) {
     const fd = openSync(file, 'r');
     readSync(fd, bytes, 0, bytes.length, read);
     closeSync(fd);
-    read = size;
-    const lines = (partial + bytes.toString('utf8')).split('\n');
-    partial = lines.pop() ?? '';
-    lines.filter(Boolean).forEach(use);
+    const lines = bytes.subarray(0, bytes.lastIndexOf('\n') + 1);
+    read += lines.length;
+    process.stdout.write(lines);
   }, 200).unref();
 }
 
@@ -48,21 +43,12 @@ await serveUntilStopped('serve:nginx', async (onStop, stop) => {
   });
   const nginx = runNginx(nginxBinary, prefix, front);
   onStop(nginx.stop);
-  followLines(accessLogFile, (line) => console.log(line));
+  copyLines(accessLogFile);
   nginx.process.on('exit', (code) => {
     console.error(`[serve:nginx] nginx exited (${code})`);
     stop(1);
   });
-  const shop = await serveShop({
-    root: ROOT,
-    env,
-    apps,
-    listenOn: (app) => socketOf(app.name),
-    publish: !values['no-publish'],
-    log,
-    observer,
-    metricsAt: metricsAt(),
-  });
+  const shop = await serveShop({ ...shared, apps, listenOn: (app) => socketOf(app.name), metricsAt: metricsAt() });
   onStop(shop.close);
   console.log(`[serve:nginx] nginx on the ports in apps.json, in front of the answerer (${prefix}); environment: ${envName}`);
 });

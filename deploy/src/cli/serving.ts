@@ -6,7 +6,7 @@ import { serverLog, type ServerLog } from '../observe/logger.ts';
 import { serverMetrics } from '../observe/metrics.ts';
 import { metricsAddress } from '../observe/metricsServer.ts';
 import { observer } from '../observe/observer.ts';
-import { ENV_OPTION, environmentDir, fail, parseOptions } from './options.ts';
+import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
 
 const SERVING_OPTIONS = {
   ...ENV_OPTION,
@@ -33,20 +33,19 @@ export function servingCommand<Options extends NonNullable<ParseArgsConfig['opti
     return Number.isInteger(port) && port > 0 && port < 65536 ? port : fail(command, `"${value ?? ''}" is not a port\nusage: ${fullUsage}`);
   };
   const apps = values['base-port'] ? appsFrom(portOf(values['base-port'])) : APPS;
-  const env = environmentDir(values.env);
   const lines = serverLog();
   const metrics = values.metrics === 'off' ? undefined : serverMetrics();
   const log: ServerLog = values['no-access-log'] ? { ...lines, access: () => {} } : lines;
   process.on('exit', () => lines.flush());
+  const env = environmentDir(values.env);
   return {
     values,
     portOf,
     /** Every app, on its port (--base-port); --only picks among them. */
     apps,
-    env,
     envName: path.relative(process.cwd(), env) || env,
-    log: lines.say,
-    observer: observer({ log, ...(metrics ? { metrics } : {}) }),
+    /** serveShop's options as the shared ones set them. */
+    shop: { root: ROOT, env, publish: !values['no-publish'], log: lines.say, observer: observer({ log, ...(metrics ? { metrics } : {}) }) },
     /** Where the metrics are served (default: the host's port + 6464); undefined when off. */
     metricsAt: () => (metrics ? metricsAddress(values.metrics ?? String(apps.find(isHostApp)!.port + 6464)) : undefined),
   };

@@ -25,11 +25,12 @@ export function writeFlushed(file: string, content: string | Buffer): void {
   }
 }
 
-/** Replaces `file` in one step: the old content or the new, whatever happens. */
-export function replaceFile(file: string, content: string): void {
+/** Replaces `file` in one step (made beside it by `make`, then renamed): the old one or the new, whatever happens. */
+function replace(file: string, make: (temporary: string) => void): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    writeFlushed(temporary, content);
+    rmSync(temporary, { force: true });
+    make(temporary);
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
@@ -38,11 +39,6 @@ export function replaceFile(file: string, content: string): void {
   flushFolder(path.dirname(file));
 }
 
-/** Points the symlink `link` at `target` (relative to the link's folder) in one step. */
-export function replaceSymlink(link: string, target: string): void {
-  const temporary = `${link}.${process.pid}.tmp`;
-  rmSync(temporary, { force: true });
-  symlinkSync(target, temporary);
-  renameSync(temporary, link);
-  flushFolder(path.dirname(link));
-}
+export const replaceFile = (file: string, content: string) => replace(file, (temporary) => writeFlushed(temporary, content));
+/** Points the symlink `link` at `target` (relative to the link's folder). */
+export const replaceSymlink = (link: string, target: string) => replace(link, (temporary) => symlinkSync(target, temporary));

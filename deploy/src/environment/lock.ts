@@ -10,17 +10,11 @@ import { ENVIRONMENT_FILE } from './layout.ts';
 const STALE_MS = 30_000;
 const OWNER_FILE = `${ENVIRONMENT_FILE.lock}.owner.json`;
 
-interface LockOwner {
-  pid: number;
-  host: string;
-  /** What it is doing: the command line. */
-  doing: string;
-  since: string;
-}
+const ownerNow = (doing: string) => ({ pid: process.pid, host: hostname(), doing, since: new Date().toISOString() });
 
 function ownerOf(env: string): string {
   try {
-    const owner = JSON.parse(readFileSync(path.join(env, OWNER_FILE), 'utf8')) as LockOwner;
+    const owner = JSON.parse(readFileSync(path.join(env, OWNER_FILE), 'utf8')) as ReturnType<typeof ownerNow>;
     return `"${owner.doing}" (pid ${owner.pid} on ${owner.host}, since ${owner.since})`;
   } catch {
     return 'another publish';
@@ -69,10 +63,7 @@ export async function withPublishLock<T>(
       );
     }
   }
-  writeFlushed(
-    path.join(env, OWNER_FILE),
-    JSON.stringify({ pid: process.pid, host: hostname(), doing, since: new Date().toISOString() } satisfies LockOwner),
-  );
+  writeFlushed(path.join(env, OWNER_FILE), JSON.stringify(ownerNow(doing)));
   try {
     return await work();
   } finally {

@@ -1,11 +1,10 @@
 /** The environment's own remotes.json, read one way everywhere; anything but a JSON object is an error. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { JSON_OBJECT, readJson } from '@maison/host/contract';
 import { ENVIRONMENT_FILE } from './layout.ts';
 
-export type RemotesFile = Record<string, unknown>;
-
-export function readOwnRemotes(env: string): { text: string; value: RemotesFile } {
+export function readOwnRemotes(env: string): { text: string; value: Record<string, unknown> } {
   const file = path.join(env, ENVIRONMENT_FILE.remotes);
   let text: string;
   try {
@@ -13,12 +12,8 @@ export function readOwnRemotes(env: string): { text: string; value: RemotesFile 
   } catch (error) {
     throw new Error(`${file} cannot be read (${(error as Error).message})`, { cause: error });
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file} is not JSON (${(error as Error).message}): fix it by hand, then publish again`, { cause: error });
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file} is not a JSON object`);
-  return { text, value: value as RemotesFile };
+  return { text, value: readJson(file, text, JSON_OBJECT) };
 }
+
+/** A remote's entries as remotes.json holds them: one entry as a string, as operators write it. */
+export const asEntry = (entries: string[]) => (entries.length === 1 ? entries[0]! : entries);

@@ -1,28 +1,21 @@
 /** The publish journal (publishes.jsonl): a line per publish, whatever became of it, for the metrics. */
+import * as v from 'valibot';
 import { appendLine, readLines } from './jsonLines.ts';
 
 const PUBLISH_JOURNAL = 'publishes.jsonl';
 const KEPT = 100;
 
-export interface PublishEntry {
-  at: string;
-  outcome: 'published' | 'degraded' | 'failed';
+const PUBLISH_ENTRY = v.object({
+  at: v.string(),
+  outcome: v.picklist(['published', 'degraded', 'failed']),
   /** The generation made live, if one was. */
-  generation?: string;
+  generation: v.optional(v.string()),
   /** What ran it (`npm run remotes -- set cart …`). */
-  doing: string;
-}
+  doing: v.string(),
+});
+export type PublishEntry = v.InferOutput<typeof PUBLISH_ENTRY>;
 
-export function recordPublish(env: string, entry: PublishEntry): void {
-  appendLine(env, PUBLISH_JOURNAL, entry, KEPT);
-}
-
-const isPublish = (value: unknown): value is PublishEntry => {
-  const entry = value as Partial<PublishEntry> | null;
-  return typeof entry?.at === 'string' && ['published', 'degraded', 'failed'].includes(entry.outcome ?? '');
-};
+export const recordPublish = (env: string, entry: PublishEntry) => appendLine(env, PUBLISH_JOURNAL, entry, KEPT);
 
 /** The journal's entries, oldest first; lines that are not entries are skipped. */
-export function readPublishes(env: string): PublishEntry[] {
-  return readLines(env, PUBLISH_JOURNAL, isPublish);
-}
+export const readPublishes = (env: string) => readLines(env, PUBLISH_JOURNAL, (value) => v.is(PUBLISH_ENTRY, value));

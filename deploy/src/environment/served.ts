@@ -1,7 +1,7 @@
 /** What the servers serve: `current` if good, else the last good generation, else browser-rendered pages. */
 // Why: docs/decisions/serving.md#serving-the-last-good-generation
-import { statSync } from 'node:fs';
 import path from 'node:path';
+import { fileStamp as stamp } from '../builds/hostBuild.ts';
 import { checkGeneration, currentId, generationDir, isGood, lastGoodBefore } from './generation.ts';
 import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
@@ -23,12 +23,6 @@ export interface Served {
 export interface ServedEnvironment {
   readonly env: string;
   now(): Served;
-}
-
-/** The file's size and time, or '-' when it is missing: enough to see a file replaced or cut short. */
-function stamp(file: string): string {
-  const stats = statSync(file, { throwIfNoEntry: false });
-  return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
 }
 
 const generationStamp = (dir: string) =>
@@ -69,14 +63,6 @@ export function watchEnvironment(
     return result;
   };
 
-  const ownRemotesJson = (): { text: string; problem?: string } => {
-    try {
-      return { text: readOwnRemotes(env).text };
-    } catch (error) {
-      return { text: '{}', problem: `${(error as Error).message}: no remote is served` };
-    }
-  };
-
   const read = (key: string): Served => {
     const id = currentId(env);
     const current = id === undefined ? undefined : check(generationDir(env, id));
@@ -87,8 +73,11 @@ export function watchEnvironment(
         : `generation ${id} cannot be served (${current && 'problem' in current ? current.problem : ''})`;
     const lastGood = lastGoodBefore(env, id, check);
     if (lastGood) return { key, generation: lastGood, remotesJson: lastGood.remotesJson, problem };
-    const own = ownRemotesJson();
-    return { key, remotesJson: own.text, problem: own.problem ? `${problem}; ${own.problem}` : problem };
+    try {
+      return { key, remotesJson: readOwnRemotes(env).text, problem };
+    } catch (error) {
+      return { key, remotesJson: '{}', problem: `${problem}; ${(error as Error).message}: no remote is served` };
+    }
   };
 
   let served: Served | undefined;

@@ -2,10 +2,9 @@
 import type { Language } from '@maison/shared';
 import { alternateAddresses, pathInLanguage } from '@maison/shared/address';
 import type { RenderRecord, ServedRoute } from '@maison/host/contract';
+// XML's escapes are HTML's (&#39; for ').
+import { escapeHtml as xml } from '@maison/host/hosting';
 import { GENERATION_FILE } from '../environment/layout.ts';
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 
 /** The sitemap of `paths` (within a language) in each of `languages`, on `origin`, each page naming its alternates. */
 export function sitemapXml(origin: string, paths: readonly string[], languages: readonly string[]): string {

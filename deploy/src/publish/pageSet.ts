@@ -19,21 +19,14 @@ async function listedBuilds(
   fetch: typeof globalThis.fetch,
 ): Promise<{ builds: RenderedBuilds; problems: string[] }> {
   const problems: string[] = [];
-  const remotes = Object.fromEntries(
-    await Promise.all(
-      Object.entries(locations).map(async ([remote, manifests = []]) => {
-        const read = await Promise.all(
-          manifests.map(async (manifest) => ({ manifest, version: await buildVersionOf(remote, manifest, fetch) })),
-        );
-        const builds = read.flatMap(({ manifest, version }) => {
-          if ('buildVersion' in version) return [{ manifest, build: version.buildVersion }];
-          problems.push(`${remote}: the build of ${manifest} could not be read (${version.problem}): its pages' reports are refused`);
-          return [];
-        });
-        return [remote, builds] as const;
-      }),
-    ),
+  const remotes: RenderedBuilds['remotes'] = Object.fromEntries(Object.keys(locations).map((remote) => [remote, []]));
+  const read = Object.entries(locations).flatMap(([remote, manifests = []]) =>
+    manifests.map(async (manifest) => ({ remote, manifest, version: await buildVersionOf(remote, manifest, fetch) })),
   );
+  for (const { remote, manifest, version } of await Promise.all(read)) {
+    if ('buildVersion' in version) remotes[remote]!.push({ manifest, build: version.buildVersion });
+    else problems.push(`${remote}: the build of ${manifest} could not be read (${version.problem}): its pages' reports are refused`);
+  }
   return { builds: { host: hostVersion, remotes }, problems };
 }
 
@@ -44,11 +37,11 @@ function unrendered(origin: string, hostBuild: string, problem: string | undefin
   return { record, written: new Map(), copied: new Map() };
 }
 
-export interface PageSet extends RenderedPages {
+interface PageSet extends RenderedPages {
   remotesJson: string;
 }
 
-export interface PageSetOptions extends Omit<RenderPagesOptions, 'host' | 'remotesJsonRead'> {
+interface PageSetOptions extends Omit<RenderPagesOptions, 'host' | 'remotesJsonRead'> {
   /** The host build, or why it cannot be read (every route is then rendered in the browser). */
   host: HostBuild | { problem: string };
   render: boolean;

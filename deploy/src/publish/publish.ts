@@ -6,7 +6,7 @@ import { checkGeneration, currentId, generationDir, isGood, lastGoodBefore, type
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { type RenderRecord, type ServedRoute } from '@maison/host/contract';
 import { withPublishLock } from '../environment/lock.ts';
-import { readOwnRemotes, type RemotesFile } from '../environment/ownRemotes.ts';
+import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
 import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
@@ -22,7 +22,7 @@ export interface PublishOptions {
   /** The folder holding the host's dist/ and dist-server/ (its renderer). */
   hostDir: string;
   /** What this publish changes in remotes.json (none: publish it as it is). */
-  change?: (remotes: RemotesFile) => RemotesFile;
+  change?: (remotes: Record<string, unknown>) => Record<string, unknown>;
   /** The rollout change, applied under the lock; while a rollout splits shoppers, canary pages are rendered too. */
   rollout?: (now: RolloutRecord | undefined) => RolloutRecord | undefined;
   /** Said to a publish that has to wait for this one. */
@@ -48,8 +48,8 @@ export interface Published {
 
 /** Whether a generation's pages could not all be rendered: a listed page, a not-found page or a remote's list missing. */
 function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boolean {
-  const notFound = notFoundPagesOf(routes);
-  return record.pages.length < record.listed.length || record.notFoundPages.length < notFound.length || record.unlistedRemotes.length > 0;
+  const { pages, listed, notFoundPages, unlistedRemotes } = record;
+  return pages.length < listed.length || notFoundPages.length < notFoundPagesOf(routes).length || unlistedRemotes.length > 0;
 }
 
 /** A line at the first page, then each tenth of them, and the last: `[publish] rendering pages: 13 of 52`. */
@@ -60,16 +60,10 @@ function progressLine(log: (line: string) => void, set = '') {
   };
 }
 
-/** remotes.json with a remote's entries replaced (one entry is written as a string, as operators write it). */
-function withEntries(remotesJson: string, remote: string, entries: string[]): string {
-  const value = JSON.parse(remotesJson) as Record<string, unknown>;
-  return `${JSON.stringify({ ...value, [remote]: entries.length === 1 ? entries[0] : entries }, null, 2)}\n`;
-}
-
 export async function publish(options: PublishOptions): Promise<Published> {
-  const { env, doing } = options;
+  const { env, doing, log = console.log } = options;
   try {
-    const published = await publishLocked(options);
+    const published = await withPublishLock(env, doing, () => publishLocked(options, log), { log });
     recordPublish(env, { at: new Date().toISOString(), outcome: published.outcome, generation: published.generation.id, doing });
     return published;
   } catch (error) {
@@ -78,89 +72,71 @@ export async function publish(options: PublishOptions): Promise<Published> {
   }
 }
 
-function publishLocked({
-  env,
-  hostDir,
-  change,
-  rollout: changeOfRollout,
-  doing,
-  render = true,
-  origin: given,
-  limits = PUBLISH_FILE_LIMITS,
-  network,
-  log = console.log,
-}: PublishOptions): Promise<Published> {
-  return withPublishLock(
-    env,
-    doing,
-    async () => {
-      const started = performance.now();
-      const origin = siteOrigin(env, given);
-      const before = readOwnRemotes(env);
-      const remotesJson = change ? `${JSON.stringify(change(before.value), null, 2)}\n` : before.text;
-      const current = currentId(env);
-      const currentGeneration = current === undefined ? undefined : checkGeneration(generationDir(env, current));
-      const previous = currentGeneration && isGood(currentGeneration) ? currentGeneration : lastGoodBefore(env, current);
+async function publishLocked(options: PublishOptions, log: (line: string) => void): Promise<Published> {
+  const { env, hostDir, change, rollout: changeOfRollout, render = true } = options;
+  const started = performance.now();
+  const origin = siteOrigin(env, options.origin);
+  const before = readOwnRemotes(env);
+  const remotes = change ? change(before.value) : before.value;
+  const asText = (value: Record<string, unknown>) => `${JSON.stringify(value, null, 2)}\n`;
+  const remotesJson = change ? asText(remotes) : before.text;
+  const current = currentId(env);
+  const currentGeneration = current === undefined ? undefined : checkGeneration(generationDir(env, current));
+  const previous = currentGeneration && isGood(currentGeneration) ? currentGeneration : lastGoodBefore(env, current);
 
-      const hostRead = ((): HostBuild | { problem: string } => {
-        try {
-          return readHostBuild(hostDir);
-        } catch (error) {
-          return { problem: (error as Error).message };
-        }
-      })();
-      const routes = 'routes' in hostRead ? hostRead.routes : [];
-      const setOptions = { host: hostRead, origin, render, limits, network: network ?? globalThis.fetch, log };
-      const stable = await renderPageSet({ ...setOptions, remotesJson, previous, progress: progressLine(log) });
-      // While a rollout splits shoppers, its canary cohort's pages too: the same remotes.json but the remote's canary.
-      const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
-      const canaryRemotes = splits(rollout) ? withEntries(remotesJson, rollout.remote, rollout.canary) : undefined;
-      const canary = canaryRemotes
-        ? await renderPageSet({
-            ...setOptions,
-            remotesJson: canaryRemotes,
-            previous: previous?.canary,
-            progress: progressLine(log, 'canary'),
-          })
-        : undefined;
-      const record: RenderRecord = {
-        ...stable.record,
-        ...(canary && rollout ? { canary: { rollout: rollout.id, remote: rollout.remote } } : {}),
-      };
-      const id = newGenerationId();
-      const incoming = incomingDir(env, id);
-      try {
-        if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary);
-        writePageSet(incoming, { ...stable, record }, crawlerFiles(origin, routes, record));
-        // Read back what is on disk, as the servers will read it, before anything points at it.
-        const checked = checkGeneration(incoming);
-        if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
-        const dir = commitGeneration(env, incoming, id);
-        // The rollout as this publish leaves it, changed again on what it is by now (a judge may have moved its share).
-        if (changeOfRollout) await changeRollout(env, (now) => ({ record: changeOfRollout(now), result: undefined }));
-        switchTo(env, id, remotesJson);
-        pruneGenerations(env);
-        for (const problem of [...record.problems, ...(canary?.record.problems.map((problem) => `canary: ${problem}`) ?? [])])
-          log(`[publish] ${problem}`);
-        log(
-          `[publish] ${path.basename(env)}: generation ${id} is live: ${record.pages.length} pages × ${record.languages.length} languages, ` +
-            `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
-            `(host ${record.hostBuild || 'unknown'})${canary ? `, and the canary cohort's of ${rollout!.remote}` : ''} in ${Math.round(performance.now() - started)} ms`,
-        );
-        const degraded = isDegraded(record, routes) || (canary !== undefined && isDegraded(canary.record, routes));
-        const outcome = render && degraded ? 'degraded' : 'published';
-        const generation = {
-          ...checked,
-          id,
-          dir,
-          ...(checked.canary ? { canary: { ...checked.canary, id, dir: path.join(dir, GENERATION_FILE.canary) } } : {}),
-        };
-        return { generation, before: before.text, outcome };
-      } catch (error) {
-        rmSync(incoming, { recursive: true, force: true });
-        throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
-      }
-    },
-    { log },
-  );
+  let hostRead: HostBuild | { problem: string };
+  try {
+    hostRead = readHostBuild(hostDir);
+  } catch (error) {
+    hostRead = { problem: (error as Error).message };
+  }
+  const routes = 'routes' in hostRead ? hostRead.routes : [];
+  const limits = options.limits ?? PUBLISH_FILE_LIMITS;
+  const setOptions = { host: hostRead, origin, render, limits, network: options.network ?? globalThis.fetch, log };
+  const stable = await renderPageSet({ ...setOptions, remotesJson, previous, progress: progressLine(log) });
+  const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
+  const canary = splits(rollout)
+    ? await renderPageSet({
+        ...setOptions,
+        remotesJson: asText({ ...remotes, [rollout.remote]: asEntry(rollout.canary) }),
+        previous: previous?.canary,
+        progress: progressLine(log, 'canary'),
+      })
+    : undefined;
+  const record: RenderRecord = {
+    ...stable.record,
+    ...(canary && rollout ? { canary: { rollout: rollout.id, remote: rollout.remote } } : {}),
+  };
+  const id = newGenerationId();
+  const incoming = incomingDir(env, id);
+  try {
+    if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary);
+    writePageSet(incoming, { ...stable, record }, crawlerFiles(origin, routes, record));
+    const checked = checkGeneration(incoming);
+    if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
+    const dir = commitGeneration(env, incoming, id);
+    // The rollout as this publish leaves it, changed again on what it is by now (a judge may have moved its share).
+    if (changeOfRollout) await changeRollout(env, (now) => ({ record: changeOfRollout(now), result: undefined }));
+    switchTo(env, id, remotesJson);
+    pruneGenerations(env);
+    for (const problem of [...record.problems, ...(canary?.record.problems.map((problem) => `canary: ${problem}`) ?? [])])
+      log(`[publish] ${problem}`);
+    log(
+      `[publish] ${path.basename(env)}: generation ${id} is live: ${record.pages.length} pages × ${record.languages.length} languages, ` +
+        `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
+        `(host ${record.hostBuild || 'unknown'})${canary ? `, and the canary cohort's of ${rollout!.remote}` : ''} in ${Math.round(performance.now() - started)} ms`,
+    );
+    const degraded = isDegraded(record, routes) || (canary !== undefined && isDegraded(canary.record, routes));
+    const outcome = render && degraded ? 'degraded' : 'published';
+    const generation = {
+      ...checked,
+      id,
+      dir,
+      ...(checked.canary ? { canary: { ...checked.canary, id, dir: path.join(dir, GENERATION_FILE.canary) } } : {}),
+    };
+    return { generation, before: before.text, outcome };
+  } catch (error) {
+    rmSync(incoming, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
+  }
 }

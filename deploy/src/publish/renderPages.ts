@@ -8,7 +8,7 @@ import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
 import type { HostBuild } from '../builds/hostBuild.ts';
 import { notFoundPagesOf, ownLists, renderRecord } from '../render/renderRecord.ts';
-import { renderService, type RenderService } from '../render/renderService.ts';
+import { renderService } from '../render/renderService.ts';
 import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 
@@ -36,7 +36,7 @@ export interface RenderPagesOptions {
 }
 
 export async function renderPages(options: RenderPagesOptions): Promise<RenderedPages> {
-  const { host, remotesJson, remotesJsonRead, origin, limits, log } = options;
+  const { host, remotesJson, remotesJsonRead, origin, limits, log, previous, progress = () => {} } = options;
   // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
   const service = renderService(host, { remotesJson, remotesJsonRead, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
   // Past the publish's time, what the renderer still owes is not waited for.
@@ -44,117 +44,113 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
     throw new Error("the publish's time for remote files ran out");
   });
   deadline.catch(() => undefined);
-  return renderWith(service, options, deadline).finally(() => service.close());
-}
+  try {
+    const renderer = { ...(await Promise.race([service.describe(), deadline])), ...service };
+    const { routes } = host;
+    const problems = [...renderer.problems];
+    const before = previous?.render;
+    const firsts: Record<string, string | undefined> = firstChoices(remotesJsonRead.locations);
+    const remotesOf = (pathname: string): readonly string[] => firstMatching(routes, pathname)?.remotes ?? [];
+    /** The last good version of a page is this time's page when it came from the same builds. */
+    const sameBuilds = (remotes: readonly string[]) =>
+      before !== undefined &&
+      before.hostBuild === host.id &&
+      remotes.every((remote) => before.remotes[remote] !== undefined && before.remotes[remote] === firsts[remote]);
 
-async function renderWith(
-  service: RenderService,
-  { host, remotesJsonRead, previous, origin, progress = () => {} }: RenderPagesOptions,
-  deadline: Promise<never>,
-): Promise<RenderedPages> {
-  const renderer = { ...(await Promise.race([service.describe(), deadline])), ...service };
-  const { routes } = host;
-  const problems = [...renderer.problems];
-  const before = previous?.render;
-  const firsts: Record<string, string | undefined> = firstChoices(remotesJsonRead.locations);
-  const remotesOf = (pathname: string): readonly string[] => firstMatching(routes, pathname)?.remotes ?? [];
-  /** The last good version of a page is this time's page when it came from the same builds. */
-  const sameBuilds = (remotes: readonly string[]) =>
-    before !== undefined &&
-    before.hostBuild === host.id &&
-    remotes.every((remote) => before.remotes[remote] !== undefined && before.remotes[remote] === firsts[remote]);
-
-  const lists: PublicPages = await Promise.race([renderer.publicPages(), deadline]).catch((error: Error) => {
-    problems.push(`the remotes' lists of pages could not be read (${error.message})`);
-    // No remote's list was read: none of their paths is called unknown.
-    return { paths: [] as string[], redirects: {} as Record<string, string>, unavailable: [...REMOTE_NAMES] as string[] };
-  });
-  problems.push(...(lists.problems ?? []));
-  const listed = [...lists.paths];
-  const redirects = { ...lists.redirects };
-  const unlisted: string[] = [];
-  for (const remote of lists.unavailable) {
-    const why = lists.why?.[remote] ? ` (${lists.why[remote]})` : '';
-    if (before && !before.unlistedRemotes.includes(remote) && sameBuilds([remote])) {
-      // The same build listed its pages last time: those are still its pages.
-      listed.push(...before.listed.filter((page) => remotesOf(page).includes(remote) && !listed.includes(page)));
-      for (const [from, to] of Object.entries(before.redirects)) if (remotesOf(from).includes(remote)) redirects[from] = to;
-      problems.push(`${remote}: its list of pages could not be loaded${why}; the last one, from the same build, is used`);
-    } else {
-      unlisted.push(remote);
-      problems.push(`${remote}: its list of pages could not be loaded${why}; its pages are rendered in the browser`);
+    const lists: PublicPages = await Promise.race([renderer.publicPages(), deadline]).catch((error: Error) => {
+      problems.push(`the remotes' lists of pages could not be read (${error.message})`);
+      // No remote's list was read: none of their paths is called unknown.
+      return { paths: [] as string[], redirects: {} as Record<string, string>, unavailable: [...REMOTE_NAMES] as string[] };
+    });
+    problems.push(...(lists.problems ?? []));
+    const listed = [...lists.paths];
+    const redirects = { ...lists.redirects };
+    const unlisted: string[] = [];
+    for (const remote of lists.unavailable) {
+      const why = lists.why?.[remote] ? ` (${lists.why[remote]})` : '';
+      if (before && !before.unlistedRemotes.includes(remote) && sameBuilds([remote])) {
+        // The same build listed its pages last time: those are still its pages.
+        listed.push(...before.listed.filter((page) => remotesOf(page).includes(remote) && !listed.includes(page)));
+        for (const [from, to] of Object.entries(before.redirects)) if (remotesOf(from).includes(remote)) redirects[from] = to;
+        problems.push(`${remote}: its list of pages could not be loaded${why}; the last one, from the same build, is used`);
+      } else {
+        unlisted.push(remote);
+        problems.push(`${remote}: its list of pages could not be loaded${why}; its pages are rendered in the browser`);
+      }
     }
+    const own = ownLists({ paths: listed, redirects }, problems);
+    const written = new Map<string, string>();
+    const copied = new Map<string, string>();
+    const remotes: Record<string, string> = {};
+    const kept = new Set<string>();
+    const done = new Map<string, number>();
+    // The hash of every script and style the pages carry inline: the policy they are served with allows these.
+    const inline = { scripts: new Set<string>(), styles: new Set<string>() };
+    const carried = (code: InlineCode, hash: (text: string) => string) => {
+      for (const text of code.scripts) inline.scripts.add(hash(text));
+      for (const text of code.styles) inline.styles.add(hash(text));
+    };
+    const attempt = async (
+      name: string,
+      file: string,
+      language: string,
+      remotesOfPage: readonly string[],
+      render: () => Promise<RenderedPage>,
+    ) => {
+      const target = path.join(GENERATION_FILE.pages, language, file);
+      const page = await Promise.race([render(), deadline]).catch((error: Error): RenderedPage => ({ reason: error.message }));
+      if (page.html !== undefined) {
+        written.set(target, page.html);
+        for (const [remote, manifest] of Object.entries(page.remotes)) if (manifest) remotes[remote] = manifest;
+        carried(page.inline, inlineSource);
+      } else if (previous && sameBuilds(remotesOfPage) && [...previous.render.pages, ...previous.render.notFoundPages].includes(name)) {
+        copied.set(target, path.join(previous.dir, target));
+        for (const remote of remotesOfPage) remotes[remote] = previous.render.remotes[remote]!;
+        kept.add(name);
+        // Rendered by the same builds last time: what it carries is among what that generation's did.
+        if (previous.render.inline) carried(previous.render.inline, (hash) => hash);
+        problems.push(`${language} ${name}: not rendered (${page.reason}); its last version, from the same builds, is kept`);
+      } else {
+        return void problems.push(`${language} ${name}: not rendered (${page.reason}); rendered in the browser`);
+      }
+      done.set(name, (done.get(name) ?? 0) + 1);
+    };
+    const notFoundPages = notFoundPagesOf(routes);
+    const total = renderer.languages.length * (own.listed.filter((pathname) => pageFileOf(pathname)).length + notFoundPages.length);
+    let attempted = 0;
+    const step = () => progress((attempted += 1), total);
+    for (const language of renderer.languages) {
+      for (const pathname of own.listed) {
+        const file = pageFileOf(pathname);
+        if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language)).then(step);
+      }
+      for (const page of notFoundPages) {
+        const route = routes.find((candidate) => candidate.notFound?.page === page);
+        await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () =>
+          renderer.renderNotFound(page as NotFoundPage['page'], language),
+        ).then(step);
+      }
+    }
+    const inEveryLanguage = (name: string) => done.get(name) === renderer.languages.length;
+    return {
+      record: renderRecord({
+        hostBuild: host.id,
+        origin,
+        languages: renderer.languages,
+        remotes,
+        listed: own.listed,
+        pages: own.listed.filter(inEveryLanguage),
+        notFoundPages: notFoundPages.filter(inEveryLanguage),
+        redirects: own.redirects,
+        unlistedRemotes: unlisted,
+        kept: [...kept],
+        problems,
+        inline: { scripts: [...inline.scripts].sort(), styles: [...inline.styles].sort() },
+      }),
+      written,
+      copied,
+    };
+  } finally {
+    await service.close();
   }
-  const own = ownLists({ paths: listed, redirects }, problems);
-  const written = new Map<string, string>();
-  const copied = new Map<string, string>();
-  const remotes: Record<string, string> = {};
-  const kept = new Set<string>();
-  const done = new Map<string, number>();
-  // The hash of every script and style the pages carry inline: the policy they are served with allows these.
-  const inline = { scripts: new Set<string>(), styles: new Set<string>() };
-  const carried = (code: InlineCode, hash: (text: string) => string) => {
-    for (const text of code.scripts) inline.scripts.add(hash(text));
-    for (const text of code.styles) inline.styles.add(hash(text));
-  };
-  const attempt = async (
-    name: string,
-    file: string,
-    language: string,
-    remotesOfPage: readonly string[],
-    render: () => Promise<RenderedPage>,
-  ) => {
-    const target = path.join(GENERATION_FILE.pages, language, file);
-    const page = await Promise.race([render(), deadline]).catch((error: Error): RenderedPage => ({ reason: error.message }));
-    if (page.html !== undefined) {
-      written.set(target, page.html);
-      for (const [remote, manifest] of Object.entries(page.remotes)) if (manifest) remotes[remote] = manifest;
-      carried(page.inline, inlineSource);
-    } else if (previous && sameBuilds(remotesOfPage) && [...previous.render.pages, ...previous.render.notFoundPages].includes(name)) {
-      copied.set(target, path.join(previous.dir, target));
-      for (const remote of remotesOfPage) remotes[remote] = previous.render.remotes[remote]!;
-      kept.add(name);
-      // Rendered by the same builds last time: what it carries is among what that generation's did.
-      if (previous.render.inline) carried(previous.render.inline, (hash) => hash);
-      problems.push(`${language} ${name}: not rendered (${page.reason}); its last version, from the same builds, is kept`);
-    } else {
-      return void problems.push(`${language} ${name}: not rendered (${page.reason}); rendered in the browser`);
-    }
-    done.set(name, (done.get(name) ?? 0) + 1);
-  };
-  const notFoundPages = notFoundPagesOf(routes);
-  const total = renderer.languages.length * (own.listed.filter((pathname) => pageFileOf(pathname)).length + notFoundPages.length);
-  let attempted = 0;
-  const step = () => progress((attempted += 1), total);
-  for (const language of renderer.languages) {
-    for (const pathname of own.listed) {
-      const file = pageFileOf(pathname);
-      if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language)).then(step);
-    }
-    for (const page of notFoundPages) {
-      const route = routes.find((candidate) => candidate.notFound?.page === page);
-      await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () =>
-        renderer.renderNotFound(page as NotFoundPage['page'], language),
-      ).then(step);
-    }
-  }
-  const inEveryLanguage = (name: string) => done.get(name) === renderer.languages.length;
-  return {
-    record: renderRecord({
-      hostBuild: host.id,
-      origin,
-      languages: renderer.languages,
-      remotes,
-      listed: own.listed,
-      pages: own.listed.filter(inEveryLanguage),
-      notFoundPages: notFoundPages.filter(inEveryLanguage),
-      redirects: own.redirects,
-      unlistedRemotes: unlisted,
-      kept: [...kept],
-      problems,
-      inline: { scripts: [...inline.scripts].sort(), styles: [...inline.styles].sort() },
-    }),
-    written,
-    copied,
-  };
 }

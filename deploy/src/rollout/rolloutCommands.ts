@@ -11,7 +11,7 @@ import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contrac
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { SHOP_ORIGIN } from '../answer/policy.ts';
 import { checkGeneration, currentId, generationDir, isGood } from '../environment/generation.ts';
-import { readOwnRemotes } from '../environment/ownRemotes.ts';
+import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish, type Published } from '../publish/publish.ts';
 import { checkBuild } from '../publish/verify.ts';
 import { changeRollout, newRolloutId, readRollout, splits, type RolloutRecord } from './rolloutRecord.ts';
@@ -41,7 +41,6 @@ export interface CanaryRequest {
   steps?: number[];
 }
 
-const asEntry = (entries: string[]) => (entries.length === 1 ? entries[0]! : entries);
 const running = (record: RolloutRecord) => `a rollout of ${record.remote} is ${record.state} at ${record.share}% (${record.id})`;
 
 /** The remote's build now: the first choice of the generation served, as its render record read it. */

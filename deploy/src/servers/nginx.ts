@@ -10,6 +10,7 @@ import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/address';
 import { refusal, refusedLanguagePatterns, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
 
 const TEMPLATES = fileURLToPath(new URL('../../nginx/', import.meta.url));
+const template = (name: string) => readFileSync(path.join(TEMPLATES, `${name}.conf.template`), 'utf8');
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
 
 /** The nginx binary: NGINX_PATH, or the usual places; undefined when there is none. */
@@ -40,18 +41,6 @@ function literal(value: string): string {
 const REFUSED = [400, 414, 431] as const;
 /** The variable nginx's map sets to a refused request's language (front.conf.template). */
 const REFUSED_LANGUAGE_VARIABLE = '$maison_refused_language';
-
-/** Where nginx sends each refused request, for an app: the host's in the address's language. */
-function errorPages(isRemote: boolean): string {
-  const at = (status: number) => `/.maison/${status}${isRemote ? '' : `-${REFUSED_LANGUAGE_VARIABLE}`}`;
-  return [
-    `    error_page 400 ${at(400)};`,
-    `    error_page 414 ${at(414)};`,
-    `    error_page 494 =431 ${at(431)};`,
-    // nginx's own 405 (TRACE, which it never passes on); the answerer's 405s pass through as they are.
-    '    error_page 405 /.maison/405;',
-  ].join('\n');
-}
 
 /** An internal location answering `status` with exactly these headers and text. */
 function refusalLocation(name: string, status: number, { headers, text }: { headers: Record<string, string>; text: string }): string {
@@ -100,19 +89,18 @@ interface FrontOptions {
 
 /** The configuration to include in nginx's http {} block. */
 export function frontConfig({ apps, answererOf, cacheDir, accessLog = '/var/log/nginx/maison-access.log' }: FrontOptions): string {
-  const app = readFileSync(path.join(TEMPLATES, 'app.conf.template'), 'utf8');
   const servers = apps.map((entry) =>
-    fill(app, {
+    fill(template('app'), {
       name: entry.name,
       access_log: quoted(accessLog),
       answerer: answererOf(entry),
       listen: String(entry.port),
       header_line: `${REQUEST_LIMITS.headerLine / 1024}k`,
-      error_pages: errorPages(!isHostApp(entry)),
+      refused_suffix: isHostApp(entry) ? `-${REFUSED_LANGUAGE_VARIABLE}` : '',
       refusals: refusalLocations(!isHostApp(entry)),
     }),
   );
-  return fill(readFileSync(path.join(TEMPLATES, 'front.conf.template'), 'utf8'), {
+  return fill(template('front'), {
     cache_dir: quoted(cacheDir),
     refused_language: refusedLanguageMap(),
     servers: servers.join('\n'),
@@ -123,24 +111,7 @@ export function frontConfig({ apps, answererOf, cacheDir, accessLog = '/var/log/
 export function runNginx(nginx: string, prefix: string, front: string): { process: ChildProcess; stop(): Promise<void> } {
   mkdirSync(path.join(prefix, 'logs'), { recursive: true });
   writeFileSync(path.join(prefix, 'front.conf'), front);
-  const temp = (name: string) => `    ${name}_temp_path ${path.join(prefix, name)};`;
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    [
-      // A local run as root runs workers as root, to reach the sockets (production: docs/operations.md).
-      ...(process.getuid?.() === 0 ? ['user root;'] : []),
-      'worker_processes auto;',
-      'pid nginx.pid;',
-      'error_log stderr warn;',
-      'events { worker_connections 1024; }',
-      'http {',
-      '    access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp),
-      '    include front.conf;',
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(path.join(prefix, 'nginx.conf'), fill(template('local'), { prefix, user: process.getuid?.() === 0 ? 'user root;' : '' }));
   const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'];
   const check = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx refuses its configuration:\n${check.stderr}`);

@@ -28,20 +28,6 @@ interface ListenerOptions {
 /** Requests arrive with a path only; the answerer reads nothing else of the URL. */
 const BASE = 'http://shop.invalid';
 
-/** Writes an answer's status, headers and body (none for HEAD); says how many bytes of body went. */
-function write(
-  res: ServerResponse,
-  method: string | undefined,
-  status: number,
-  headers: Record<string, string | number>,
-  body?: Buffer | string,
-): number {
-  res.writeHead(status, headers);
-  const sent = method === 'HEAD' ? undefined : body;
-  res.end(sent);
-  return sent === undefined ? 0 : Buffer.byteLength(sent);
-}
-
 const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
 
 /** The status for a request Node's parser refused: 414 (request line), 431 (headers), else 400. */
@@ -57,6 +43,12 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
     const started = performance.now();
     const context = newContext(requestIdOf(headerOf(req)), clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted));
     let bytes = 0;
+    /** Writes the answer (no body for HEAD: the answerer's own answers have none already) and counts its body's bytes. */
+    const write = (status: number, headers: Record<string, string | number>, body?: Buffer | string) => {
+      const sent = req.method === 'HEAD' ? undefined : body;
+      res.writeHead(status, headers).end(sent);
+      bytes = sent === undefined ? 0 : Buffer.byteLength(sent);
+    };
     res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
       const method = req.method ?? 'GET';
@@ -66,8 +58,7 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       context.served = { route: '(method)', servedAs: 'refused' };
       // Read whole and refused: the connection stays usable, as for any other answer.
       const { headers, text } = refusedMethod(isRemote);
-      bytes = write(res, req.method, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
-      return;
+      return write(405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
     }
     // The target and header lines as sent, for the answerer's limits (a Web Request resolves its URL).
     const target = req.url ?? '/';
@@ -84,14 +75,14 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       const sentBody = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
       const headers = Object.fromEntries(response.headers);
       if (sentBody && !response.headers.has('content-length')) headers['content-length'] = String(sentBody.length);
-      bytes = write(res, undefined, response.status, headers, sentBody);
+      write(response.status, headers, sentBody);
     } catch (error) {
       log(
         `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
       );
       const headers = { ...securityHeaders(FILE_POLICY), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' };
       if (res.headersSent) return void res.end();
-      bytes = write(res, req.method, 500, headers, 'Internal server error\n');
+      write(500, headers, 'Internal server error\n');
     }
   };
 }

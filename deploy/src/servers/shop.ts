@@ -17,11 +17,13 @@ import type { Observer } from '../observe/observer.ts';
 
 const PUBLISH_COMMAND = fileURLToPath(new URL('../cli/publish.ts', import.meta.url));
 
-export interface ShopOptions {
+interface ShopOptions {
   /** The folder holding each app's folder with its dist/ (the repository, or a copy of its builds). */
   root: string;
   env: string;
   apps: readonly AppEntry[];
+  /** Each app's build (default: its dist/ below `root`). */
+  distOf?: (app: AppEntry) => string;
   /** Where each app is served: its port (default), or a Unix socket's path (behind nginx). */
   listenOn?: (app: AppEntry) => number | string;
   /** Publish the environment from the remotes once they answer (default: when the host is served). */
@@ -36,17 +38,10 @@ export interface ShopOptions {
   metricsAt?: { host: string; port: number } | undefined;
 }
 
-export interface RunningShop {
-  servers: Map<string, Server>;
-  /** Whether the publish at start succeeded (undefined: none was run). */
-  published?: boolean;
-  close(): Promise<void>;
-}
-
 /** Runs a publish of `env` in its own process (it runs remote code); true once a generation went live. */
-function publishInChild(env: string, args: string[] = [], log: (line: string) => void = console.log): Promise<boolean> {
+function publishInChild(env: string, hostDir: string, log: (line: string) => void): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, '--host', hostDir], { stdio: ['ignore', 'pipe', 'pipe'] });
     const relay = (chunk: Buffer) => {
       for (const line of chunk.toString().trimEnd().split('\n')) log(line);
     };
@@ -60,6 +55,7 @@ export async function serveShop({
   root,
   env,
   apps,
+  distOf = (app) => path.join(root, app.dir, 'dist'),
   listenOn = (app) => app.port,
   publish = apps.some(isHostApp),
   sourceMaps = false,
@@ -67,23 +63,20 @@ export async function serveShop({
   log = console.log,
   observer,
   metricsAt,
-}: ShopOptions): Promise<RunningShop> {
+}: ShopOptions): Promise<{ close(): Promise<void> }> {
   const environment = watchEnvironment(env, { log });
   observer?.metrics?.watchPublishes(() => readPublishes(env));
   const servers = new Map<string, Server>();
   const readiness: Record<string, ReadinessCheck> = {};
-  const shop: RunningShop = {
-    servers,
-    async close() {
-      await Promise.all([...servers.values()].map((server) => new Promise((resolve) => server.close(resolve))));
-      for (const server of servers.values()) server.closeAllConnections();
-    },
+  const close = async () => {
+    await Promise.all([...servers.values()].map((server) => new Promise((resolve) => server.close(resolve))));
+    for (const server of servers.values()) server.closeAllConnections();
   };
   // The host answers only once the publish has ended: its first answer is the new generation.
   let publishEnded = () => {};
   const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
   const start = async (app: AppEntry) => {
-    const dist = path.join(root, app.dir, 'dist');
+    const dist = distOf(app);
     const answer = createAnswerer({
       app: { name: app.name, isHost: isHostApp(app), dist },
       environment,
@@ -110,16 +103,14 @@ export async function serveShop({
       servers.set('metrics', await serveMetrics(observer.metrics, allReady(readiness), metricsAt));
       log(`[serve] metrics http://${metricsAt.host}:${metricsAt.port}/metrics  (and /healthz, /readyz)`);
     }
-    if (publish) {
-      shop.published = await publishInChild(env, ['--host', path.join(root, HOST_APP.dir)], log);
-      if (!shop.published) log('[serve] the publish failed: serving what the environment published last (above: why)');
-    }
+    if (publish && !(await publishInChild(env, path.join(root, HOST_APP.dir), log)))
+      log('[serve] the publish failed: serving what the environment published last (above: why)');
   } catch (error) {
-    await shop.close();
+    await close();
     throw error;
   } finally {
     publishEnded();
   }
   environment.now();
-  return shop;
+  return { close };
 }
