@@ -36,7 +36,7 @@ export type RenderService = Pick<PageRenderer, 'publicPages' | 'render' | 'rende
 
 export function renderService(
   build: HostBuild,
-  options: Omit<PageRendererOptions, 'shell' | 'fetch'>,
+  options: Omit<PageRendererOptions, 'shell'>,
   { callMs = 15_000, log = console.log }: { callMs?: number; log?: (line: string) => void } = {},
 ): RenderService {
   let worker: Worker | undefined;
