@@ -9,7 +9,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumSupport, firefoxDriver, readVersion } from './browser-drivers.mjs';
-import { findNginx } from '../deploy/src/servers/nginx.ts';
+import { findNginx } from '@maison/deploy/serve';
 import { DEBIAN_PACKAGES, findChromium, findFirefox, findPrometheus, findWebKitGTK, installDebianPackages } from './system-packages.mjs';
 
 const orInstall = (find, packages) => find() ?? (installDebianPackages(packages) ? find() : undefined);

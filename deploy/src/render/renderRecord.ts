@@ -1,18 +1,12 @@
 /** The render record (render.json), made one way for a publish and for `npm start`'s rendering. */
 import { ownPathProblem } from '@maison/host/hosting';
-import { type ServedRoute, type RenderRecord } from '@maison/host/contract';
+import { shown, type ServedRoute, type RenderRecord } from '@maison/host/contract';
 import { pageFileOf } from '../environment/layout.ts';
 
 /** The not-found pages the route table names (a route's `notFound.page`), each once. */
 export function notFoundPagesOf(routes: readonly ServedRoute[]): string[] {
   return [...new Set(routes.flatMap((route) => (route.notFound ? [route.notFound.page] : [])))];
 }
-
-/** A value a remote gave, as a problem line shows it: quoted, cut short. */
-const shown = (value: unknown) => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-};
 
 /** The lists as the shop takes them (page-file paths, same-origin redirects); the rest are problem lines. */
 export function ownLists(lists: { paths: unknown[]; redirects: Record<string, unknown> }, problems: string[]) {
