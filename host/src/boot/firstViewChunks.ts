@@ -1,11 +1,22 @@
-/** Removes a failed chunk script so webpack fetches it afresh instead of waiting on it. */
+/**
+ * A first-view chunk script that fails: removed, so webpack fetches it afresh when it asks; where
+ * webpack already waits on it, fetched again once at once, its handlers moved to the new script.
+ */
 // Why: docs/decisions/build-and-render.md#failed-chunks
 export function forgetFailedChunks(): void {
   // On the window, in the capture phase: an element's error does not bubble.
   addEventListener(
     'error',
-    ({ target }) => {
-      if ((target as Element).matches?.('script[async]')) (target as Element).remove();
+    (event) => {
+      const failed = event.target as HTMLScriptElement;
+      if (!failed.matches?.('script[async]')) return;
+      failed.remove();
+      const { src, onload, onerror } = failed;
+      if (onerror) {
+        // Made by script, the second try has no async attribute: its own failure goes to webpack.
+        document.head.append(Object.assign(document.createElement('script'), { src, onload, onerror }));
+        event.stopPropagation();
+      }
     },
     true,
   );
