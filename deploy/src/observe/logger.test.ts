@@ -98,4 +98,40 @@ describe('the batched output', () => {
     }
     expect(written()).toBe(expected);
   });
+
+  it('writes access lines byte for byte as accessLine() makes them, escaped texts among them, across batches', async () => {
+    const file = path.join(folder, 'access.log');
+    const output = batchedOutput(file);
+    const answered = (index: number) => ({
+      app: 'host',
+      method: 'GET',
+      status: index % 5 === 0 ? 503 : 200,
+      bytes: index,
+      duration: index / 7,
+      context: {
+        requestId: `r-${index}-${index % 3 === 0 ? 'ă"\\\n' : 'plain0'}`,
+        served: {
+          route: '/products/:slug',
+          generation: `g-${index}`,
+          ...(index % 2 ? { servedAs: 'cache' as const, language: 'vi' as const } : {}),
+        },
+      },
+    });
+    const lines = Array.from({ length: 1000 }, (_, index) => answered(index));
+    for (const line of lines) output.access(line);
+    output.flush();
+    const written = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+    for (let waited = 0; written().length < lines.length && waited < 10_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const parsed = written().map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.map(({ time: _time, ...rest }) => rest)).toEqual(
+      lines.map((line) => {
+        const { time: _time, ...rest } = JSON.parse(accessLine(line)) as Record<string, unknown>;
+        return rest;
+      }),
+    );
+    expect(parsed[3]).toMatchObject({ reqId: 'r-3-ă"\\\n', level: 'info', served: 'cache', language: 'vi', bytes: 3 });
+    expect(parsed[5]).toMatchObject({ level: 'error', status: 503 });
+  });
 });

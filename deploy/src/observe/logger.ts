@@ -29,32 +29,43 @@ export interface ServerLog {
 const BATCH_BYTES = 65536;
 const FLUSH_MS = 250;
 
-/** Standard output (or another file), written asynchronously in batches. */
-export function batchedOutput(dest: number | string = 1): DestinationStream & { flush(): void; flushSync(): void } {
-  const out = pino.destination({ dest, sync: false, contentMode: 'buffer', maxWrite: 2 * BATCH_BYTES });
-  const writeBuffer = out.write.bind(out) as unknown as (data: Buffer) => boolean; // sonic-boom's types say text only
-  // Lines are copied into a batch outside the JavaScript heap, handed over when full: kept as text
-  // they would be copied by every garbage collection until written (and sonic-boom measures pending
-  // text again on every write).
-  let batch = Buffer.allocUnsafe(BATCH_BYTES);
-  let used = 0;
-  const handOver = () => {
-    if (used === 0) return;
-    writeBuffer(batch.subarray(0, used));
-    batch = Buffer.allocUnsafe(BATCH_BYTES);
-    used = 0;
-  };
-  setInterval(() => (handOver(), out.flush()), FLUSH_MS).unref();
-  return {
-    write(text: string) {
-      const most = text.length * 3; // UTF-8 bytes at most
-      if (used + most > BATCH_BYTES) handOver();
-      if (most > BATCH_BYTES) writeBuffer(Buffer.from(text));
-      else used += batch.write(text, used);
-    },
-    flush: () => (handOver(), out.flush()),
-    flushSync: () => (handOver(), out.flushSync()),
-  };
+/**
+ * Bytes a line is put together in, outside the JavaScript heap: an access line is written field by
+ * field, never made as text first (its text was most of what the log cost an answer, docs/performance.md).
+ */
+class LineBytes {
+  used = 0;
+  readonly bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.bytes = bytes;
+  }
+  /** Text known to be ASCII (names, numbers, the time). */
+  ascii(value: string) {
+    for (let index = 0; index < value.length; index++) this.bytes[this.used++] = value.charCodeAt(index);
+  }
+  /** A text as a JSON string: byte for byte when nothing in it needs escaping (the usual case), else JSON.stringify's. */
+  text(value: string) {
+    const start = this.used;
+    this.bytes[this.used++] = QUOTE;
+    for (let index = 0; index < value.length; index++) {
+      const code = value.charCodeAt(index);
+      if (code < 0x20 || code === QUOTE || code === BACKSLASH || code > 0x7e) {
+        this.used = start + this.bytes.write(JSON.stringify(value), start);
+        return;
+      }
+      this.bytes[this.used++] = code;
+    }
+    this.bytes[this.used++] = QUOTE;
+  }
+}
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The most bytes an access line can take: its texts escaped at worst six bytes a character, and the rest. */
+function mostBytes({ app, method, context }: AccessLine): number {
+  const { requestId } = context;
+  const { route = '', generation = '' } = context.served;
+  return 256 + 6 * (app.length + method.length + requestId.length + route.length + generation.length);
 }
 
 /**
@@ -62,20 +73,74 @@ export function batchedOutput(dest: number | string = 1): DestinationStream & { 
  * is written per answer, and pino's general serializer costs half again as much (npm run
  * bench:observability). Every text field is JSON-escaped; the numbers are numbers.
  */
-export function accessLine({ app, method, status, bytes, duration, context }: AccessLine): string {
+function writeAccessLine(out: LineBytes, { app, method, status, bytes, duration, context }: AccessLine): void {
   const { route = '(none)', language, generation, servedAs, cohort } = context.served;
-  return (
-    `{"level":"${status >= 500 ? 'error' : 'info'}","time":"${isoNow()}","reqId":${text(context.requestId)},` +
-    `"app":${text(app)},"method":${text(method)},"route":${text(route)}${language ? `,"language":"${language}"` : ''},` +
-    `"status":${status},"bytes":${bytes},"duration":${Math.round(duration * 1e6) / 1e6}` +
-    `${generation ? `,"generation":${text(generation)}` : ''}${servedAs ? `,"served":"${servedAs}"` : ''}${cohort ? `,"cohort":"${cohort}"` : ''},"msg":"answered"}\n`
-  );
+  out.ascii(status >= 500 ? '{"level":"error","time":"' : '{"level":"info","time":"');
+  out.ascii(isoNow());
+  out.ascii('","reqId":');
+  out.text(context.requestId);
+  out.ascii(',"app":');
+  out.text(app);
+  out.ascii(',"method":');
+  out.text(method);
+  out.ascii(',"route":');
+  out.text(route);
+  if (language) out.ascii(`,"language":"${language}"`);
+  out.ascii(',"status":');
+  out.ascii(String(status));
+  out.ascii(',"bytes":');
+  out.ascii(String(bytes));
+  out.ascii(',"duration":');
+  out.ascii(String(Math.round(duration * 1e6) / 1e6));
+  if (generation) {
+    out.ascii(',"generation":');
+    out.text(generation);
+  }
+  if (servedAs) out.ascii(`,"served":"${servedAs}"`);
+  if (cohort) out.ascii(`,"cohort":"${cohort}"`);
+  out.ascii(',"msg":"answered"}\n');
 }
 
-/** A text as a JSON string: as it is when nothing in it needs escaping (the usual case), else JSON.stringify's. */
-// eslint-disable-next-line no-control-regex -- control characters are what must be escaped
-const NEEDS_ESCAPING = /["\\\u0000-\u001f\u007f-\uffff]/;
-const text = (value: string) => (NEEDS_ESCAPING.test(value) ? JSON.stringify(value) : `"${value}"`);
+/** An access line as text (for a destination other than the batched output, and for tests). */
+export function accessLine(line: AccessLine): string {
+  const out = new LineBytes(Buffer.allocUnsafe(mostBytes(line)));
+  writeAccessLine(out, line);
+  return out.bytes.toString('utf8', 0, out.used);
+}
+
+export type BatchedOutput = DestinationStream & { access(line: AccessLine): void; flush(): void; flushSync(): void };
+
+/** Standard output (or another file), written asynchronously in batches. */
+export function batchedOutput(dest: number | string = 1): BatchedOutput {
+  const out = pino.destination({ dest, sync: false, contentMode: 'buffer', maxWrite: 2 * BATCH_BYTES });
+  const writeBuffer = out.write.bind(out) as unknown as (data: Buffer) => boolean; // sonic-boom's types say text only
+  // Lines are put together in a batch outside the JavaScript heap, handed over when full: kept as
+  // text they would be copied by every garbage collection until written.
+  let batch = new LineBytes(Buffer.allocUnsafe(BATCH_BYTES));
+  const handOver = () => {
+    if (batch.used === 0) return;
+    writeBuffer(batch.bytes.subarray(0, batch.used));
+    batch = new LineBytes(Buffer.allocUnsafe(BATCH_BYTES));
+  };
+  setInterval(() => (handOver(), out.flush()), FLUSH_MS).unref();
+  const write = (text: string) => {
+    const most = text.length * 3; // UTF-8 bytes at most
+    if (batch.used + most > BATCH_BYTES) handOver();
+    if (most > BATCH_BYTES) writeBuffer(Buffer.from(text));
+    else batch.used += batch.bytes.write(text, batch.used);
+  };
+  return {
+    write,
+    access(line) {
+      const most = mostBytes(line);
+      if (most > BATCH_BYTES) return write(accessLine(line));
+      if (batch.used + most > BATCH_BYTES) handOver();
+      writeAccessLine(batch, line);
+    },
+    flush: () => (handOver(), out.flush()),
+    flushSync: () => (handOver(), out.flushSync()),
+  };
+}
 
 /** The time now in ISO 8601, made once per millisecond however many lines are written in it. */
 let isoAt = 0;
@@ -116,7 +181,7 @@ export function serverLog(destination: DestinationStream = batchedOutput()): Ser
       logger.info(line);
       flushNow(destination);
     },
-    access: (line) => destination.write(accessLine(line)),
+    access: 'access' in destination ? (line) => (destination as BatchedOutput).access(line) : (line) => destination.write(accessLine(line)),
     flush: () => flushNow(destination),
   };
 }
