@@ -107,7 +107,7 @@ describe('the batched output', () => {
       method: 'GET',
       status: index % 5 === 0 ? 503 : 200,
       bytes: index,
-      duration: index / 7,
+      duration: [0, 0.000_000_4, 0.0123456789, 1.5, 12.000_001, Number.NaN, -1][index % 7]! + (index % 7 === 3 ? index : 0),
       context: {
         requestId: `r-${index}-${index % 3 === 0 ? 'ă"\\\n' : 'plain0'}`,
         served: {
@@ -132,6 +132,7 @@ describe('the batched output', () => {
       }),
     );
     expect(parsed[3]).toMatchObject({ reqId: 'r-3-ă"\\\n', level: 'info', served: 'cache', language: 'vi', bytes: 3 });
-    expect(parsed[5]).toMatchObject({ level: 'error', status: 503 });
+    expect(parsed[5]).toMatchObject({ level: 'error', status: 503, duration: 0 });
+    expect(parsed.slice(0, 7).map(({ duration }) => duration)).toEqual([0, 0, 0.012346, 4.5, 12.000001, 0, 0]);
   });
 });

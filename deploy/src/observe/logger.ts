@@ -57,6 +57,11 @@ class LineBytes {
     }
     this.bytes[this.used++] = QUOTE;
   }
+  /** A whole number ≥ 0 in decimal, `width` digits at least (leading zeros), without making it a text. */
+  whole(value: number, width = 1) {
+    if (value >= 10 || width > 1) this.whole(Math.floor(value / 10), width - 1);
+    this.bytes[this.used++] = 0x30 + (value % 10);
+  }
 }
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -87,11 +92,15 @@ function writeAccessLine(out: LineBytes, { app, method, status, bytes, duration,
   out.text(route);
   if (language) out.ascii(`,"language":"${language}"`);
   out.ascii(',"status":');
-  out.ascii(String(status));
+  out.whole(status);
   out.ascii(',"bytes":');
-  out.ascii(String(bytes));
+  out.whole(bytes);
+  // Seconds to the microsecond, as whole and fraction (a number's text would be made per line).
+  const micros = Math.max(0, Math.round(duration * 1e6)) || 0;
   out.ascii(',"duration":');
-  out.ascii(String(Math.round(duration * 1e6) / 1e6));
+  out.whole(Math.floor(micros / 1e6));
+  out.ascii('.');
+  out.whole(micros % 1e6, 6);
   if (generation) {
     out.ascii(',"generation":');
     out.text(generation);

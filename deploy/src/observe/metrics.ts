@@ -6,6 +6,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { requestDurations } from './requestDurations.ts';
 import type { CacheOutcome } from '../render/pageCache.ts';
 import type { PublishEntry } from '../environment/publishJournal.ts';
 import type { AccessLine } from './logger.ts';
@@ -76,13 +77,7 @@ export function serverMetrics() {
   const registry = new Registry();
   processMetrics(registry);
 
-  const requests = new Histogram({
-    name: 'http_server_request_duration_seconds',
-    help: 'Time to answer a request, by app, route template, method and status class (OpenTelemetry http.server.request.duration).',
-    labelNames: ['app', 'http_route', 'http_request_method', 'status_class'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10],
-    registers: [registry],
-  });
+  const requests = requestDurations(registry);
   const renders = new Counter({
     name: 'maison_render_on_demand_total',
     help: 'Pages asked of the renderer on demand, by outcome: kept, rendered, joined (a render under way), failed, refused-client|rate|queue.',
@@ -239,15 +234,7 @@ export function serverMetrics() {
     signals,
     /** One answer, as its access line says it. */
     answered({ app, method, status, duration, context }: AccessLine) {
-      requests.observe(
-        {
-          app,
-          http_route: context.served.route ?? '(none)',
-          http_request_method: KNOWN_METHODS.has(method) ? method : '_OTHER',
-          status_class: `${Math.floor(status / 100)}xx`,
-        },
-        duration,
-      );
+      requests.observe(app, context.served.route ?? '(none)', KNOWN_METHODS.has(method) ? method : '_OTHER', status, duration);
     },
     rendered: (outcome: CacheOutcome) => renders.inc({ outcome }),
     /** A renderer's cache to read at each scrape. */
