@@ -26,7 +26,6 @@ const prometheus = orInstall(findPrometheus, DEBIAN_PACKAGES.prometheus);
 if (prometheus) process.env.PROMETHEUS_PATH = prometheus;
 else console.warn('[e2e] Prometheus not found: the observability tests are skipped (Debian: sudo apt-get install -y prometheus).');
 
-// Each browser's version decides its driver, or that its stage is skipped (scripts/browser-drivers.mjs).
 const chromiumVersion = readVersion(chromium);
 const firefoxVersion = firefox && readVersion(firefox);
 const firefoxPlan = firefox && firefoxDriver(firefoxVersion, process.env.E2E_FIREFOX_DRIVER || undefined);
