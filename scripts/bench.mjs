@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
+import { fail, parseOptions } from '../deploy/src/cli/options.ts';
 import { findChromium } from './system-packages.mjs';
 import { createAnswerer, watchEnvironment } from '@maison/deploy';
 import { listen, serveShop } from '@maison/deploy/serve';
@@ -20,25 +20,14 @@ import { printReport } from './bench/report.mjs';
 import { benchEnvironment, PAGE as PRODUCT_ROUTE, root } from './bench/shop.mjs';
 
 const USAGE = 'npm run bench -- [--skip-build] [--runs N] [--no-lighthouse] [--federated-root DIR]';
-let options;
-try {
-  ({ values: options } = parseArgs({
-    options: {
-      'skip-build': { type: 'boolean' },
-      runs: { type: 'string', default: '3' },
-      'no-lighthouse': { type: 'boolean' },
-      'federated-root': { type: 'string' },
-    },
-  }));
-} catch (error) {
-  console.error(`[bench] ${error.message}\nusage: ${USAGE}`);
-  process.exit(1);
-}
+const { values: options } = parseOptions('bench', USAGE, {
+  'skip-build': { type: 'boolean' },
+  runs: { type: 'string', default: '3' },
+  'no-lighthouse': { type: 'boolean' },
+  'federated-root': { type: 'string' },
+});
 const runs = Number(options.runs);
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error(`[bench] --runs takes a whole number of runs, not "${options.runs}"\nusage: ${USAGE}`);
-  process.exit(1);
-}
+if (!Number.isInteger(runs) || runs < 1) fail('bench', `--runs takes a whole number of runs, not "${options.runs}"\nusage: ${USAGE}`);
 
 const withLighthouse = !options['no-lighthouse'];
 // Why: docs/decisions/build-and-render.md#bench-pairs
@@ -159,4 +148,4 @@ try {
 process.stderr.write('\n');
 
 const chromiumVersion = spawnSync(executablePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
-printReport({ results, routes: ROUTES, productRoute: PRODUCT_ROUTE, runs, withLighthouse, rendering, chromiumVersion, buildSeconds });
+printReport({ results, routes: ROUTES, personalPages: PERSONAL_PAGES, runs, withLighthouse, rendering, chromiumVersion, buildSeconds });

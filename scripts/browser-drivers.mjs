@@ -29,13 +29,10 @@ export function readVersion(executable) {
   return parseVersion(spawnSync(executable, ['--version'], { encoding: 'utf8', timeout: 30_000 }).stdout);
 }
 
-/** Whether Playwright runs this Chromium, or the line that says why its stages are skipped. */
-export function chromiumSupport(version) {
-  if (!version || version.major >= CHROMIUM_MIN) return { supported: true };
-  return {
-    supported: false,
-    reason: `Chromium ${version.text} found, ${CHROMIUM_MIN} or newer needed (the oldest the tests are known to pass in)`,
-  };
+/** Why Playwright does not run this Chromium (its stages are skipped); undefined when it does. */
+export function chromiumSkip(version) {
+  if (version && version.major < CHROMIUM_MIN)
+    return `Chromium ${version.text} found, ${CHROMIUM_MIN} or newer needed (the oldest the tests are known to pass in)`;
 }
 
 /** Playwright from PLAYWRIGHT_FIREFOX_MIN, else (or when `forced`) puppeteer-core; unreadable versions get the fallback. */

@@ -34,13 +34,7 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
       }
     });
   const stop = () => ended('SIGINT');
-  process.once('exit', () => {
-    try {
-      if (!exited) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  });
+  process.once('exit', () => ended('SIGKILL'));
 
   for (const app of APPS.filter(({ name }) => !apps || apps.includes(name))) {
     const probe = `http://localhost:${app.port}/${app.name === 'host' ? '' : 'mf-manifest.json'}`;

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromiumSupport, firefoxDriver, readVersion } from './browser-drivers.mjs';
+import { chromiumSkip, firefoxDriver, readVersion } from './browser-drivers.mjs';
 import { findNginx } from '@maison/deploy/serve';
 import { DEBIAN_PACKAGES, findChromium, findFirefox, findPrometheus, findWebKitGTK, installDebianPackages } from './system-packages.mjs';
 
@@ -26,9 +26,7 @@ const prometheus = orInstall(findPrometheus, DEBIAN_PACKAGES.prometheus);
 if (prometheus) process.env.PROMETHEUS_PATH = prometheus;
 else console.warn('[e2e] Prometheus not found: the observability tests are skipped (Debian: sudo apt-get install -y prometheus).');
 
-// Each browser's version decides its driver, or that its stage is skipped (scripts/browser-drivers.mjs).
 const chromiumVersion = readVersion(chromium);
-const chromiumPlan = chromiumSupport(chromiumVersion);
 const firefoxVersion = firefox && readVersion(firefox);
 const firefoxPlan = firefox && firefoxDriver(firefoxVersion, process.env.E2E_FIREFOX_DRIVER || undefined);
 if (firefoxPlan?.error) {
@@ -42,7 +40,7 @@ const engines = [
   {
     project: 'chromium',
     found: chromium,
-    skipped: chromiumPlan.reason,
+    skipped: chromiumSkip(chromiumVersion),
     env: { CHROME_PATH: chromium },
     ranIn: `Chromium ${versionOf(chromiumVersion)} (Playwright)`,
   },

@@ -1,23 +1,16 @@
-/**
- * `npm start`: the development servers with Fast Refresh; Ctrl-C stops all.
- *   npm start [-- [--only cart] --against <remotes.json URL|file>]   (see scripts/start/devRemotes.ts)
- */
+/** `npm start`: the development servers with Fast Refresh; Ctrl-C stops all. --against: scripts/start/devRemotes.ts */
 import path from 'node:path';
 import os from 'node:os';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { RemoteName } from '@maison/shared';
 import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { errorMessage } from '@maison/host/hosting';
+import { fail, parseOptions } from '../deploy/src/cli/options.ts';
 import { DEV_REMOTES_VARIABLE } from '../webpack/devServer';
 import { composeDevRemotes, isUrl } from './start/devRemotes';
 
+const USAGE = 'npm start [-- [--only cart] --against <remotes.json URL|file>]';
 const COLORS: Record<string, string> = { host: 'magenta', catalog: 'cyan', cart: 'yellow', account: 'green' };
-
-function fail(message: string): never {
-  console.error(`[start] ${message}`);
-  process.exit(1);
-}
 
 async function readEnvironment(source: string): Promise<unknown> {
   try {
@@ -26,7 +19,7 @@ async function readEnvironment(source: string): Promise<unknown> {
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return await response.json();
   } catch (error) {
-    return fail(`${source} cannot be read as remotes.json: ${errorMessage(error)}`);
+    return fail('start', `${source} cannot be read as remotes.json: ${errorMessage(error)}`);
   }
 }
 
@@ -40,7 +33,7 @@ async function againstEnvironment(source: string, local: RemoteName[]): Promise<
     devManifest: (name) => `${localOrigin(appNamed(name))}/mf-manifest.json`,
   });
   composed.warnings.forEach((warning) => console.warn(`[start] warning: ${warning}`));
-  if (!composed.remotes) return fail(composed.errors.join('\n[start] '));
+  if (!composed.remotes) return fail('start', composed.errors.join('\n[start] '));
   for (const name of REMOTE_NAMES) {
     console.log(
       `[start] ${name.padEnd(8)} ${local.includes(name) ? 'this checkout' : 'environment  '} ${composed.remotes[name]!.join(', then ')}`,
@@ -54,13 +47,13 @@ async function againstEnvironment(source: string, local: RemoteName[]): Promise<
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, against: { type: 'string' } } });
+  const { values } = parseOptions('start', USAGE, { only: { type: 'string' }, against: { type: 'string' } });
   const only = values.only?.split(',').filter(Boolean) ?? [];
   const unknown = only.filter((name) => !(REMOTE_NAMES as string[]).includes(name));
   if (unknown.length > 0)
-    fail(`--only takes remote names (${REMOTE_NAMES.join(', ')}); the host always runs. Unknown: ${unknown.join(', ')}`);
+    fail('start', `--only takes remote names (${REMOTE_NAMES.join(', ')}); the host always runs. Unknown: ${unknown.join(', ')}`);
   if (values.only !== undefined && values.against === undefined)
-    fail('--only needs --against <remotes.json URL or file>: where the other remotes come from');
+    fail('start', '--only needs --against <remotes.json URL or file>: where the other remotes come from');
 
   const local = values.against === undefined ? REMOTE_NAMES : (only as RemoteName[]);
   const env: Record<string, string> =

@@ -11,7 +11,6 @@ function find(variable, candidates) {
 export const findChromium = () =>
   find('CHROME_PATH', ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']);
 
-/** FIREFOX_PATH, then Debian's Firefox ESR (driven by Playwright over WebDriver BiDi). */
 export const findFirefox = () => find('FIREFOX_PATH', ['/usr/bin/firefox-esr', '/usr/bin/firefox']);
 
 /** WebKitWebDriver, MiniBrowser and xvfb-run; undefined unless all three exist. */
@@ -27,7 +26,6 @@ export function findWebKitGTK() {
   return Object.values(found).every(Boolean) ? found : undefined;
 }
 
-/** PROMETHEUS_PATH, then Debian's prometheus (its package also has promtool). */
 export const findPrometheus = () => find('PROMETHEUS_PATH', ['/usr/bin/prometheus', '/usr/local/bin/prometheus']);
 
 /** The Debian packages each program comes in (xvfb-run needs xauth, which xvfb only recommends). */

@@ -63,8 +63,6 @@ const SCENARIOS = [
     app: 'host',
     path: '/about',
     state: 'none (a module that is not a component)',
-    prepare: async () => {},
-    kept: async () => true,
     edit: { file: 'host/src/messages.ts', from: "aboutTitle: 'About Maison Khăn'", to: `aboutTitle: 'About Maison Khăn${EDITED}'` },
     changed: (page) => page.getByRole('heading', { name: `About Maison Khăn${EDITED}` }),
   },
@@ -83,7 +81,7 @@ try {
   for (const scenario of SCENARIOS) {
     await page.goto(`${HOST}${scenario.path}`);
     await page.locator('main h1').first().waitFor();
-    await scenario.prepare(page);
+    await scenario.prepare?.(page);
     await page.evaluate(() => (window.__devLoopMarker = true));
     const { file, from, to = `${from}${EDITED}` } = scenario.edit;
     const editedAt = Date.now();
@@ -96,7 +94,7 @@ try {
         ...scenario,
         ms,
         reloaded,
-        kept: await scenario.kept(page),
+        kept: scenario.kept ? await scenario.kept(page) : true,
         cart: await page.getByTestId('cart-count').textContent(),
       });
     } finally {

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { APPS, isHostApp } from '../../apps.mts';
 import { PHONES } from './network.mjs';
-import { median } from './shop.mjs';
+import { median, PAGE as productRoute } from './shop.mjs';
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const seconds = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
@@ -13,6 +13,7 @@ const cols = (cells, widths) =>
     .map((cell, i) => String(cell).padEnd(widths[i]))
     .join('')
     .trimEnd();
+const phoneName = ({ name, deviceScaleFactor }) => `${name} (DPR ${deviceScaleFactor})`;
 const WIDTHS = [50, 11, 12, 10, 7, 15, 7, 10, 29, 29, 9, 7];
 
 /** What a first-load script is for, by its name (the builds' naming: webpack/parts.ts, webpack/sharing.ts). */
@@ -77,7 +78,7 @@ function routeTable(results, routes) {
   return lcpRatios;
 }
 
-export function printReport({ results, routes, productRoute, runs, withLighthouse, rendering, chromiumVersion, buildSeconds }) {
+export function printReport({ results, routes, personalPages, runs, withLighthouse, rendering, chromiumVersion, buildSeconds }) {
   const lcpPairs = results.routes[routes[0]].federated.recordedLcp[0].length;
   console.log('Maison Khăn benchmark: federated (as shipped) vs single bundle (same source, no federation)');
   console.log(`${os.cpus().length} cores, Node ${process.version}, ${chromiumVersion}`);
@@ -119,7 +120,7 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
     const pairs = federated.map((sample, pair) => sample.usableAt / single[pair].usableAt).sort((a, b) => a - b);
     const both = (key) => `${Math.round(at(federated, key))} / ${Math.round(at(single, key))} ms`;
     console.log(
-      `usable on ${PHONES[phone].name} (DPR ${PHONES[phone].deviceScaleFactor}): navigation start to ADD TO CART tapped the moment it is seen → badge shows 1, on ${productRoute} ` +
+      `usable on ${phoneName(PHONES[phone])}: navigation start to ADD TO CART tapped the moment it is seen → badge shows 1, on ${productRoute} ` +
         `(the builds alternately, median of ${federated.length}): ` +
         `federated ${Math.round(at(federated, 'usableAt'))} ms, single ${Math.round(at(single, 'usableAt'))} ms (${atRatio(usable, 'usableAt').toFixed(2)}×, ` +
         `pair by pair ${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)}×); ` +
@@ -127,23 +128,22 @@ export function printReport({ results, routes, productRoute, runs, withLighthous
         `seen → usable (median of the loads): ${Math.round(gap(federated))} / ${Math.round(gap(single))} ms`,
     );
   }
-  printMainThread(results.mainThread, productRoute);
+  printMainThread(results.mainThread);
   console.log('');
-  const personal = new Set(['/cart', '/checkout', '/profile']);
   const within = (value, target) => `${value.toFixed(2)}× (target ≤ ${target.toFixed(2)}×: ${value <= target ? 'within' : 'MISSED'})`;
   console.log('targets:');
   const js = (build) => results.routes[productRoute][build].network.jsBytes;
   console.log(`  first-load JS on ${productRoute} ${within(js('federated') / js('single'), 1.15)}`);
-  for (const [phone, { name, deviceScaleFactor }] of PHONES.entries()) {
+  for (const [phone, device] of PHONES.entries()) {
     const usable = results.usable[phone];
     const seenToUsable = gap(usable.federated);
     const gapTarget = Math.min(700, gap(usable.single));
     console.log(
-      `  ${name} (DPR ${deviceScaleFactor}): usable ${within(atRatio(usable, 'usableAt'), 0.7)}; button seen ${within(atRatio(usable, 'seenAt'), 0.5)}; ` +
+      `  ${phoneName(device)}: usable ${within(atRatio(usable, 'usableAt'), 0.7)}; button seen ${within(atRatio(usable, 'seenAt'), 0.5)}; ` +
         `usable ${Math.round(seenToUsable)} ms after seen (target ≤ ${Math.round(gapTarget)} ms: 0.7 s, and no longer than the single bundle's: ${seenToUsable <= gapTarget ? 'within' : 'MISSED'})`,
     );
     for (const [route, value] of Object.entries(lcpRatios))
-      console.log(`    LCP recorded ${route.padEnd(48)} ${within(value[phone], personal.has(route) ? 0.9 : 0.6)}`);
+      console.log(`    LCP recorded ${route.padEnd(48)} ${within(value[phone], personalPages.includes(route) ? 0.9 : 0.6)}`);
   }
   if (buildSeconds.federated) {
     console.log(
@@ -165,11 +165,11 @@ const MAIN_THREAD_ROWS = [
 ];
 
 /** Where the main thread goes before ADD TO CART is seen, and from seen to usable: medians of the traced loads, in ms. */
-function printMainThread(traced, productRoute) {
+function printMainThread(traced) {
   for (const [phone, { federated, single }] of traced.entries()) {
     const cell = (samples, span, group) => String(Math.round(median(samples.map((sample) => sample[span][group] ?? 0))));
     console.log(
-      `\nmain thread on ${PHONES[phone].name} (DPR ${PHONES[phone].deviceScaleFactor}), ${productRoute}, ms (median of ${federated.length} traced loads each, apart from the figures above):`,
+      `\nmain thread on ${phoneName(PHONES[phone])}, ${productRoute}, ms (median of ${federated.length} traced loads each, apart from the figures above):`,
     );
     console.log('| | federated: to seen | federated: seen → usable | single: to seen | single: seen → usable |');
     console.log('|---|---|---|---|---|');

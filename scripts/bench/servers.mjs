@@ -1,16 +1,13 @@
 #!/usr/bin/env node
-/**
- * What hostile long paths cost the Node and nginx servers (ports 3400-3403); figures only.
- *   npm run bench:servers -- [--seconds 8] [--only node|nginx] [--against http://localhost:3000]
- */
+/** What hostile long paths cost the Node and nginx servers (ports 3400-3403); figures only. */
 // Why: docs/decisions/build-and-render.md#bench-servers
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { parseOptions } from '../../deploy/src/cli/options.ts';
 import { benchEnvironment, HTML, PAGE, root, startShop } from './shop.mjs';
 
-const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '8' }, only: { type: 'string' }, against: { type: 'string' } },
-});
+const USAGE = 'npm run bench:servers -- [--seconds 8] [--only node|nginx] [--against http://localhost:3000]';
+const options = { seconds: { type: 'string', default: '8' }, only: { type: 'string' }, against: { type: 'string' } };
+const { values } = parseOptions('bench:servers', USAGE, options);
 const seconds = Number(values.seconds);
 const NORMAL_CONNECTIONS = 8;
 const HOSTILE = 4;
