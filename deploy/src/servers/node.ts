@@ -4,8 +4,7 @@ import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { Answer } from '../answer/answer.ts';
-import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
-import { refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
+import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientOf, trustedProxyList } from './client.ts';
@@ -80,9 +79,8 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       log(
         `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
       );
-      const headers = { ...securityHeaders(FILE_POLICY), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' };
       if (res.headersSent) return void res.end();
-      write(500, headers, 'Internal server error\n');
+      write(500, plainTextHeaders(false), 'Internal server error\n');
     }
   };
 }
