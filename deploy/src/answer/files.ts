@@ -1,4 +1,4 @@
-/** A build's files by URL path, confined to its folder and kept until they change, answered with cache class, policy and CORS. */
+/** A build's files by URL path, confined to its folder and kept until they change. */
 // Why a build's own `<file>.br`: docs/decisions/precompression.md
 import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -7,8 +7,6 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
-import type { Reply } from './http.ts';
-import { cacheControl } from './cacheControl.ts';
 
 /** A build's files by URL path: a folder on disk, or webpack's in-memory output in development. */
 export interface FileSource {
@@ -102,21 +100,3 @@ export function hiddenFile(relative: string, { isHost, sourceMaps }: { isHost: b
 /** A remote's answers may be read by the shop's page on another origin; a page never needs it. */
 export const corsFor = (isHost: boolean, type: string): Record<string, string> =>
   !isHost && !type.startsWith('text/html') ? { 'Access-Control-Allow-Origin': '*' } : {};
-
-export interface FilesAnswerOptions {
-  files: FileSource;
-  isHost: boolean;
-  /** The page policy's headers, for the build's own HTML. */
-  pageHeaders: () => Record<string, string> | Promise<Record<string, string>>;
-  cacheOf?: (pathname: string) => string;
-}
-
-/** The build's file at the URL's path, or undefined when there is none to hand out. */
-export function filesAnswer({ files, isHost, pageHeaders, cacheOf = cacheControl }: FilesAnswerOptions) {
-  return async (url: URL): Promise<Reply | undefined> => {
-    const body = await files.find(url.pathname);
-    if (!body) return undefined;
-    const headers = body.type.startsWith('text/html') ? await pageHeaders() : {};
-    return { status: 200, headers: { ...headers, ...corsFor(isHost, body.type), 'Cache-Control': cacheOf(url.pathname) }, body };
-  };
-}

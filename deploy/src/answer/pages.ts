@@ -8,7 +8,7 @@ import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import type { FileSource } from './files.ts';
-import type { RequestContext } from '../observe/requestContext.ts';
+import type { RequestContext, ServedAs } from '../observe/requestContext.ts';
 import { withVary, type Reply } from './http.ts';
 import { chooseCohort, claimsOf, withCohort } from '../rollout/cohortChoice.ts';
 import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
@@ -105,19 +105,9 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
 
   const navigation = async (url: URL, state: Derived, context: RequestContext): Promise<Reply | undefined> => {
     const { language, path } = languageOfPath(url.pathname);
-    const note = (servedAs: NonNullable<RequestContext['served']['servedAs']>) =>
-      (context.served = {
-        route: firstMatching(state.routes, path)?.path ?? '(none)',
-        language,
-        servedAs,
-        ...(state.render && state.now.generation ? { generation: state.now.generation } : {}),
-      });
-    const answer = navigationAnswer({
-      path: url.pathname,
-      query: url.search.slice(1),
-      routes: state.routes,
-      render: state.render,
-    });
+    const route = firstMatching(state.routes, path)?.path ?? '(none)';
+    const note = (servedAs: ServedAs) => (context.served = { route, language, servedAs, generation: state.render && state.now.generation });
+    const answer = navigationAnswer({ path: url.pathname, query: url.search.slice(1), routes: state.routes, render: state.render });
     // The same page for everyone at an address: a shared cache may keep it.
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
     if (answer.kind === 'redirect') return (note('redirect'), { status: 301, headers: { ...headers, Location: answer.location } });
@@ -145,12 +135,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     pageHeaders: async () => (await derive()).stable.pageHeaders,
     async answer(request: Request, url: URL, context: RequestContext): Promise<Reply | undefined> {
       const all = await derive();
-      const data = () =>
-        (context.served = {
-          route: url.pathname,
-          servedAs: 'data',
-          ...(all.stable.now.generation ? { generation: all.stable.now.generation } : {}),
-        });
+      const data = () => (context.served = { route: url.pathname, servedAs: 'data', generation: all.stable.now.generation });
       if (url.pathname === ROLLOUT_PATH)
         return (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.never }, body: all.announcement });
       if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
