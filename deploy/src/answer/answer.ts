@@ -22,7 +22,6 @@ export interface AnswererParts {
   files: FileSource;
   /** The host's: its build as read now, and the pages it serves beside it. */
   host?: { build: { now(): HostBuildState }; pages: ServedPages; remoteNames: readonly RemoteName[] };
-  /** How long a file may be kept, by its path. */
   cacheOf?: (pathname: string) => string;
   /** More sources in the page policy's directives (development's style injection and update sockets). */
   policyExtras?: (policy: string) => string;
@@ -32,7 +31,6 @@ export interface AnswererParts {
   signals?: SignalsOptions;
 }
 
-/** The answerer from its parts: the files answer, the host's pages answer, and the layers around them; with its readiness. */
 export function composeAnswerer({
   isHost,
   files,
@@ -90,7 +88,6 @@ export interface AnswererOptions {
   metrics?: ServerMetrics;
 }
 
-/** An answerer, with what its readiness probe says (also served on the metrics port). */
 export type ServingAnswer = Answer & { readiness: ReadinessCheck };
 
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */

@@ -47,8 +47,7 @@ const brotliDecompress = promisify(brotliDecompressCallback);
 
 const DISK: ReadableFileSystem = { stat, readFile: (file) => readFile(file) };
 
-// Why: docs/decisions/serving.md#precompressed-check
-/** The build's brotli form of the file, only if it still decompresses to the file. */
+// Used only while it still decompresses to the file, why: docs/decisions/serving.md#precompressed-check
 async function ownPrecompressed(fileSystem: ReadableFileSystem, file: string, bytes: Buffer): Promise<Buffer | undefined> {
   const compressed = await fileSystem.readFile(`${file}${PRECOMPRESSED}`).catch(() => undefined);
   if (!compressed) return undefined;
@@ -84,10 +83,8 @@ export function buildFiles(dist: string, hidden: (relativePath: string) => boole
 
 /** Written by every build for its tools (they name the build machine's source files): never handed out. */
 const BUILD_TOOL_FILE = /(^|\/)mf-(manifest-)?stats\.json$/;
-/** Files of the host build that only the servers read. */
 const SERVER_ONLY_FILES = new Set<string>([HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell]);
 
-/** Whether a build's file (its path in the build) is never handed out (a file's brotli form is sent for the file). */
 export function hiddenFile(relative: string, { isHost, sourceMaps }: { isHost: boolean; sourceMaps: boolean }): boolean {
   return (
     (!sourceMaps && relative.endsWith('.map')) ||

@@ -82,7 +82,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes, render?.inline))),
       routes,
       linkOf: preloadLinks(routes, remotes.locations),
-      ...(render ? { render } : {}),
+      render,
     };
   };
   type Derived = ReturnType<typeof deriveSet>;

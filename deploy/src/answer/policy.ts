@@ -30,7 +30,6 @@ export function policySource(origin: string): string {
 /** The code a rendered page carries in itself (its texts), or the hash sources that allow exactly it (render.json's). */
 export type InlineCode = NonNullable<RenderRecord['inline']>;
 
-/** The source that allows one inline script or style, exactly this text and nothing else. */
 export function inlineSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -89,7 +88,6 @@ const DENIED_FEATURES = [
   'xr-spatial-tracking',
 ];
 
-/** Sent with every answer of every app, with the policy the answer's kind gets. */
 export function securityHeaders(policy: string): Record<string, string> {
   return {
     'Content-Security-Policy': policy,

@@ -25,7 +25,6 @@ function climbsAboveRoot(pathname: string): boolean {
   return false;
 }
 
-/** The status a request target is refused with, or undefined when it may be answered. */
 export function refusedTarget(target: string): 400 | 414 | undefined {
   // "GET " and " HTTP/1.1" around the target are part of the request line.
   if (target.length + 13 > REQUEST_LIMITS.requestLine) return 414;
@@ -87,7 +86,6 @@ export function refusal(status: RefusedStatus, isRemote: boolean, language: Lang
   };
 }
 
-/** Methods the shop answers; anything else is 405. */
 export const SERVED_METHODS = ['GET', 'HEAD'] as const;
 
 export const refusedMethod = (isRemote: boolean): Refusal => ({

@@ -29,7 +29,6 @@ const BASE = 'http://shop.invalid';
 
 const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
 
-/** The status for a request Node's parser refused: 414 (request line), 431 (headers), else 400. */
 function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 400 | 414 | 431 {
   if (error.code !== 'HPE_HEADER_OVERFLOW') return 400;
   const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;

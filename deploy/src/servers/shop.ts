@@ -83,17 +83,14 @@ export async function serveShop({
       remoteNames: REMOTE_NAMES,
       sourceMaps,
       log,
-      ...(observer?.metrics ? { metrics: observer.metrics } : {}),
+      metrics: observer?.metrics,
     });
     readiness[app.name] = answer.readiness;
     observer?.metrics?.watchReady(app.name, answer.readiness);
     const afterPublish: Answer = isHostApp(app) ? async (request, context) => (await published, answer(request, context)) : answer;
     const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
     const where = listenOn(app);
-    servers.set(
-      app.name,
-      await listen(afterPublish, where, { isRemote: !isHostApp(app), log, trustedProxies, ...(observe ? { observe } : {}) }),
-    );
+    servers.set(app.name, await listen(afterPublish, where, { isRemote: !isHostApp(app), log, trustedProxies, observe }));
     const at = typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`;
     log(`[serve] ${app.name.padEnd(7)} ${at}  (${path.relative(process.cwd(), dist) || dist})`);
   };
