@@ -62,9 +62,7 @@ export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: 
       .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
       .map(([name]) => name!.trim().toLowerCase()),
   );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
 }
 
 /** The body in `encoding`, with its own ETag: kept with it when it can be kept, made afresh otherwise. */

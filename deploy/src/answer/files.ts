@@ -8,7 +8,6 @@ import { LRUCache } from 'lru-cache';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 
-/** A build's files by URL path: a folder on disk, or webpack's in-memory output in development. */
 export interface FileSource {
   find(pathname: string): Promise<Body | undefined>;
 }

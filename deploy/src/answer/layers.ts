@@ -35,13 +35,8 @@ export const headRequests: Layer = (next) => async (request, url, context) => {
   return request.method === 'HEAD' && reply.body ? { ...reply, headOnly: true } : reply;
 };
 
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const candidate = tag.trim().replace(/^W\//, '');
-    return candidate === '*' || candidate === etag;
-  });
-}
+const matches = (ifNoneMatch: string | null, etag: string) =>
+  (ifNoneMatch ?? '').split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 
 export const conditionalGet: Layer = (next) => async (request, url, context) => {
   const reply = await next(request, url, context);
