@@ -7,6 +7,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
+import { readsAccept } from './navigation.ts';
 
 export interface FileSource {
   find(pathname: string): Promise<Body | undefined>;
@@ -20,8 +21,7 @@ const MAX_FILE_PATH = 1024;
 
 /** The path's decoded segments if it can name a file (every build file has an extension). */
 function fileSegments(pathname: string): string[] | undefined {
-  if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/')) return undefined;
-  if (!pathname.slice(pathname.lastIndexOf('/')).includes('.')) return undefined;
+  if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/') || !readsAccept(pathname)) return undefined;
   const segments: string[] = [];
   for (const raw of pathname.slice(1).split('/')) {
     let segment: string;

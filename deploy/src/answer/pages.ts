@@ -135,21 +135,20 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     pageHeaders: async () => (await derive()).stable.pageHeaders,
     async answer(request: Request, url: URL, context: RequestContext): Promise<Reply | undefined> {
       const all = await derive();
-      const data = () => (context.served = { route: url.pathname, servedAs: 'data', generation: all.stable.now.generation });
-      if (url.pathname === ROLLOUT_PATH)
-        return (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.never }, body: all.announcement });
-      if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
-        const body = await all.stable.now.crawlerFile(url.pathname.slice(1));
-        return body ? (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.page }, body }) : undefined;
-      }
+      const data = (body: Body | undefined, cacheControl: string): Reply | undefined => {
+        if (!body) return undefined;
+        context.served = { route: url.pathname, servedAs: 'data', generation: all.stable.now.generation };
+        return { status: 200, headers: { 'Cache-Control': cacheControl }, body };
+      };
+      if (url.pathname === ROLLOUT_PATH) return data(all.announcement, CACHE_CONTROL.never);
+      if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`)
+        return data(await all.stable.now.crawlerFile(url.pathname.slice(1)), CACHE_CONTROL.page);
       const isRemotesJson = url.pathname === '/remotes.json';
       if (!isRemotesJson && !isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
       // While a rollout splits shoppers, the cohort the request claims is served (rollout/cohortChoice.ts).
       const choice = chooseCohort(claimsOf(request.headers), all.rollout);
       const state = choice.cohort === 'canary' && all.canary ? all.canary : all.stable;
-      const reply = isRemotesJson
-        ? (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson })
-        : await navigation(url, state, context);
+      const reply = isRemotesJson ? data(state.remotesJson, CACHE_CONTROL.uncached) : await navigation(url, state, context);
       if (!reply) return undefined;
       if (all.rollout) context.served.cohort = choice.cohort;
       const cohortHeaders = withCohort(reply.headers, choice);

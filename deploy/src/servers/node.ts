@@ -49,8 +49,7 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
     };
     res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
-      const method = req.method ?? 'GET';
-      observe?.({ method, status: res.statusCode, bytes, duration: (performance.now() - started) / 1000, context });
+      observe?.({ method: req.method ?? 'GET', status: res.statusCode, bytes, duration: (performance.now() - started) / 1000, context });
     });
     if (UNCARRIED_METHODS.has(req.method ?? '')) {
       context.served = { route: '(method)', servedAs: 'refused' };
