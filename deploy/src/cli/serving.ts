@@ -44,7 +44,7 @@ export function servingCommand<Options extends NonNullable<ParseArgsConfig['opti
     /** Every app, on its port (--base-port); --only picks among them. */
     apps,
     envName: path.relative(process.cwd(), env) || env,
-    shop: { root: ROOT, env, publish: !values['no-publish'], log: lines.say, observer: observer({ log, metrics }) },
+    shopOptions: { root: ROOT, env, publish: !values['no-publish'], log: lines.say, observer: observer({ log, metrics }) },
     metricsAt: () => (metrics ? metricsAddress(values.metrics ?? String(apps.find(isHostApp)!.port + 6464)) : undefined),
   };
 }
