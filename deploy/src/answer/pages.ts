@@ -131,7 +131,6 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
   };
 
   return {
-    /** The page policy's headers for what is served now (the build's own HTML gets them too). */
     pageHeaders: async () => (await derive()).stable.pageHeaders,
     async answer(request: Request, url: URL, context: RequestContext): Promise<Reply | undefined> {
       const all = await derive();

@@ -57,7 +57,6 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       const { headers, text } = refusedMethod(isRemote);
       return write(405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
     }
-    // The target and header lines as sent, for the answerer's limits (a Web Request resolves its URL).
     const target = req.url ?? '/';
     context.sent = { target, headerLines: req.rawHeaders };
     try {
