@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { RemoteName } from '@maison/shared';
 import { watchHostBuild, type HostBuildState } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
-import { buildFiles, corsFor, filesAnswer, hiddenFile, type FileSource } from './files.ts';
+import { cacheControl } from './cacheControl.ts';
+import { buildFiles, corsFor, hiddenFile, type FileSource } from './files.ts';
 import { textReply, toResponse, withVary, within, type Answer, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type ServedPages } from './pages.ts';
@@ -21,7 +22,6 @@ export interface AnswererParts {
   files: FileSource;
   /** The host's: its build as read now, and the pages it serves beside it. */
   host?: { build: { now(): HostBuildState }; pages: ServedPages; remoteNames: readonly RemoteName[] };
-  /** How long a file may be kept, by its path (default: cacheControl.ts's cache classes). */
   cacheOf?: (pathname: string) => string;
   /** More sources in the page policy's directives (development's style injection and update sockets). */
   policyExtras?: (policy: string) => string;
@@ -31,23 +31,23 @@ export interface AnswererParts {
   signals?: SignalsOptions;
 }
 
-/** The answerer from its parts: the files answer, the host's pages answer, and the layers around them; with its readiness. */
 export function composeAnswerer({
   isHost,
   files,
   host,
-  cacheOf,
+  cacheOf = cacheControl,
   policyExtras,
   readiness = alwaysReady,
   signals: received,
 }: AnswererParts): ServingAnswer {
-  const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, ...(policyExtras ? { policyExtras } : {}) });
-  const file = filesAnswer({ files, isHost, pageHeaders: pages ? pages.pageHeaders : () => ({}), ...(cacheOf ? { cacheOf } : {}) });
+  const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, policyExtras });
   const route: ReplyHandler = async (request, url, context) => {
-    const found = await file(url);
-    if (found) {
+    const body = await files.find(url.pathname);
+    if (body) {
       context.served = { route: '(file)', servedAs: 'file' };
-      return found;
+      // The build's own HTML is a page: it gets the page policy.
+      const headers = pages && body.type.startsWith('text/html') ? await pages.pageHeaders() : {};
+      return { status: 200, headers: { ...headers, ...corsFor(isHost, body.type), 'Cache-Control': cacheOf(url.pathname) }, body };
     }
     const page = await pages?.answer(request, url, context);
     if (page) return page;
@@ -77,16 +77,9 @@ export function composeAnswerer({
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
 
-export interface ServedApp {
-  /** Its federation name (apps.json). */
-  name: string;
-  isHost: boolean;
-  /** Its build folder (dist/; the host's renderer is beside it, in dist-server/). */
-  dist: string;
-}
-
 export interface AnswererOptions {
-  app: ServedApp;
+  /** `dist`: its build folder (the host's renderer is beside it, in dist-server/). */
+  app: { name: string; isHost: boolean; dist: string };
   environment: ServedEnvironment;
   remoteNames: readonly RemoteName[];
   /** Hand out the build's source maps (a debugging environment only). */
@@ -95,7 +88,6 @@ export interface AnswererOptions {
   metrics?: ServerMetrics;
 }
 
-/** An answerer, with what its readiness probe says (also served on the metrics port). */
 export type ServingAnswer = Answer & { readiness: ReadinessCheck };
 
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
@@ -110,7 +102,7 @@ export function createAnswerer({
   const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
   if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files, app.dist) });
   const build = watchHostBuild(path.dirname(app.dist), log);
-  const pages = publishedPages({ environment, hostBuild: build, log, ...(metrics ? { metrics } : {}) });
+  const pages = publishedPages({ environment, hostBuild: build, log, metrics });
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
   const readiness = hostReadiness(environment, build, pages);
   const received = beaconReceiver(environment, build, metrics);

@@ -42,7 +42,6 @@ export function typeOf(name: string): string {
   return (dot > -1 && TYPES[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
 }
 
-/** Worth compressing: text, at least a kilobyte of it. */
 export const compressible = ({ bytes, type }: Pick<Body, 'bytes' | 'type'>) =>
   bytes.length >= 1024 && /^(text\/|application\/(json|xml)|image\/svg)/.test(type);
 
@@ -54,7 +53,6 @@ export function bodyOf(bytes: Buffer, type: string): Body {
 
 export const onceBody = (text: string, type: string): Body => ({ bytes: Buffer.from(text), type });
 
-/** The encoding to send `body` in for an Accept-Encoding header, if any: brotli first, then gzip. */
 export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: string | null): Encoding | undefined {
   if (!acceptEncoding || !compressible(body)) return undefined;
   const accepted = new Set(
@@ -64,9 +62,7 @@ export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: 
       .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
       .map(([name]) => name!.trim().toLowerCase()),
   );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
 }
 
 /** The body in `encoding`, with its own ETag: kept with it when it can be kept, made afresh otherwise. */

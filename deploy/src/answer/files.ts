@@ -1,4 +1,4 @@
-/** A build's files by URL path, confined to its folder and kept until they change, answered with cache class, policy and CORS. */
+/** A build's files by URL path, confined to its folder and kept until they change. */
 // Why a build's own `<file>.br`: docs/decisions/precompression.md
 import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -7,10 +7,8 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
-import type { Reply } from './http.ts';
-import { cacheControl } from './cacheControl.ts';
+import { readsAccept } from './navigation.ts';
 
-/** A build's files by URL path: a folder on disk, or webpack's in-memory output in development. */
 export interface FileSource {
   find(pathname: string): Promise<Body | undefined>;
 }
@@ -23,8 +21,7 @@ const MAX_FILE_PATH = 1024;
 
 /** The path's decoded segments if it can name a file (every build file has an extension). */
 function fileSegments(pathname: string): string[] | undefined {
-  if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/')) return undefined;
-  if (!pathname.slice(pathname.lastIndexOf('/')).includes('.')) return undefined;
+  if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/') || !readsAccept(pathname)) return undefined;
   const segments: string[] = [];
   for (const raw of pathname.slice(1).split('/')) {
     let segment: string;
@@ -49,8 +46,7 @@ const brotliDecompress = promisify(brotliDecompressCallback);
 
 const DISK: ReadableFileSystem = { stat, readFile: (file) => readFile(file) };
 
-// Why: docs/decisions/serving.md#precompressed-check
-/** The build's brotli form of the file, only if it still decompresses to the file. */
+// Used only while it still decompresses to the file, why: docs/decisions/serving.md#precompressed-check
 async function ownPrecompressed(fileSystem: ReadableFileSystem, file: string, bytes: Buffer): Promise<Buffer | undefined> {
   const compressed = await fileSystem.readFile(`${file}${PRECOMPRESSED}`).catch(() => undefined);
   if (!compressed) return undefined;
@@ -86,10 +82,8 @@ export function buildFiles(dist: string, hidden: (relativePath: string) => boole
 
 /** Written by every build for its tools (they name the build machine's source files): never handed out. */
 const BUILD_TOOL_FILE = /(^|\/)mf-(manifest-)?stats\.json$/;
-/** Files of the host build that only the servers read. */
 const SERVER_ONLY_FILES = new Set<string>([HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell]);
 
-/** Whether a build's file (its path in the build) is never handed out (a file's brotli form is sent for the file). */
 export function hiddenFile(relative: string, { isHost, sourceMaps }: { isHost: boolean; sourceMaps: boolean }): boolean {
   return (
     (!sourceMaps && relative.endsWith('.map')) ||
@@ -102,21 +96,3 @@ export function hiddenFile(relative: string, { isHost, sourceMaps }: { isHost: b
 /** A remote's answers may be read by the shop's page on another origin; a page never needs it. */
 export const corsFor = (isHost: boolean, type: string): Record<string, string> =>
   !isHost && !type.startsWith('text/html') ? { 'Access-Control-Allow-Origin': '*' } : {};
-
-export interface FilesAnswerOptions {
-  files: FileSource;
-  isHost: boolean;
-  /** The page policy's headers, for the build's own HTML. */
-  pageHeaders: () => Record<string, string> | Promise<Record<string, string>>;
-  cacheOf?: (pathname: string) => string;
-}
-
-/** The build's file at the URL's path, or undefined when there is none to hand out. */
-export function filesAnswer({ files, isHost, pageHeaders, cacheOf = cacheControl }: FilesAnswerOptions) {
-  return async (url: URL): Promise<Reply | undefined> => {
-    const body = await files.find(url.pathname);
-    if (!body) return undefined;
-    const headers = body.type.startsWith('text/html') ? await pageHeaders() : {};
-    return { status: 200, headers: { ...headers, ...corsFor(isHost, body.type), 'Cache-Control': cacheOf(url.pathname) }, body };
-  };
-}

@@ -25,13 +25,11 @@ export const textReply = (status: number, headers: Record<string, string>, text:
   body: onceBody(text, typeOf('.txt')),
 });
 
-/** `headers` with `name` in their Vary. */
 export function withVary(headers: Record<string, string>, name: string): Record<string, string> {
   const named = headers.Vary ? headers.Vary.split(',').map((part) => part.trim()) : [];
   return named.includes(name) ? headers : { ...headers, Vary: [...named, name].join(', ') };
 }
 
-/** The Reply as a Web Response: its body's type, length and ETag in the headers. */
 export function toResponse(next: ReplyHandler): Answer {
   return async (request, context = newContext(requestIdOf((name) => request.headers.get(name)))) => {
     const { status, headers, body, headOnly } = await next(request, new URL(request.url), context);

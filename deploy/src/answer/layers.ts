@@ -5,7 +5,6 @@ import { withVary, type Layer, type Reply } from './http.ts';
 import { FILE_POLICY, securityHeaders } from './policy.ts';
 import { refusal, refusedHeaders, refusedLanguage, refusedMethod, refusedTarget, SERVED_METHODS, type Refusal } from './refusal.ts';
 
-/** A refusal (refusal.ts) as a Reply: its text the body, of the type its headers name. */
 const refused = (status: number, { headers: { 'Content-Type': type = typeOf('.txt'), ...headers }, text }: Refusal): Promise<Reply> =>
   Promise.resolve({ status, headers, body: onceBody(text, type) });
 
@@ -31,21 +30,14 @@ export const withSecurityHeaders: Layer = (next) => async (request, url, context
   return { ...reply, headers: { ...CLOSED_HEADERS, ...reply.headers } };
 };
 
-/** HEAD: the answer GET would get, without its body. */
 export const headRequests: Layer = (next) => async (request, url, context) => {
   const reply = await next(request, url, context);
   return request.method === 'HEAD' && reply.body ? { ...reply, headOnly: true } : reply;
 };
 
-function matches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const candidate = tag.trim().replace(/^W\//, '');
-    return candidate === '*' || candidate === etag;
-  });
-}
+const matches = (ifNoneMatch: string | null, etag: string) =>
+  (ifNoneMatch ?? '').split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 
-/** 304 when the client already has this body (If-None-Match names its ETag). */
 export const conditionalGet: Layer = (next) => async (request, url, context) => {
   const reply = await next(request, url, context);
   const etag = reply.body?.etag;
@@ -65,7 +57,6 @@ export const compressed: Layer = (next) => async (request, url, context) => {
   return { status: reply.status, headers: { ...headers, 'Content-Encoding': encoding }, body };
 };
 
-/** Anything but GET and HEAD: 405, as refusal.ts `refusedMethod` says. */
 export const onlyReads =
   (isRemote: boolean): Layer =>
   (next) =>

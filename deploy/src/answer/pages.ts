@@ -8,7 +8,7 @@ import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import type { FileSource } from './files.ts';
-import type { RequestContext } from '../observe/requestContext.ts';
+import type { RequestContext, ServedAs } from '../observe/requestContext.ts';
 import { withVary, type Reply } from './http.ts';
 import { chooseCohort, claimsOf, withCohort } from '../rollout/cohortChoice.ts';
 import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
@@ -82,7 +82,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes, render?.inline))),
       routes,
       linkOf: preloadLinks(routes, remotes.locations),
-      ...(render ? { render } : {}),
+      render,
     };
   };
   type Derived = ReturnType<typeof deriveSet>;
@@ -105,19 +105,9 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
 
   const navigation = async (url: URL, state: Derived, context: RequestContext): Promise<Reply | undefined> => {
     const { language, path } = languageOfPath(url.pathname);
-    const note = (servedAs: NonNullable<RequestContext['served']['servedAs']>) =>
-      (context.served = {
-        route: firstMatching(state.routes, path)?.path ?? '(none)',
-        language,
-        servedAs,
-        ...(state.render && state.now.generation ? { generation: state.now.generation } : {}),
-      });
-    const answer = navigationAnswer({
-      path: url.pathname,
-      query: url.search.slice(1),
-      routes: state.routes,
-      render: state.render,
-    });
+    const route = firstMatching(state.routes, path)?.path ?? '(none)';
+    const note = (servedAs: ServedAs) => (context.served = { route, language, servedAs, generation: state.render && state.now.generation });
+    const answer = navigationAnswer({ path: url.pathname, query: url.search.slice(1), routes: state.routes, render: state.render });
     // The same page for everyone at an address: a shared cache may keep it.
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
     if (answer.kind === 'redirect') return (note('redirect'), { status: 301, headers: { ...headers, Location: answer.location } });
@@ -141,30 +131,23 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
   };
 
   return {
-    /** The page policy's headers for what is served now (the build's own HTML gets them too). */
     pageHeaders: async () => (await derive()).stable.pageHeaders,
     async answer(request: Request, url: URL, context: RequestContext): Promise<Reply | undefined> {
       const all = await derive();
-      const data = () =>
-        (context.served = {
-          route: url.pathname,
-          servedAs: 'data',
-          ...(all.stable.now.generation ? { generation: all.stable.now.generation } : {}),
-        });
-      if (url.pathname === ROLLOUT_PATH)
-        return (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.never }, body: all.announcement });
-      if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`) {
-        const body = await all.stable.now.crawlerFile(url.pathname.slice(1));
-        return body ? (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.page }, body }) : undefined;
-      }
+      const data = (body: Body | undefined, cacheControl: string): Reply | undefined => {
+        if (!body) return undefined;
+        context.served = { route: url.pathname, servedAs: 'data', generation: all.stable.now.generation };
+        return { status: 200, headers: { 'Cache-Control': cacheControl }, body };
+      };
+      if (url.pathname === ROLLOUT_PATH) return data(all.announcement, CACHE_CONTROL.never);
+      if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`)
+        return data(await all.stable.now.crawlerFile(url.pathname.slice(1)), CACHE_CONTROL.page);
       const isRemotesJson = url.pathname === '/remotes.json';
       if (!isRemotesJson && !isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
       // While a rollout splits shoppers, the cohort the request claims is served (rollout/cohortChoice.ts).
       const choice = chooseCohort(claimsOf(request.headers), all.rollout);
       const state = choice.cohort === 'canary' && all.canary ? all.canary : all.stable;
-      const reply = isRemotesJson
-        ? (data(), { status: 200, headers: { 'Cache-Control': CACHE_CONTROL.uncached }, body: state.remotesJson })
-        : await navigation(url, state, context);
+      const reply = isRemotesJson ? data(state.remotesJson, CACHE_CONTROL.uncached) : await navigation(url, state, context);
       if (!reply) return undefined;
       if (all.rollout) context.served.cohort = choice.cohort;
       const cohortHeaders = withCohort(reply.headers, choice);

@@ -7,6 +7,8 @@ import { parseRemotesJson, remoteOrigins, originProblem, type RenderRecord } fro
 /** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
 export const SHOP_ORIGIN = 'https://shop.invalid';
 
+export const remotesRules = (names: readonly RemoteName[]) => ({ names, base: `${SHOP_ORIGIN}/` });
+
 /** remotes.json's text as the servers read it (not JSON: no remote), and the other origins remote code comes from (the policy's). */
 export function servedRemotes(text: string, names: readonly RemoteName[]) {
   let raw: unknown;
@@ -15,7 +17,7 @@ export function servedRemotes(text: string, names: readonly RemoteName[]) {
   } catch {
     raw = null;
   }
-  const parsed = parseRemotesJson(raw, { names, base: `${SHOP_ORIGIN}/` });
+  const parsed = parseRemotesJson(raw, remotesRules(names));
   return { locations: parsed.locations, problems: parsed.problems, origins: remoteOrigins(parsed.locations, SHOP_ORIGIN) };
 }
 
@@ -30,7 +32,6 @@ export function policySource(origin: string): string {
 /** The code a rendered page carries in itself (its texts), or the hash sources that allow exactly it (render.json's). */
 export type InlineCode = NonNullable<RenderRecord['inline']>;
 
-/** The source that allows one inline script or style, exactly this text and nothing else. */
 export function inlineSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -89,7 +90,6 @@ const DENIED_FEATURES = [
   'xr-spatial-tracking',
 ];
 
-/** Sent with every answer of every app, with the policy the answer's kind gets. */
 export function securityHeaders(policy: string): Record<string, string> {
   return {
     'Content-Security-Policy': policy,

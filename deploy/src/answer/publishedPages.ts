@@ -13,7 +13,6 @@ import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import { allowsInline, SHOP_ORIGIN } from './policy.ts';
 import type { ServerMetrics } from '../observe/metrics.ts';
-import type { RequestContext } from '../observe/requestContext.ts';
 import type { PagesNow, ServedPages } from './pages.ts';
 import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.ts';
 
@@ -70,37 +69,6 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
         void running.close();
       }
   };
-  const view = (
-    generation: Generation,
-    language: string,
-    pathname: string,
-    query: string,
-    context?: RequestContext,
-  ): Promise<Body | undefined> => {
-    const service = rendererFor(generation);
-    if (!service) return Promise.resolve(undefined);
-    const rendered = views.get(
-      `${generation.dir} ${language} ${pathname}?${query}`,
-      async () => {
-        const page = await service.render(pathname, language as 'en', query);
-        // A view carrying code the policy does not allow would be neither styled nor booted.
-        if (page.html !== undefined && allowsInline(generation.render.inline, page.inline))
-          return bodyOf(Buffer.from(page.html), typeOf('.html'));
-        const why = page.html === undefined ? `not rendered (${page.reason})` : "carries code the generation's policy does not allow";
-        return void log(`[serve] ${language} ${pathname}?${query}: ${why}: rendered in the browser`);
-      },
-      {
-        ...(context?.client ? { client: context.client } : {}),
-        onOutcome(outcome) {
-          metrics?.rendered(outcome);
-          if (context && (outcome === 'kept' || outcome === 'rendered' || outcome === 'joined'))
-            context.served.servedAs = outcome === 'kept' ? 'cache' : 'on-demand';
-        },
-      },
-    );
-    return Promise.race([rendered, wait(VIEW_WAIT_MS, undefined, { ref: false })]);
-  };
-
   /** What one set of the generation's pages answers: everyone's, or a rollout's canary cohort's. */
   const pagesOf = (key: string, remotesJson: string, generation: Generation | undefined): PagesNow => {
     if (generation) rendererFor(generation);
@@ -109,10 +77,31 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
       key,
       remotesJson,
       ...(generation ? { generation: generation.id, render: generation.render } : {}),
-      page: (language, pathname, query, context) =>
-        query === '' || !generation
-          ? read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?'))
-          : view(generation, language, pathname, query, context),
+      async page(language, pathname, query, context) {
+        if (query === '' || !generation) return read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?'));
+        const service = rendererFor(generation);
+        if (!service) return undefined;
+        const rendered = views.get(
+          `${generation.dir} ${language} ${pathname}?${query}`,
+          async () => {
+            const page = await service.render(pathname, language, query);
+            // A view carrying code the policy does not allow would be neither styled nor booted.
+            if (page.html !== undefined && allowsInline(generation.render.inline, page.inline))
+              return bodyOf(Buffer.from(page.html), typeOf('.html'));
+            const why = page.html === undefined ? `not rendered (${page.reason})` : "carries code the generation's policy does not allow";
+            return void log(`[serve] ${language} ${pathname}?${query}: ${why}: rendered in the browser`);
+          },
+          {
+            client: context?.client,
+            onOutcome(outcome) {
+              metrics?.rendered(outcome);
+              if (context && (outcome === 'kept' || outcome === 'rendered' || outcome === 'joined'))
+                context.served.servedAs = outcome === 'kept' ? 'cache' : 'on-demand';
+            },
+          },
+        );
+        return Promise.race([rendered, wait(VIEW_WAIT_MS, undefined, { ref: false })]);
+      },
       notFoundPage: (language, page) => read(path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
       crawlerFile: read,
     };

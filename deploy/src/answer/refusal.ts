@@ -25,7 +25,6 @@ function climbsAboveRoot(pathname: string): boolean {
   return false;
 }
 
-/** The status a request target is refused with, or undefined when it may be answered. */
 export function refusedTarget(target: string): 400 | 414 | undefined {
   // "GET " and " HTTP/1.1" around the target are part of the request line.
   if (target.length + 13 > REQUEST_LIMITS.requestLine) return 414;
@@ -71,25 +70,25 @@ export interface Refusal {
   text: string;
 }
 
+/** Plain text under the closed policy, never kept; any origin may read a remote's. */
+export const plainTextHeaders = (isRemote: boolean): Record<string, string> => ({
+  ...securityHeaders(FILE_POLICY),
+  'Cache-Control': 'no-cache',
+  ...(isRemote ? { 'Access-Control-Allow-Origin': '*' } : {}),
+  'Content-Type': 'text/plain; charset=utf-8',
+});
+
 export function refusal(status: RefusedStatus, isRemote: boolean, language: Language = ROOT_LANGUAGE): Refusal {
-  if (isRemote) {
-    const headers = { ...securityHeaders(FILE_POLICY), 'Access-Control-Allow-Origin': '*' };
-    return { headers: { ...headers, 'Cache-Control': 'no-cache', 'Content-Type': 'text/plain; charset=utf-8' }, text: TEXTS[status] };
-  }
+  if (isRemote) return { headers: plainTextHeaders(true), text: TEXTS[status] };
   return {
     headers: { ...securityHeaders(PAGE_POLICY), 'Cache-Control': 'no-cache', 'Content-Type': 'text/html; charset=utf-8' },
     text: refusalPage(status, language, pathInLanguage('/', language)),
   };
 }
 
-/** Methods the shop answers; anything else is 405. */
 export const SERVED_METHODS = ['GET', 'HEAD'] as const;
 
-/** The answer to a method the shop does not serve: plain text, the closed policy, never kept. */
-export function refusedMethod(isRemote: boolean): Refusal {
-  const headers = { ...securityHeaders(FILE_POLICY), 'Cache-Control': 'no-cache', Allow: SERVED_METHODS.join(', ') };
-  return {
-    headers: { ...headers, ...(isRemote ? { 'Access-Control-Allow-Origin': '*' } : {}), 'Content-Type': 'text/plain; charset=utf-8' },
-    text: 'Method not allowed\n',
-  };
-}
+export const refusedMethod = (isRemote: boolean): Refusal => ({
+  headers: { ...plainTextHeaders(isRemote), Allow: SERVED_METHODS.join(', ') },
+  text: 'Method not allowed\n',
+});

@@ -6,10 +6,8 @@ import shared from '../../../shared/package.json' with { type: 'json' };
 import { LOCAL_ENVIRONMENT_DIR } from '../environment/layout.ts';
 import type { Published } from '../publish/publish.ts';
 
-/** The repository's root (the builds are below it). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-/** The environment option every command takes, and its default. */
 export const ENV_OPTION = { env: { type: 'string' } } as const;
 export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
 

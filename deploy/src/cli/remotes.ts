@@ -4,7 +4,7 @@ import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, parseRemotesJson } from '@maison/host/contract';
 import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
-import { SHOP_ORIGIN } from '../answer/policy.ts';
+import { remotesRules, SHOP_ORIGIN } from '../answer/policy.ts';
 import { currentId } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
@@ -25,12 +25,10 @@ const { values, positionals } = parseOptions(
 );
 const env = environmentDir(values.env);
 const file = path.join(env, ENVIRONMENT_FILE.remotes);
-// Root-relative entries belong to the shop's own origin, which a check does not need to know.
-const RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };
 
 /** What is wrong with `config`'s entries for `names`: their form, then (verify) whether each build loads. */
 async function problemsOf(config: Record<string, unknown>, names: readonly string[], verify: boolean): Promise<string[]> {
-  const parsed = parseRemotesJson(config, RULES);
+  const parsed = parseRemotesJson(config, remotesRules(REMOTE_NAMES));
   const problems = parsed.problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
   if (!verify || problems.length > 0) return problems;
   const fetch = remoteFileFetch(parsed.locations);

@@ -12,14 +12,7 @@ const USAGE = `npm run serve -- [--only host,catalog,…] [--source-maps] [--soc
   --sockets DIR    each app on DIR/<app>.sock, behind nginx (npm run nginx:config)
   --trust-proxy    proxies in front (addresses, ranges: a CDN's) whose X-Forwarded-For names the client
   --build DIR      one build alone on --port, as a team serves its remote's new build (--remote: a remote's)`;
-const {
-  values,
-  portOf,
-  apps,
-  envName,
-  shop: shared,
-  metricsAt,
-} = servingCommand('serve', USAGE, {
+const { values, portOf, apps, envName, shopOptions, metricsAt } = servingCommand('serve', USAGE, {
   only: { type: 'string' },
   'source-maps': { type: 'boolean' },
   sockets: { type: 'string' },
@@ -38,17 +31,17 @@ await serveUntilStopped('serve', async (onStop) => {
     : apps.filter((app) => !only || only.includes(app.name));
   const sockets = values.sockets && path.resolve(values.sockets);
   const shop = await serveShop({
-    ...shared,
+    ...shopOptions,
     apps: served,
     ...(build ? { distOf: () => build } : {}),
     ...(sockets ? { listenOn: (app: AppEntry) => path.join(sockets, `${app.name}.sock`) } : {}),
-    publish: !build && shared.publish && served.some((app) => app.name === HOST_APP.name),
+    publish: !build && shopOptions.publish && served.some((app) => app.name === HOST_APP.name),
     sourceMaps: values['source-maps'],
     trustedProxies,
     metricsAt: build ? undefined : metricsAt(),
   });
   onStop(shop.close);
-  shared.log(`[serve] environment: ${envName}`);
+  shopOptions.log(`[serve] environment: ${envName}`);
   // What the tests wait for (e2e/servers.ts).
   if (build) console.log(`listening on ${served[0]!.port}`);
 });

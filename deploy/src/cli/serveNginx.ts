@@ -9,7 +9,7 @@ import { serveUntilStopped, servingCommand } from './serving.ts';
 import { fail } from './options.ts';
 
 const USAGE = 'npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N] [--metrics HOST:PORT|off] [--no-access-log]';
-const { apps, envName, shop: shared, metricsAt } = servingCommand('serve:nginx', USAGE, {});
+const { apps, envName, shopOptions, metricsAt } = servingCommand('serve:nginx', USAGE, {});
 const nginxBinary = findNginx() ?? fail('serve:nginx', 'nginx not found: install it (Debian: apt-get install -y nginx) or set NGINX_PATH.');
 const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-nginx-'));
 process.on('exit', () => rmSync(prefix, { recursive: true, force: true }));
@@ -48,7 +48,7 @@ await serveUntilStopped('serve:nginx', async (onStop, stop) => {
     console.error(`[serve:nginx] nginx exited (${code})`);
     stop(1);
   });
-  const shop = await serveShop({ ...shared, apps, listenOn: (app) => socketOf(app.name), metricsAt: metricsAt() });
+  const shop = await serveShop({ ...shopOptions, apps, listenOn: (app) => socketOf(app.name), metricsAt: metricsAt() });
   onStop(shop.close);
   console.log(`[serve:nginx] nginx on the ports in apps.json, in front of the answerer (${prefix}); environment: ${envName}`);
 });

@@ -44,9 +44,7 @@ export function servingCommand<Options extends NonNullable<ParseArgsConfig['opti
     /** Every app, on its port (--base-port); --only picks among them. */
     apps,
     envName: path.relative(process.cwd(), env) || env,
-    /** serveShop's options as the shared ones set them. */
-    shop: { root: ROOT, env, publish: !values['no-publish'], log: lines.say, observer: observer({ log, ...(metrics ? { metrics } : {}) }) },
-    /** Where the metrics are served (default: the host's port + 6464); undefined when off. */
+    shopOptions: { root: ROOT, env, publish: !values['no-publish'], log: lines.say, observer: observer({ log, metrics }) },
     metricsAt: () => (metrics ? metricsAddress(values.metrics ?? String(apps.find(isHostApp)!.port + 6464)) : undefined),
   };
 }

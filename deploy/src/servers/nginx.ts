@@ -13,7 +13,6 @@ const TEMPLATES = fileURLToPath(new URL('../../nginx/', import.meta.url));
 const template = (name: string) => readFileSync(path.join(TEMPLATES, `${name}.conf.template`), 'utf8');
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
 
-/** The nginx binary: NGINX_PATH, or the usual places; undefined when there is none. */
 export function findNginx(): string | undefined {
   return [process.env.NGINX_PATH, ...NGINX].find((candidate) => candidate && existsSync(candidate));
 }
@@ -87,7 +86,6 @@ interface FrontOptions {
   accessLog?: string;
 }
 
-/** The configuration to include in nginx's http {} block. */
 export function frontConfig({ apps, answererOf, cacheDir, accessLog = '/var/log/nginx/maison-access.log' }: FrontOptions): string {
   const servers = apps.map((entry) =>
     fill(template('app'), {

@@ -4,8 +4,7 @@ import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { Answer } from '../answer/answer.ts';
-import { FILE_POLICY, securityHeaders } from '../answer/policy.ts';
-import { refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
+import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientOf, trustedProxyList } from './client.ts';
@@ -30,7 +29,6 @@ const BASE = 'http://shop.invalid';
 
 const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
 
-/** The status for a request Node's parser refused: 414 (request line), 431 (headers), else 400. */
 function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 400 | 414 | 431 {
   if (error.code !== 'HPE_HEADER_OVERFLOW') return 400;
   const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;
@@ -51,8 +49,7 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
     };
     res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
-      const method = req.method ?? 'GET';
-      observe?.({ method, status: res.statusCode, bytes, duration: (performance.now() - started) / 1000, context });
+      observe?.({ method: req.method ?? 'GET', status: res.statusCode, bytes, duration: (performance.now() - started) / 1000, context });
     });
     if (UNCARRIED_METHODS.has(req.method ?? '')) {
       context.served = { route: '(method)', servedAs: 'refused' };
@@ -60,7 +57,6 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       const { headers, text } = refusedMethod(isRemote);
       return write(405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
     }
-    // The target and header lines as sent, for the answerer's limits (a Web Request resolves its URL).
     const target = req.url ?? '/';
     context.sent = { target, headerLines: req.rawHeaders };
     try {
@@ -80,9 +76,8 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       log(
         `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
       );
-      const headers = { ...securityHeaders(FILE_POLICY), 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' };
       if (res.headersSent) return void res.end();
-      write(500, headers, 'Internal server error\n');
+      write(500, plainTextHeaders(false), 'Internal server error\n');
     }
   };
 }

@@ -29,12 +29,9 @@ interface ShopOptions {
   /** Publish the environment from the remotes once they answer (default: when the host is served). */
   publish?: boolean;
   sourceMaps?: boolean;
-  /** Peers on a port whose X-Forwarded-For names the client (a proxy in front; a socket's peer is trusted anyway). */
   trustedProxies?: readonly string[];
   log?: (line: string) => void;
-  /** Told of every answer (access lines, metrics); none: nothing is told. */
   observer?: Observer;
-  /** Where the observer's metrics and the probes are served; none: not served. */
   metricsAt?: { host: string; port: number } | undefined;
 }
 
@@ -72,7 +69,6 @@ export async function serveShop({
     await Promise.all([...servers.values()].map((server) => new Promise((resolve) => server.close(resolve))));
     for (const server of servers.values()) server.closeAllConnections();
   };
-  // The host answers only once the publish has ended: its first answer is the new generation.
   let publishEnded = () => {};
   const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
   const start = async (app: AppEntry) => {
@@ -83,17 +79,14 @@ export async function serveShop({
       remoteNames: REMOTE_NAMES,
       sourceMaps,
       log,
-      ...(observer?.metrics ? { metrics: observer.metrics } : {}),
+      metrics: observer?.metrics,
     });
     readiness[app.name] = answer.readiness;
     observer?.metrics?.watchReady(app.name, answer.readiness);
     const afterPublish: Answer = isHostApp(app) ? async (request, context) => (await published, answer(request, context)) : answer;
     const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
     const where = listenOn(app);
-    servers.set(
-      app.name,
-      await listen(afterPublish, where, { isRemote: !isHostApp(app), log, trustedProxies, ...(observe ? { observe } : {}) }),
-    );
+    servers.set(app.name, await listen(afterPublish, where, { isRemote: !isHostApp(app), log, trustedProxies, observe }));
     const at = typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`;
     log(`[serve] ${app.name.padEnd(7)} ${at}  (${path.relative(process.cwd(), dist) || dist})`);
   };
