@@ -9,7 +9,7 @@ import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contract';
 import { REMOTE_NAMES } from '../../../apps.mts';
-import { SHOP_ORIGIN } from '../answer/policy.ts';
+import { remotesRules } from '../answer/policy.ts';
 import { checkGeneration, currentId, generationDir, isGood } from '../environment/generation.ts';
 import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
 import { publish, type Published } from '../publish/publish.ts';
@@ -18,7 +18,7 @@ import { changeRollout, newRolloutId, readRollout, splits, type RolloutRecord } 
 
 /** The shares a healthy canary moves through, in percent; past the last it is promoted. */
 export const DEFAULT_STEPS = [5, 25, 50, 100];
-const RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };
+const RULES = remotesRules(REMOTE_NAMES);
 
 export interface RolloutContext {
   env: string;
