@@ -18,9 +18,7 @@ export interface RemoteFileLimits {
   totalMs?: number;
 }
 
-/** A renderer's: each file within its time. */
 export const REMOTE_FILE_LIMITS: RemoteFileLimits = { fileMs: 15_000 };
-/** A publish's: each file within its time, and all of them within the publish's. */
 export const PUBLISH_FILE_LIMITS = { ...REMOTE_FILE_LIMITS, totalMs: 60_000 } as const satisfies Required<RemoteFileLimits>;
 
 function remoteFileKind(url: URL): keyof typeof REMOTE_FILE_BYTES | undefined {
@@ -43,7 +41,7 @@ function remoteOfUrl(locations: RemoteLocations): (url: string) => string | unde
   };
 }
 
-/** Why `url` is not a remote file the shop fetches, or undefined when it is one (its kind). */
+/** Why `url` is not a remote file the shop fetches, or undefined when it is one. */
 function remoteFileProblem(url: string, locations: RemoteLocations): string | undefined {
   if (!URL.canParse(url)) return 'is not a URL';
   const parsed = new URL(url);

@@ -23,10 +23,7 @@ interface LoaderDeps {
   retryUrls: RetryUrls;
 }
 
-/**
- * Loads remote modules, trying each remote's entries in order and keeping the first that works: the page's loader, which
- * the renderer also uses for the modules only a server build has.
- */
+/** Loads remote modules, trying each remote's entries in order and keeping the first that works (the renderer's too). */
 // Why: docs/decisions/federation-runtime.md#entry-fallback
 export function createFederatedLoader({ config, runtime, manifests, records, retryUrls }: LoaderDeps) {
   const registered = new Map<RemoteName, string>();

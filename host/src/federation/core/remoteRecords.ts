@@ -3,7 +3,7 @@ import type { LoadableModuleId } from '../moduleIds';
 import type { LoadFailure, LoadFailureReason } from '../loading/loadFailure';
 import type { RemotesJson } from '../../contract/remotesJson';
 
-/** What the loader reports, `at` on the page's clock; the records are made from these alone. */
+/** What the loader reports, `at` on the page's clock. */
 export type FederationEvent =
   | ({ type: 'configured' } & RemotesJson)
   | { type: 'loading'; remote: RemoteName; module: LoadableModuleId; url: string; at: number }
@@ -78,14 +78,13 @@ export function createRemoteRecords(names: readonly RemoteName[]) {
   };
 
   return {
-    /** Every remote's record by name, kept up to date: read it, never write it. */
+    /** Read it, never write it. */
     remotes: remotes as Readonly<typeof remotes>,
     get configProblems() {
       return configProblems;
     },
     /** The manifest a remote's modules come from now, null while none has loaded. */
     loadedFrom: (name: RemoteName) => (remotes[name]?.state === 'loaded' ? remotes[name].url : null),
-    /** Updates the records, then tells every listener. */
     emit(event: FederationEvent) {
       apply(event);
       for (const listener of [...listeners]) listener(event);

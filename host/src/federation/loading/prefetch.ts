@@ -19,7 +19,7 @@ export function prefetchFiles(urls: string[], doc: Document = document): void {
   for (const url of urls) {
     if (prefetched.has(url)) continue;
     prefetched.add(url);
-    // Already in the page (a remote entry another module brought in): nothing to fetch.
+    // A remote entry another module brought in.
     if ([...doc.scripts].some((script) => script.src === url)) continue;
     const link = doc.createElement('link');
     link.rel = 'prefetch';
