@@ -23,8 +23,6 @@ export type FederationEvent =
   /** Retry: the remote's next load starts again from its first entry. */
   | { type: 'forgotten'; remote: RemoteName };
 
-export type FederationListener = (event: FederationEvent) => void;
-
 /** One remote as this page (or the renderer) has it: the one record of which build it runs. */
 export interface RemoteRecord {
   /** Manifest URLs from remotes.json, first choice first. */
@@ -45,7 +43,7 @@ export type RemoteRecords = ReturnType<typeof createRemoteRecords>;
 export function createRemoteRecords(names: readonly RemoteName[]) {
   const remotes: Partial<Record<RemoteName, RemoteRecord>> = {};
   let configProblems: readonly string[] = [];
-  const listeners = new Set<FederationListener>();
+  const listeners = new Set<(event: FederationEvent) => void>();
   const record = (name: RemoteName): RemoteRecord =>
     (remotes[name] ??= { configured: [], entry: 0, state: 'not loaded', url: null, buildVersion: null, fallback: false, failures: [] });
   for (const name of names) record(name);
@@ -89,7 +87,7 @@ export function createRemoteRecords(names: readonly RemoteName[]) {
       apply(event);
       for (const listener of [...listeners]) listener(event);
     },
-    listen(listener: FederationListener) {
+    listen(listener: (event: FederationEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -8,10 +8,7 @@ import { entryUrlOf } from '../../contract/remotesJson.ts';
 
 const SHARED_CONTRACT = '@maison/shared';
 
-function majorMinor(version: string): [number, number] | undefined {
-  const match = /^(\d+)\.(\d+)\./.exec(version);
-  return match ? [Number(match[1]), Number(match[2])] : undefined;
-}
+const majorMinor = (version: string) => /^(\d+)\.(\d+)\./.exec(version)?.slice(1, 3).map(Number) as [number, number] | undefined;
 
 /** Why a remote built against `required` cannot run on a page providing `provided`; undefined when it can. */
 // Why: docs/decisions/federation-runtime.md#shared-contract
