@@ -2,11 +2,11 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import type { ManifestReader } from '../loading/manifests';
 import type { RetryUrls } from '../loading/retryUrls';
 
-/** A remote's file on another origin than the page's: read with CORS, as webpack reads its chunks. */
+/** A file on another origin than the page's. */
 export const isCrossOrigin = (url: string, page = window.location.href) => new URL(url, page).origin !== new URL(page).origin;
 
-/** An element for `url` with the runtime's attributes; with CORS across origins, as webpack loads (output.crossOriginLoading). */
-function element<Tag extends 'script' | 'link'>(tagName: Tag, url: string, attrs: Record<string, unknown> = {}) {
+/** An element that fetches `url`, with CORS across origins, as webpack loads its chunks (output.crossOriginLoading). */
+export function fileElement<Tag extends 'script' | 'link'>(tagName: Tag, url: string, attrs: Record<string, unknown> = {}) {
   const made = document.createElement(tagName);
   for (const [name, value] of Object.entries(attrs)) made.setAttribute(name, String(value));
   if (isCrossOrigin(url)) made.crossOrigin = 'anonymous';
@@ -34,11 +34,11 @@ export function shopRuntimePlugin({
       // The renderer (Node) loads entries its own way: this hook is asked there too.
       if (typeof document === 'undefined') return undefined;
       const src = retryUrls.urlFor(url);
-      return Object.assign(element('script', src, attrs), { src });
+      return Object.assign(fileElement('script', src, attrs), { src });
     },
     createLink({ url, attrs }) {
       if (typeof document === 'undefined' || !isCrossOrigin(url) || attrs?.['as'] !== 'script') return undefined;
-      return Object.assign(element('link', url, attrs), { href: url });
+      return Object.assign(fileElement('link', url, attrs), { href: url });
     },
     // A stylesheet a rendered page carries as `<style data-href>` (renderer/pageDocument.ts) is not fetched again.
     beforePreloadRemote({ preloadOps }) {
