@@ -114,7 +114,7 @@ export function firstChoices(locations: RemoteLocations): Partial<Record<RemoteN
 }
 
 /** Fetches and parses the page's remotes.json; never throws. Problems go to the console, loudly. */
-export async function fetchRemotesJson(rules: RemotesJsonRules, fetchImpl: typeof fetch = fetch): Promise<RemotesJson> {
+export async function fetchRemotesJson(rules: RemotesJsonRules, fetchImpl: typeof fetch): Promise<RemotesJson> {
   let raw: unknown;
   try {
     // Default cache mode: the page's <link rel=preload> answers it; the server says no-cache.

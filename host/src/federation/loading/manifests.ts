@@ -60,7 +60,7 @@ export type ManifestReader = ReturnType<typeof createManifestReader>;
 /** `remoteOf(url)` names the remote whose entry a manifest URL is, when known: its manifest must be that remote's. */
 export function createManifestReader(
   providedContract: string,
-  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  fetchImpl: typeof fetch,
   remoteOf: (url: string) => string | undefined = () => undefined,
 ) {
   const texts = new Map<string, Promise<string>>();
