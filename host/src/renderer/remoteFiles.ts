@@ -32,12 +32,12 @@ const bytesText = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB} MiB` :
 
 /** Names the remote a URL belongs to: the one whose build folder holds it, else the one on its origin. */
 function remoteOfUrl(locations: RemoteLocations): (url: string) => string | undefined {
-  const builds = Object.entries(locations).flatMap(([name, urls]) => (urls ?? []).map((url) => ({ name, url: new URL(url) })));
-  const folders = builds.map(({ name, url }) => [name, new URL('./', url).href] as const);
-  const origins = builds.map(({ name, url }) => [name, url.origin] as const);
+  const builds = Object.entries(locations).flatMap(([name, urls]) =>
+    (urls ?? []).map((url) => ({ name, folder: new URL('./', url).href, origin: new URL(url).origin })),
+  );
   return (url) => {
     const origin = URL.canParse(url) ? new URL(url).origin : undefined;
-    return folders.find(([, folder]) => url.startsWith(folder))?.[0] ?? origins.find(([, listed]) => listed === origin)?.[0];
+    return (builds.find(({ folder }) => url.startsWith(folder)) ?? builds.find((build) => build.origin === origin))?.name;
   };
 }
 
