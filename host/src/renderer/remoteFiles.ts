@@ -62,14 +62,11 @@ async function readWithin(response: Response, limit: number, kind: string): Prom
   }
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
-  const reader = response.body?.getReader();
-  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
-    size += read.value.byteLength;
-    if (size > limit) {
-      await reader!.cancel();
-      throw tooLarge();
-    }
-    chunks.push(read.value);
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    // Leaving the loop cancels the body.
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
   }
   return new Blob(chunks);
 }
