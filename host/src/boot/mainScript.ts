@@ -3,7 +3,6 @@ import { INTRO_ATTRIBUTE } from '../shell/introGate';
 /** A page that never paints (a tab opened in the background) runs main.js after this. */
 export const UNPAINTED_START_AFTER_MS = 3000;
 
-/** Adds main.js (already preloaded by the page's head). */
 export function startMain(src: string, onError: () => void): void {
   const main = document.createElement('script');
   main.src = src;

@@ -14,16 +14,8 @@ export {
   type RemotesJson,
 } from './remotesJson.ts';
 export { serverEntryUrl } from './manifest.ts';
-export {
-  HOST_BUILD_FILES,
-  PAGE_SHELL,
-  ROUTE_TABLE,
-  SERVER_PUBLIC_PATHS_GLOBAL,
-  type NotFoundPage,
-  type PageShell,
-  type ServedRoute,
-} from './hostBuild.ts';
-export { RENDER_RECORD, type RenderedBuilds, type RenderRecord } from './renderRecord.ts';
+export * from './hostBuild.ts';
+export * from './renderRecord.ts';
 export { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, type Beacon } from './beacon.ts';
 export {
   cohortClaimOf,

@@ -32,7 +32,6 @@ export const issuePath = (issue: v.BaseIssue<unknown>): string =>
     .join('')
     .replace(/^\./, '');
 
-/** An issue as a reader wants it: where, then what. */
 function issueText(issue: v.BaseIssue<unknown>): string {
   const what = issue.received === 'undefined' && issue.message.startsWith('Invalid key') ? 'is missing' : issue.message;
   return issuePath(issue) ? `${issuePath(issue)} ${what}` : what;

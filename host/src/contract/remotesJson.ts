@@ -2,7 +2,7 @@
 // Why: docs/decisions/contract.md#remotesjson
 import * as v from 'valibot';
 import type { RemoteName } from '@maison/shared';
-import { JSON_OBJECT } from './readJson.ts';
+import { JSON_OBJECT, shown } from './readJson.ts';
 
 export const REMOTES_JSON_PATH = '/remotes.json';
 /** A remote's build is a folder with its manifest and, beside it, its entry script. */
@@ -30,8 +30,6 @@ export interface RemotesJsonRules {
   defaults?: Partial<Record<RemoteName, string>>;
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value)));
-
 /** Why a URL may not bring the shop remote code, or undefined: https, or http on this machine (development, the tests). */
 export function transportProblem(url: URL): string | undefined {
   const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
@@ -39,30 +37,19 @@ export function transportProblem(url: URL): string | undefined {
   return url.protocol === 'http:' ? 'is not https (http only for localhost, 127.0.0.0/8 and [::1])' : 'is not an http(s) URL';
 }
 
-/** A remotes.json entry, the URL of a remote build's manifest, absolute or relative to `base`: read as its absolute form. */
-const manifestUrlSchema = (base: string) =>
-  v.pipe(
-    v.string('is not a URL'),
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      let url: URL;
-      try {
-        if (dataset.value.trim() === '') throw new TypeError('empty');
-        url = new URL(dataset.value, base);
-      } catch {
-        addIssue({ message: 'is not a URL' });
-        return NEVER;
-      }
-      const problem = originProblem(url) ?? transportProblem(url);
-      if (problem) addIssue({ message: problem });
-      return problem ? NEVER : url.href;
-    }),
-    v.check((url) => new URL(url).pathname.endsWith(`/${MANIFEST_FILE}`), `is not a federation manifest (…/${MANIFEST_FILE})`),
-  );
-
-/** The absolute manifest URL an entry names, or why it names none. */
+/** The absolute manifest URL an entry (absolute or relative to `base`) names, or why it names none. */
 export function manifestUrlOf(value: unknown, base: string): { url: string } | { problem: string } {
-  const read = v.safeParse(manifestUrlSchema(base), value, { abortPipeEarly: true });
-  return read.success ? { url: read.output } : { problem: read.issues[0].message };
+  let url: URL;
+  try {
+    if (typeof value !== 'string' || value.trim() === '') throw new TypeError('empty');
+    url = new URL(value, base);
+  } catch {
+    return { problem: 'is not a URL' };
+  }
+  const problem = originProblem(url) ?? transportProblem(url);
+  if (problem) return { problem };
+  if (!url.pathname.endsWith(`/${MANIFEST_FILE}`)) return { problem: `is not a federation manifest (…/${MANIFEST_FILE})` };
+  return { url: url.href };
 }
 
 /** A host name of letters, digits, hyphens and dots (each label at most 63, the whole at most 253), or an IP address. */
@@ -94,7 +81,7 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
   const problems: string[] = [];
   const locations: RemoteLocations = {};
   const config = v.is(JSON_OBJECT, raw) ? raw : undefined;
-  if (!config) problems.push(`${REMOTES_JSON_PATH} must be a JSON object of remote names, got ${show(raw)}`);
+  if (!config) problems.push(`${REMOTES_JSON_PATH} must be a JSON object of remote names, got ${shown(raw)}`);
 
   for (const name of Object.keys(config ?? {})) {
     if (name !== RETIRED_REPORT_URL_KEY && !(rules.names as readonly string[]).includes(name))
@@ -105,7 +92,7 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
     for (const entry of entriesOf(config?.[name])) {
       const parsed = manifestUrlOf(entry, rules.base);
       if ('url' in parsed) urls.push(parsed.url);
-      else problems.push(`${REMOTES_JSON_PATH}: "${name}" entry ${show(entry)} ${parsed.problem}`);
+      else problems.push(`${REMOTES_JSON_PATH}: "${name}" entry ${shown(entry)} ${parsed.problem}`);
     }
     const fallback = rules.defaults?.[name];
     if (urls.length > 0) locations[name] = urls;
@@ -127,7 +114,7 @@ export function firstChoices(locations: RemoteLocations): Partial<Record<RemoteN
 }
 
 /** Fetches and parses the page's remotes.json; never throws. Problems go to the console, loudly. */
-export async function fetchRemotesJson(rules: RemotesJsonRules, fetchImpl: typeof fetch = fetch): Promise<RemotesJson> {
+export async function fetchRemotesJson(rules: RemotesJsonRules, fetchImpl: typeof fetch): Promise<RemotesJson> {
   let raw: unknown;
   try {
     // Default cache mode: the page's <link rel=preload> answers it; the server says no-cache.

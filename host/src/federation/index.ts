@@ -25,7 +25,6 @@ export function startFederation({
   modulesFor: (pathname: string) => RemoteModuleId[];
   prefetchWhenIdle: readonly RemoteModuleId[];
 }) {
-  // A rendered page brings remotes.json and its remotes' manifests as data (inlineData.ts).
   const inline = withInlineData(readInlineData(document), (...args) => fetch(...args));
   const config = fetchRemotesJson(
     { names: BUILD_INFO.remoteNames, defaults: BUILD_INFO.remoteDefaults, base: window.location.href },

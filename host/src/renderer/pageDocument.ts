@@ -13,12 +13,10 @@ export interface PageDocumentInput {
   language: Language;
   markup: string;
   head: PageHead;
-  /** The remote modules' stylesheets, with their inline text where it can be carried. */
   stylesheets: Array<{ href: string; text?: string | undefined }>;
   stamp: RenderStamp;
   address: PageAddress;
   scripts: string[];
-  /** remotes.json and the page's remotes' manifests, carried as data (federation/loading/inlineData.ts). */
   federationData: InlineFederationData;
 }
 
@@ -30,14 +28,13 @@ const attributesOf = (attributes: Attributes) =>
     .map(([name, value]) => (value === true || value === '' ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`))
     .join('');
 
-/** An element; a script's or style's text is already safe inside it (jsonForScript, ./inlineCode.ts). */
+/** A script's or style's text is already safe inside it (jsonForScript, ./inlineCode.ts). */
 function tag(tagName: string, attributes: Attributes, text = ''): string {
   return tagName === 'script' || tagName === 'style'
     ? `<${tagName}${attributesOf(attributes)}>${text}</${tagName}>`
     : `<${tagName}${attributesOf(attributes)}>`;
 }
 
-/** A rendered page: index.html's head, adapted for a page that paints from its HTML. */
 // Why: docs/decisions/build-and-render.md#page-document
 export function pageDocument(input: PageDocumentInput) {
   const { shell, language, markup: rendered, head, stylesheets, stamp, address, scripts, federationData } = input;
@@ -53,7 +50,6 @@ export function pageDocument(input: PageDocumentInput) {
     inline.styles.push(text);
     return tag('style', { 'data-href': href }, text);
   };
-  // Every script the first view runs, named up front so none waits on another's answer.
   const hostChunks = shell.headTags.flatMap(({ attributes }) =>
     attributes.rel === 'preload' && attributes.as === 'script' ? [String(attributes.href)] : [],
   );
@@ -67,7 +63,6 @@ export function pageDocument(input: PageDocumentInput) {
   const html = [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(head.title)}</title>`,
-    // What search engines and link previews read.
     ...pageHeadTags(head, address).map(({ tagName, attributes, text }) => tag(tagName, attributes, text)),
     tag('meta', { name: RENDER_STAMP_META, content: JSON.stringify(stamp) }),
     ...headTags,
@@ -75,7 +70,7 @@ export function pageDocument(input: PageDocumentInput) {
     // No paint mid-parse (Chromium): it shifted the product list's toolbar.
     tag('link', { rel: 'expect', href: `#${FEDERATION_DATA_ID}`, blocking: 'render' }),
     preloads,
-    // Low priority, behind the first paint's stylesheets and images; CORS for other origins, as webpack loads them.
+    // CORS for other origins, as webpack loads them.
     ...preloadedScripts.map((href) =>
       tag('link', {
         rel: 'preload',

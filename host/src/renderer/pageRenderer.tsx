@@ -54,7 +54,6 @@ export type RenderedPage =
 export interface PublicPages extends RemotePublicPages {
   /** Remotes whose list could not be loaded: their pages are not rendered, and are client-rendered. */
   unavailable: string[];
-  /** Why each of those could not be loaded. */
   why?: Record<string, string>;
   /** What was left out of the lists: a path or a redirect not on the shop's own origin. */
   problems?: string[];
@@ -82,7 +81,6 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     runtime: (reader) => createServerRuntime(reader, remoteFiles),
   });
   const modules = createRemoteModuleStore(loader);
-  // One handler per language (its basename).
   const handlers = new Map(
     LANGUAGES.map((language) => [language, createStaticHandler(shopRoutes(), { basename: routerBasename(language) ?? '/' })]),
   );
@@ -101,7 +99,7 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     return text;
   };
 
-  /** The page at `path` in `language`; `query` (without '?') when the address asks for a view (a sort, a tab). */
+  /** `query` (without '?') when the address asks for a view (a sort, a tab). */
   const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
     const elsewhere = ownPathProblem(path);
     if (elsewhere) return { reason: `the path ${elsewhere}` };
@@ -131,7 +129,6 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     const manifestsOnPage = Object.fromEntries(
       await Promise.all(Object.values(builds).map(async (url) => [url, await manifests.json(url)] as const)),
     );
-    // The page's remote modules' own files (their chunks and styles), from their manifests.
     const files = ids.flatMap((id) => {
       const manifestUrl = builds[remoteOf(id)]!;
       return exposeAssetUrls(manifestUrl, manifestsOnPage[manifestUrl]!, id).slice(1);

@@ -18,9 +18,7 @@ export interface RemoteFileLimits {
   totalMs?: number;
 }
 
-/** A renderer's: each file within its time. */
 export const REMOTE_FILE_LIMITS: RemoteFileLimits = { fileMs: 15_000 };
-/** A publish's: each file within its time, and all of them within the publish's. */
 export const PUBLISH_FILE_LIMITS = { ...REMOTE_FILE_LIMITS, totalMs: 60_000 } as const satisfies Required<RemoteFileLimits>;
 
 function remoteFileKind(url: URL): keyof typeof REMOTE_FILE_BYTES | undefined {
@@ -34,16 +32,16 @@ const bytesText = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB} MiB` :
 
 /** Names the remote a URL belongs to: the one whose build folder holds it, else the one on its origin. */
 function remoteOfUrl(locations: RemoteLocations): (url: string) => string | undefined {
-  const builds = Object.entries(locations).flatMap(([name, urls]) => (urls ?? []).map((url) => ({ name, url: new URL(url) })));
-  const folders = builds.map(({ name, url }) => [name, new URL('./', url).href] as const);
-  const origins = builds.map(({ name, url }) => [name, url.origin] as const);
+  const builds = Object.entries(locations).flatMap(([name, urls]) =>
+    (urls ?? []).map((url) => ({ name, folder: new URL('./', url).href, origin: new URL(url).origin })),
+  );
   return (url) => {
     const origin = URL.canParse(url) ? new URL(url).origin : undefined;
-    return folders.find(([, folder]) => url.startsWith(folder))?.[0] ?? origins.find(([, listed]) => listed === origin)?.[0];
+    return (builds.find(({ folder }) => url.startsWith(folder)) ?? builds.find((build) => build.origin === origin))?.name;
   };
 }
 
-/** Why `url` is not a remote file the shop fetches, or undefined when it is one (its kind). */
+/** Why `url` is not a remote file the shop fetches, or undefined when it is one. */
 function remoteFileProblem(url: string, locations: RemoteLocations): string | undefined {
   if (!URL.canParse(url)) return 'is not a URL';
   const parsed = new URL(url);
@@ -64,14 +62,11 @@ async function readWithin(response: Response, limit: number, kind: string): Prom
   }
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
-  const reader = response.body?.getReader();
-  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
-    size += read.value.byteLength;
-    if (size > limit) {
-      await reader!.cancel();
-      throw tooLarge();
-    }
-    chunks.push(read.value);
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    // Leaving the loop cancels the body.
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
   }
   return new Blob(chunks);
 }

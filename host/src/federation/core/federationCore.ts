@@ -12,15 +12,13 @@ interface FederationCoreOptions {
   config: RemotesJson | Promise<RemotesJson>;
   /** How manifests are fetched (the page answers from its inline data). */
   fetch: typeof fetch;
-  /** Node (the renderer) only: how remote entries and chunks are fetched. */
+  /** The renderer's only: how remote entries and chunks are fetched, and its server runtime. */
   scripts?: typeof fetch;
-  /** The runtime's two calls when not the browser's (the renderer's server runtime). */
   runtime?: (manifests: ManifestReader) => FederationRuntime;
 }
 
 /** The one place the federation runtime is set up, for the page and the renderer alike. */
 export function createFederationCore({ config, fetch, scripts, runtime }: FederationCoreOptions) {
-  // One record per remote; everyone else only reads it.
   const records = createRemoteRecords(BUILD_INFO.remoteNames);
   const retryUrls = createRetryUrls();
   // Each manifest is checked as the manifest of the remote whose entry it is.

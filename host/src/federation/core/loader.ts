@@ -23,10 +23,7 @@ interface LoaderDeps {
   retryUrls: RetryUrls;
 }
 
-/**
- * Loads remote modules, trying each remote's entries in order and keeping the first that works: the page's loader, which
- * the renderer also uses for the modules only a server build has.
- */
+/** Loads remote modules, trying each remote's entries in order and keeping the first that works (the renderer's too). */
 // Why: docs/decisions/federation-runtime.md#entry-fallback
 export function createFederatedLoader({ config, runtime, manifests, records, retryUrls }: LoaderDeps) {
   const registered = new Map<RemoteName, string>();
@@ -74,6 +71,7 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
     const running = records.loadedFrom(remote);
     let renewed = false;
     const failures: LoadFailure[] = [];
+    const failed = () => failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; ');
     for (let index = records.remotes[remote]?.entry ?? 0; index < entries.length; index += 1) {
       const entry = entries[index]!;
       records.emit({ type: 'loading', remote, module: id, url: entry, at: performance.now() });
@@ -85,10 +83,7 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
         );
         const buildVersion = manifests.summary(entry)?.buildVersion;
         records.emit({ type: 'loaded', remote, module: id, url: entry, entry: index, buildVersion, at: performance.now(), files });
-        if (index > 0) {
-          const because = failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; ');
-          console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${because}`);
-        }
+        if (index > 0) console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failed()}`);
         return module;
       } catch (error) {
         const failure = error as LoadFailure;
@@ -106,16 +101,14 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
       }
     }
     const last = failures[failures.length - 1]!;
-    throw new LoadFailure(last.reason, failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; '), last.url);
+    throw new LoadFailure(last.reason, failed(), last.url);
   };
 
   return {
     load(id: LoadableModuleId) {
       const remote = remoteOf(id);
-      const next = (queues.get(remote) ?? Promise.resolve()).then(
-        () => load(id),
-        () => load(id),
-      );
+      // Queued loads never reject: each waits only for the one before it to settle.
+      const next = (queues.get(remote) ?? Promise.resolve()).then(() => load(id));
       queues.set(
         remote,
         next.catch(() => undefined),

@@ -3,7 +3,7 @@ import type { LoadableModuleId } from '../moduleIds';
 import type { LoadFailure, LoadFailureReason } from '../loading/loadFailure';
 import type { RemotesJson } from '../../contract/remotesJson';
 
-/** What the loader reports, `at` on the page's clock; the records are made from these alone. */
+/** What the loader reports, `at` on the page's clock. */
 export type FederationEvent =
   | ({ type: 'configured' } & RemotesJson)
   | { type: 'loading'; remote: RemoteName; module: LoadableModuleId; url: string; at: number }
@@ -22,8 +22,6 @@ export type FederationEvent =
   | { type: 'failed'; remote: RemoteName; module: LoadableModuleId; failure: LoadFailure }
   /** Retry: the remote's next load starts again from its first entry. */
   | { type: 'forgotten'; remote: RemoteName };
-
-export type FederationListener = (event: FederationEvent) => void;
 
 /** One remote as this page (or the renderer) has it: the one record of which build it runs. */
 export interface RemoteRecord {
@@ -45,7 +43,7 @@ export type RemoteRecords = ReturnType<typeof createRemoteRecords>;
 export function createRemoteRecords(names: readonly RemoteName[]) {
   const remotes: Partial<Record<RemoteName, RemoteRecord>> = {};
   let configProblems: readonly string[] = [];
-  const listeners = new Set<FederationListener>();
+  const listeners = new Set<(event: FederationEvent) => void>();
   const record = (name: RemoteName): RemoteRecord =>
     (remotes[name] ??= { configured: [], entry: 0, state: 'not loaded', url: null, buildVersion: null, fallback: false, failures: [] });
   for (const name of names) record(name);
@@ -78,19 +76,18 @@ export function createRemoteRecords(names: readonly RemoteName[]) {
   };
 
   return {
-    /** Every remote's record by name, kept up to date: read it, never write it. */
+    /** Read it, never write it. */
     remotes: remotes as Readonly<typeof remotes>,
     get configProblems() {
       return configProblems;
     },
     /** The manifest a remote's modules come from now, null while none has loaded. */
     loadedFrom: (name: RemoteName) => (remotes[name]?.state === 'loaded' ? remotes[name].url : null),
-    /** Updates the records, then tells every listener. */
     emit(event: FederationEvent) {
       apply(event);
       for (const listener of [...listeners]) listener(event);
     },
-    listen(listener: FederationListener) {
+    listen(listener: (event: FederationEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

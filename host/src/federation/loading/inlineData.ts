@@ -1,11 +1,10 @@
 import { REMOTES_JSON_PATH } from '../../contract/remotesJson';
 
-/** The JSON block in which a rendered page carries remotes.json and its manifests (server/pageDocument.ts). */
+/** The JSON block in which a rendered page carries remotes.json and its manifests (renderer/pageDocument.ts). */
 // Why: docs/decisions/federation-runtime.md#inline-federation-data
 export const FEDERATION_DATA_ID = 'maison-federation-data';
 
 export interface InlineFederationData {
-  /** remotes.json as the page would fetch it. */
   remotesJson: unknown;
   manifests: Record<string, unknown>;
 }

@@ -8,10 +8,7 @@ import { entryUrlOf } from '../../contract/remotesJson.ts';
 
 const SHARED_CONTRACT = '@maison/shared';
 
-function majorMinor(version: string): [number, number] | undefined {
-  const match = /^(\d+)\.(\d+)\./.exec(version);
-  return match ? [Number(match[1]), Number(match[2])] : undefined;
-}
+const majorMinor = (version: string) => /^(\d+)\.(\d+)\./.exec(version)?.slice(1, 3).map(Number) as [number, number] | undefined;
 
 /** Why a remote built against `required` cannot run on a page providing `provided`; undefined when it can. */
 // Why: docs/decisions/federation-runtime.md#shared-contract
@@ -63,7 +60,7 @@ export type ManifestReader = ReturnType<typeof createManifestReader>;
 /** `remoteOf(url)` names the remote whose entry a manifest URL is, when known: its manifest must be that remote's. */
 export function createManifestReader(
   providedContract: string,
-  fetchImpl: typeof fetch = (...args) => fetch(...args),
+  fetchImpl: typeof fetch,
   remoteOf: (url: string) => string | undefined = () => undefined,
 ) {
   const texts = new Map<string, Promise<string>>();

@@ -1,7 +1,7 @@
 import type { LoadableModuleId } from '../moduleIds';
 import type { FederationManifest } from '../../contract/manifest';
 import { entryUrlOf } from '../../contract/remotesJson';
-import { isCrossOrigin } from '../runtime/shopRuntimePlugin';
+import { fileElement } from '../runtime/shopRuntimePlugin';
 
 /** A module's files per its manifest: the remote entry, then its own JS and CSS (relative to the manifest). */
 export function exposeAssetUrls(manifestUrl: string, manifest: FederationManifest, id: LoadableModuleId): string[] {
@@ -15,18 +15,14 @@ export function exposeAssetUrls(manifestUrl: string, manifest: FederationManifes
 const prefetched = new Set<string>();
 
 /** A low-priority download into the HTTP cache; nothing runs until the module is really loaded. */
-export function prefetchFiles(urls: string[], doc: Document = document): void {
+export function prefetchFiles(urls: string[]): void {
   for (const url of urls) {
     if (prefetched.has(url)) continue;
     prefetched.add(url);
-    // Already in the page (a remote entry another module brought in): nothing to fetch.
-    if ([...doc.scripts].some((script) => script.src === url)) continue;
-    const link = doc.createElement('link');
-    link.rel = 'prefetch';
-    link.as = url.endsWith('.css') ? 'style' : 'script';
-    // In the mode the module's load will ask for it (webpack's crossOriginLoading), so the cache serves it.
-    if (isCrossOrigin(url, doc.baseURI)) link.crossOrigin = 'anonymous';
-    link.href = url;
-    doc.head.append(link);
+    // A remote entry another module brought in.
+    if ([...document.scripts].some((script) => script.src === url)) continue;
+    // In the mode the module's load will ask for it, so the cache serves it.
+    const link = fileElement('link', url, { rel: 'prefetch', as: url.endsWith('.css') ? 'style' : 'script' });
+    document.head.append(Object.assign(link, { href: url }));
   }
 }

@@ -1,7 +1,7 @@
 /** Fresh URLs (`?retry=N`) for a remote's files after a Retry or a build replaced under the page. */
 // Why: docs/decisions/federation-runtime.md#retry-urls
 export function createRetryUrls() {
-  /** Retries per remote build, keyed by the folder its manifest is in. */
+  /** Per remote build: the folder its manifest is in. */
   const retries = new Map<string, number>();
   const folderOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
 

@@ -2,8 +2,16 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import type { ManifestReader } from '../loading/manifests';
 import type { RetryUrls } from '../loading/retryUrls';
 
-/** A remote's file on another origin than the page's: read with CORS, as webpack reads its chunks. */
+/** A file on another origin than the page's. */
 export const isCrossOrigin = (url: string, page = window.location.href) => new URL(url, page).origin !== new URL(page).origin;
+
+/** An element that fetches `url`, with CORS across origins, as webpack loads its chunks (output.crossOriginLoading). */
+export function fileElement<Tag extends 'script' | 'link'>(tagName: Tag, url: string, attrs: Record<string, unknown> = {}) {
+  const made = document.createElement(tagName);
+  for (const [name, value] of Object.entries(attrs)) made.setAttribute(name, String(value));
+  if (isCrossOrigin(url)) made.crossOrigin = 'anonymous';
+  return made;
+}
 
 /** The host's runtime hooks: checked manifests, entries under retry URLs, CORS across origins, carried styles. Failures go to the loader. */
 export function shopRuntimePlugin({
@@ -26,20 +34,11 @@ export function shopRuntimePlugin({
       // The renderer (Node) loads entries its own way: this hook is asked there too.
       if (typeof document === 'undefined') return undefined;
       const src = retryUrls.urlFor(url);
-      const script = document.createElement('script');
-      for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
-      // With CORS, as the page preloads it (output.crossOriginLoading): its errors reach the page whole.
-      if (isCrossOrigin(src)) script.crossOrigin = 'anonymous';
-      script.src = src;
-      return script;
+      return Object.assign(fileElement('script', src, attrs), { src });
     },
     createLink({ url, attrs }) {
       if (typeof document === 'undefined' || !isCrossOrigin(url) || attrs?.['as'] !== 'script') return undefined;
-      const link = document.createElement('link');
-      for (const [name, value] of Object.entries(attrs)) link.setAttribute(name, String(value));
-      link.crossOrigin = 'anonymous';
-      link.href = url;
-      return link;
+      return Object.assign(fileElement('link', url, attrs), { href: url });
     },
     // A stylesheet a rendered page carries as `<style data-href>` (renderer/pageDocument.ts) is not fetched again.
     beforePreloadRemote({ preloadOps }) {

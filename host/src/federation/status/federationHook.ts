@@ -1,5 +1,4 @@
-import type { RemoteName } from '@maison/shared';
-import type { FederationEvent, RemoteRecord, RemoteRecords } from '../core/remoteRecords';
+import type { FederationEvent, RemoteRecords } from '../core/remoteRecords';
 import type { FailureRecord, LoadRecord, VitalRecord } from './loadRecords';
 
 /** `window.__MAISON_FEDERATION__`, for on-call (`print()` in the console) and the browser tests. */
@@ -7,7 +6,7 @@ import type { FailureRecord, LoadRecord, VitalRecord } from './loadRecords';
 export interface FederationStatus {
   host: { buildVersion: string; sharedContract: string };
   readonly configProblems: readonly string[];
-  remotes: Partial<Record<RemoteName, RemoteRecord>>;
+  remotes: RemoteRecords['remotes'];
   /** Every module load and failure of this page load, in order. */
   records: Array<LoadRecord | FailureRecord>;
   vitals: Partial<Record<VitalRecord['name'], VitalRecord>>;

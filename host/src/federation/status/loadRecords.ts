@@ -15,13 +15,7 @@ export type VitalRecord = SignalOf<'vital'> & { rating: 'good' | 'needs-improvem
 
 /** One file's request from the resource timings: start and duration in whole ms on the page's clock. */
 // Why: docs/decisions/federation-runtime.md#load-timings
-interface FileTiming {
-  url: string;
-  start: number;
-  duration: number;
-}
-
-function timingOf(url: string, entries: readonly PerformanceEntry[]): FileTiming | undefined {
+function timingOf(url: string, entries: readonly PerformanceEntry[]) {
   // After a Retry the entry is requested as `…/remoteEntry.js?retry=N`: the latest request counts.
   const matching = entries.filter(({ name }) => name === url || name.startsWith(`${url}?`));
   const entry = matching[matching.length - 1] as PerformanceResourceTiming | undefined;
