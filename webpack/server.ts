@@ -3,9 +3,8 @@
 import path from 'node:path';
 import type { Configuration, Compiler } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { ASSET_FILENAME, buildCache, definePlugin, moduleRules, SERVER_DIR } from './parts';
+import { appBuildBase, ASSET_FILENAME, definePlugin, federationBase, moduleRules, SERVER_DIR } from './parts';
 import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maison/host/contract';
-import { resolveOptions, sharedSingletons } from './sharing';
 
 /** Where `npm start` writes the apps' server builds; `built.json` is written after each build. */
 export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
@@ -57,12 +56,9 @@ export interface ServerBuildOptions {
 export function serverConfig(options: ServerBuildOptions): Configuration {
   const { appDir, federationName, production } = options;
   const isRemote = options.exposes !== undefined;
-  const mode = production ? 'production' : 'development';
   return {
-    name: 'server',
-    mode,
+    ...appBuildBase(appDir, federationName, production, 'server'),
     target: 'async-node',
-    context: appDir,
     entry: options.entry ? { [HOST_BUILD_FILES.rendererEntry]: options.entry } : {},
     devtool: false,
     output: {
@@ -86,29 +82,21 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
             clean: true,
           }),
     },
-    resolve: resolveOptions(production),
     module: { rules: moduleRules(production, federationName, 'server') },
     plugins: [
       new ModuleFederationPlugin({
-        name: federationName,
+        ...federationBase(appDir, federationName),
         filename: `${SERVER_DIR}/${ENTRY_FILE}`,
         exposes: options.exposes,
-        remotes: {},
         remoteType: 'script',
         library: { type: 'commonjs-module', name: federationName },
-        shared: sharedSingletons(appDir),
-        shareStrategy: 'loaded-first',
         // Remote entries and chunks are fetched over HTTP and run in the renderer's process.
         runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
         manifest: false,
-        dts: false,
       }),
       ...(isRemote ? [new RendererPublicPathPlugin(federationName)] : []),
       definePlugin(options.define),
     ],
     optimization: { moduleIds: 'deterministic', minimize: false },
-    cache: buildCache(`${federationName}-server-${mode}`, path.join(appDir, 'webpack.config.ts')),
-    performance: { hints: false },
-    stats: production ? 'errors-warnings' : 'minimal',
   };
 }
