@@ -89,3 +89,12 @@ export function lastGoodBefore(
   }
   return undefined;
 }
+
+/** What `current` names if it is good, else the newest good generation before it, and why `current`'s is not served. */
+export function generationToServe(env: string, check = checkGeneration): { generation?: Generation; problem?: string } {
+  const id = currentId(env);
+  const current = id === undefined ? undefined : check(generationDir(env, id));
+  if (current && isGood(current)) return { generation: current };
+  const problem = current ? `generation ${id} cannot be served (${current.problem})` : 'not published yet';
+  return { generation: lastGoodBefore(env, id, check), problem };
+}
