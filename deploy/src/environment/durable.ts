@@ -12,7 +12,6 @@ export function flushFolder(dir: string): void {
   }
 }
 
-/** Writes `content` to `file` (creating its folders) and flushes it to disk before returning. */
 export function writeFlushed(file: string, content: string | Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const fd = openSync(file, 'w');

@@ -32,7 +32,6 @@ function readText(dir: string, file: string): string {
   }
 }
 
-/** Reads and checks the generation in `dir` (its id is the folder's name). */
 export function checkGeneration(dir: string): CheckedGeneration {
   const id = path.basename(dir);
   try {

@@ -5,7 +5,6 @@ import { originProblem } from '@maison/host/contract';
 import { replaceFile } from './durable.ts';
 import { ENVIRONMENT_FILE } from './layout.ts';
 
-/** The origin `value` names, or why it names none. */
 export function siteOriginOf(value: unknown): { origin: string } | { problem: string } {
   if (typeof value !== 'string') return { problem: 'is not text' };
   let url: URL;
