@@ -46,14 +46,7 @@ export function createAppConfig(options: AppBuildOptions) {
     const production = argv.mode === 'production';
     // `--env server`: the server build alone, in either mode (`npm start` builds it beside its dev server).
     if (!options.server || !(production || env.server)) return browserConfig(options, production);
-    const server = serverConfig({
-      appDir: options.appDir,
-      federationName: options.federationName,
-      production,
-      entry: options.server.entry,
-      exposes: options.exposes && { ...options.exposes, ...options.server.exposes },
-      define: options.define?.({ production, version: buildVersion(options.appDir) }),
-    });
+    const server = serverConfig(options, production);
     return env.server ? server : [browserConfig(options, production), server];
   };
 }

@@ -5,6 +5,8 @@ import type { Configuration, Compiler } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { appBuildBase, ASSET_FILENAME, definePlugin, federationBase, moduleRules, SERVER_DIR } from './parts';
 import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maison/host/contract';
+import type { AppBuildOptions } from '../webpack.common';
+import { buildVersion } from './buildInfo';
 
 /** Where `npm start` writes the apps' server builds; `built.json` is written after each build. */
 export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
@@ -44,22 +46,14 @@ class RendererPublicPathPlugin {
   }
 }
 
-export interface ServerBuildOptions {
-  appDir: string;
-  federationName: string;
-  production: boolean;
-  exposes?: Record<string, string>;
-  entry?: string;
-  define?: Record<string, unknown>;
-}
-
-export function serverConfig(options: ServerBuildOptions): Configuration {
-  const { appDir, federationName, production } = options;
-  const isRemote = options.exposes !== undefined;
+/** The server build of an app (`createAppConfig`'s options): a remote's exposes and its server-only ones, or the host's renderer entry. */
+export function serverConfig(app: AppBuildOptions, production: boolean): Configuration {
+  const { appDir, federationName, server = {} } = app;
+  const isRemote = app.exposes !== undefined;
   return {
     ...appBuildBase(appDir, federationName, production, 'server'),
     target: 'async-node',
-    entry: options.entry ? { [HOST_BUILD_FILES.rendererEntry]: options.entry } : {},
+    entry: server.entry ? { [HOST_BUILD_FILES.rendererEntry]: server.entry } : {},
     devtool: false,
     output: {
       path: production ? path.join(appDir, isRemote ? 'dist' : HOST_BUILD_FILES.rendererDir) : devServerBuildDir(federationName),
@@ -87,7 +81,7 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
       new ModuleFederationPlugin({
         ...federationBase(appDir, federationName),
         filename: `${SERVER_DIR}/${ENTRY_FILE}`,
-        exposes: options.exposes,
+        exposes: app.exposes && { ...app.exposes, ...server.exposes },
         remoteType: 'script',
         library: { type: 'commonjs-module', name: federationName },
         // Remote entries and chunks are fetched over HTTP and run in the renderer's process.
@@ -95,7 +89,7 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
         manifest: false,
       }),
       ...(isRemote ? [new RendererPublicPathPlugin(federationName)] : []),
-      definePlugin(options.define),
+      definePlugin(app.define?.({ production, version: buildVersion(appDir) })),
     ],
     optimization: { moduleIds: 'deterministic', minimize: false },
   };
