@@ -20,31 +20,26 @@ export const serverManifestData = (server: { exposes?: Record<string, string> })
 });
 
 /** Node has no `document.currentScript` for 'auto': the renderer sets the public path instead. */
-class RendererPublicPathPlugin {
-  constructor(private readonly federationName: string) {}
-
-  apply(compiler: Compiler) {
-    const { RuntimeGlobals, RuntimeModule } = compiler.webpack;
-    const name = this.federationName;
-    class RendererPublicPathRuntimeModule extends RuntimeModule {
-      constructor() {
-        super('publicPath (from the renderer)', RuntimeModule.STAGE_BASIC);
-      }
-      override generate() {
-        return `${RuntimeGlobals.publicPath} = ((globalThis.${SERVER_PUBLIC_PATHS_GLOBAL} || {})[${JSON.stringify(name)}]) || "";`;
-      }
+const rendererPublicPath = (name: string) => (compiler: Compiler) => {
+  const { RuntimeGlobals, RuntimeModule } = compiler.webpack;
+  class RendererPublicPathRuntimeModule extends RuntimeModule {
+    constructor() {
+      super('publicPath (from the renderer)', RuntimeModule.STAGE_BASIC);
     }
-    compiler.hooks.thisCompilation.tap('RendererPublicPathPlugin', (compilation) => {
-      // Before webpack's own handler (which would add the 'auto' module); returning true stops it.
-      compilation.hooks.runtimeRequirementInTree
-        .for(RuntimeGlobals.publicPath)
-        .tap({ name: 'RendererPublicPathPlugin', stage: -100 }, (chunk) => {
-          compilation.addRuntimeModule(chunk, new RendererPublicPathRuntimeModule());
-          return true;
-        });
-    });
+    override generate() {
+      return `${RuntimeGlobals.publicPath} = ((globalThis.${SERVER_PUBLIC_PATHS_GLOBAL} || {})[${JSON.stringify(name)}]) || "";`;
+    }
   }
-}
+  compiler.hooks.thisCompilation.tap('RendererPublicPathPlugin', (compilation) => {
+    // Before webpack's own handler (which would add the 'auto' module); returning true stops it.
+    compilation.hooks.runtimeRequirementInTree
+      .for(RuntimeGlobals.publicPath)
+      .tap({ name: 'RendererPublicPathPlugin', stage: -100 }, (chunk) => {
+        compilation.addRuntimeModule(chunk, new RendererPublicPathRuntimeModule());
+        return true;
+      });
+  });
+};
 
 /** The server build of an app (`createAppConfig`'s options): a remote's exposes and its server-only ones, or the host's renderer entry. */
 export function serverConfig(app: AppBuildOptions, production: boolean): Configuration {
@@ -88,7 +83,7 @@ export function serverConfig(app: AppBuildOptions, production: boolean): Configu
         runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
         manifest: false,
       }),
-      ...(isRemote ? [new RendererPublicPathPlugin(federationName)] : []),
+      ...(isRemote ? [rendererPublicPath(federationName)] : []),
       definePlugin(app.define?.({ production, version: buildVersion(appDir) })),
     ],
     optimization: { moduleIds: 'deterministic', minimize: false },
