@@ -15,7 +15,7 @@ import {
   outputOptions,
   productionOptimization,
 } from './webpack/parts';
-import { PreloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
+import { preloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
 import { serverConfig, serverManifestData } from './webpack/server';
 
 export { exposesIn } from './webpack/parts';
@@ -101,7 +101,7 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
         define: options.define?.({ production, version }),
         publicDirs: [path.join(appDir, 'public')],
       }),
-      ...(options.preload && standalonePage ? [new PreloadPlugin(options.preload)] : []),
+      ...(options.preload && standalonePage ? [preloadPlugin(options.preload)] : []),
       ...(options.plugins ?? []),
       ...(production ? [] : fastRefreshPlugins(federationName)),
     ],
