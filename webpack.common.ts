@@ -6,10 +6,16 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ENTRY_FILE, MANIFEST_FILE } from '@maison/host/contract';
 import { buildVersion } from './webpack/buildInfo';
 import { devServerOptions } from './webpack/devServer';
-import { fastRefreshPlugins } from './webpack/fastRefresh';
-import { buildCache, commonPlugins, moduleRules, outputOptions, productionOptimization } from './webpack/parts';
-import { PreloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
-import { resolveOptions, sharedSingletons } from './webpack/sharing';
+import {
+  appBuildBase,
+  commonPlugins,
+  fastRefreshPlugins,
+  federationBase,
+  moduleRules,
+  outputOptions,
+  productionOptimization,
+} from './webpack/parts';
+import { preloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
 import { serverConfig, serverManifestData } from './webpack/server';
 
 export { exposesIn } from './webpack/parts';
@@ -40,14 +46,7 @@ export function createAppConfig(options: AppBuildOptions) {
     const production = argv.mode === 'production';
     // `--env server`: the server build alone, in either mode (`npm start` builds it beside its dev server).
     if (!options.server || !(production || env.server)) return browserConfig(options, production);
-    const server = serverConfig({
-      appDir: options.appDir,
-      federationName: options.federationName,
-      production,
-      entry: options.server.entry,
-      exposes: options.exposes && { ...options.exposes, ...options.server.exposes },
-      define: options.define?.({ production, version: buildVersion(options.appDir) }),
-    });
+    const server = serverConfig(options, production);
     return env.server ? server : [browserConfig(options, production), server];
   };
 }
@@ -65,25 +64,17 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
   const standalonePage = !isRemote || !production;
 
   return {
-    name: 'browser',
-    mode: production ? 'production' : 'development',
-    context: appDir,
+    ...appBuildBase(appDir, federationName, production, 'browser'),
     entry: standalonePage ? { main: './src/index.ts' } : {},
     // Production maps are unreferenced (never published); development's are files: the CSP allows no eval.
     devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     output: outputOptions(production, path.join(appDir, 'dist'), federationName, { isHost: !isRemote }),
-    resolve: resolveOptions(production),
     module: { rules: moduleRules(production, federationName) },
     plugins: [
       new ModuleFederationPlugin({
-        name: federationName,
+        ...federationBase(appDir, federationName),
         filename: ENTRY_FILE,
         exposes: options.exposes,
-        // Remotes are registered at run time from the host's remotes.json, never baked in.
-        remotes: {},
-        shared: sharedSingletons(appDir),
-        // Use what the page already has: one dead remote cannot blank the site.
-        shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins,
         manifest: isRemote
           ? {
@@ -97,8 +88,6 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
                 : undefined,
             }
           : false,
-        // The type plugin fetches remote types over the network; contracts live in @maison/shared.
-        dts: false,
         experiments: {
           // Browser only; a remote never loads other remotes.
           optimization: isRemote ? { target: 'web', disableRemote: true, disableSnapshot: true } : { target: 'web' },
@@ -112,15 +101,12 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
         define: options.define?.({ production, version }),
         publicDirs: [path.join(appDir, 'public')],
       }),
-      ...(options.preload && standalonePage ? [new PreloadPlugin(options.preload)] : []),
+      ...(options.preload && standalonePage ? [preloadPlugin(options.preload)] : []),
       ...(options.plugins ?? []),
       ...(production ? [] : fastRefreshPlugins(federationName)),
     ],
     // The host provides the shared libraries (the remotes use its copies): in one chunk.
     optimization: production ? productionOptimization({ sharedLibraries: !isRemote }) : undefined,
-    cache: buildCache(`${federationName}-${production ? 'production' : 'development'}`, path.join(appDir, 'webpack.config.ts')),
-    performance: { hints: false },
-    stats: production ? 'errors-warnings' : 'minimal',
     devServer: devServerOptions(federationName),
   };
 }

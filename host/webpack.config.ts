@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
 import { buildVersion, packageVersion } from '../webpack/buildInfo';
 import { localOrigin, REMOTE_APPS as remotes } from '../apps.mts';
-import { RenderedPagePlugin } from '../webpack/RenderedPagePlugin';
+import { renderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
 
 export default createAppConfig({
@@ -18,7 +18,7 @@ export default createAppConfig({
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the boot script of rendered pages.
   plugins: [
-    new RenderedPagePlugin({
+    renderedPagePlugin({
       bootEntry: path.join(__dirname, 'src/boot/index.ts'),
       hostBuild: buildVersion(__dirname),
       routes: servedRoutes(),

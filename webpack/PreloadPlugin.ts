@@ -15,12 +15,10 @@ export interface PreloadOptions {
 }
 
 /** Preloads the startup chunks and fetches, and prefixes their scripts with the compile hint. */
-export class PreloadPlugin {
-  constructor(private readonly preload: PreloadOptions) {}
-
-  private startupFiles(compilation: webpack.Compilation): string[] {
-    const named = (this.preload.chunks ?? []).flatMap((name) => compilation.namedChunkGroups.get(name)?.getFiles() ?? []);
-    const provided = this.preload.sharedProvides
+export const preloadPlugin = (preload: PreloadOptions) => (compiler: webpack.Compiler) => {
+  const startupFiles = (compilation: webpack.Compilation): string[] => {
+    const named = (preload.chunks ?? []).flatMap((name) => compilation.namedChunkGroups.get(name)?.getFiles() ?? []);
+    const provided = preload.sharedProvides
       ? [...compilation.modules]
           // The federation plugin's ProvideSharedModule: its async block holds the library.
           .filter((module) => module.constructor.name === 'ProvideSharedModule')
@@ -28,29 +26,24 @@ export class PreloadPlugin {
       : [];
     const linked = new Set(compilation.entrypoints.get('main')?.getFiles() ?? []);
     return [...new Set([...named, ...provided])].filter((file) => !linked.has(file));
-  }
+  };
 
-  apply(compiler: webpack.Compiler) {
-    compiler.hooks.compilation.tap('PreloadPlugin', (compilation) => {
-      // After the minifier (it drops comments), before the source maps are made (they shift with it).
-      compilation.hooks.processAssets.tap(
-        { name: 'PreloadPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1 },
-        () => {
-          for (const file of this.startupFiles(compilation).filter((name) => name.endsWith('.js')))
-            compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(`${COMPILE_WHOLE_HINT}\n`, source));
-        },
-      );
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadPlugin', (data) => {
-        const link = (href: string, as: string, crossorigin?: string) =>
-          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href, as, ...(crossorigin ? { crossorigin } : {}) });
-        const files = this.startupFiles(compilation);
-        data.headTags.push(
-          ...(this.preload.fetches ?? []).map((href) => link(href, 'fetch', 'anonymous')),
-          ...files.filter((file) => file.endsWith('.css')).map((file) => link(`/${file}`, 'style')),
-          ...files.filter((file) => file.endsWith('.js')).map((file) => link(`/${file}`, 'script')),
-        );
-        return data;
-      });
+  compiler.hooks.compilation.tap('PreloadPlugin', (compilation) => {
+    // After the minifier (it drops comments), before the source maps are made (they shift with it).
+    compilation.hooks.processAssets.tap({ name: 'PreloadPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1 }, () => {
+      for (const file of startupFiles(compilation).filter((name) => name.endsWith('.js')))
+        compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource(`${COMPILE_WHOLE_HINT}\n`, source));
     });
-  }
-}
+    HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadPlugin', (data) => {
+      const link = (href: string, as: string, crossorigin?: string) =>
+        HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href, as, ...(crossorigin ? { crossorigin } : {}) });
+      const files = startupFiles(compilation);
+      data.headTags.push(
+        ...(preload.fetches ?? []).map((href) => link(href, 'fetch', 'anonymous')),
+        ...files.filter((file) => file.endsWith('.css')).map((file) => link(`/${file}`, 'style')),
+        ...files.filter((file) => file.endsWith('.js')).map((file) => link(`/${file}`, 'script')),
+      );
+      return data;
+    });
+  });
+};

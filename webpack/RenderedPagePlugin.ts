@@ -7,24 +7,21 @@ import { compileBootScript, type BootScript } from './bootScript';
 const jsonSource = (data: unknown) => new webpack.sources.RawSource(`${JSON.stringify(data, null, 2)}\n`);
 
 /** The host build's files for the servers: routes.json (`routes`); page-shell.json, index.html's head as data with the inline boot script and stylesheets. */
-export class RenderedPagePlugin {
+export const renderedPagePlugin = (options: { bootEntry: string; hostBuild: string; routes: unknown }) => {
   /** Reused by a rebuild that changed none of its files. */
-  private boot: BootScript | undefined;
-
-  constructor(private readonly options: { bootEntry: string; hostBuild: string; routes: unknown }) {}
-
-  apply(compiler: webpack.Compiler) {
+  let boot: BootScript | undefined;
+  return (compiler: webpack.Compiler) =>
     compiler.hooks.thisCompilation.tap('RenderedPagePlugin', (compilation) => {
       let bootScript = '';
       compilation.hooks.processAssets.tapPromise(
         { name: 'RenderedPagePlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         async () => {
           const modified = compiler.modifiedFiles;
-          if (!this.boot || !modified || this.boot.files.some((file) => modified.has(file)))
-            this.boot = await compileBootScript({ entry: this.options.bootEntry, production: compiler.options.mode === 'production' });
-          compilation.fileDependencies.addAll(this.boot.files);
-          bootScript = inlineScript(this.boot.code);
-          compilation.emitAsset(HOST_BUILD_FILES.routes, jsonSource(this.options.routes));
+          if (!boot || !modified || boot.files.some((file) => modified.has(file)))
+            boot = await compileBootScript({ entry: options.bootEntry, production: compiler.options.mode === 'production' });
+          compilation.fileDependencies.addAll(boot.files);
+          bootScript = inlineScript(boot.code);
+          compilation.emitAsset(HOST_BUILD_FILES.routes, jsonSource(options.routes));
         },
       );
       HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('RenderedPagePlugin', (data) => {
@@ -42,11 +39,10 @@ export class RenderedPagePlugin {
           .update(JSON.stringify([headTags, bootScript, stylesheets]))
           .digest('hex')
           .slice(0, 8);
-        const { hostBuild } = this.options;
+        const { hostBuild } = options;
         const shell: PageShell = { hostBuild: `${hostBuild}.${files}`, version: hostBuild, headTags, bootScript, stylesheets };
         compilation.emitAsset(HOST_BUILD_FILES.shell, jsonSource(shell));
         return data;
       });
     });
-  }
-}
+};

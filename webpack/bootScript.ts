@@ -1,6 +1,7 @@
 /** The boot script of rendered pages (host/src/boot/), built by its own webpack compiler. */
 // Why: docs/decisions/build-and-render.md#boot-script
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
 import { buildCache, moduleRules } from './parts';
@@ -17,7 +18,7 @@ const OUTPUT = 'boot.js';
 // Why: docs/decisions/build-and-render.md#boot-script-budget
 export const BOOT_SCRIPT_BUDGET = 1950;
 
-export function compileBootScript({ entry, production }: { entry: string; production: boolean }): Promise<BootScript> {
+export async function compileBootScript({ entry, production }: { entry: string; production: boolean }): Promise<BootScript> {
   const compiler = webpack({
     name: 'boot',
     mode: production ? 'production' : 'development',
@@ -35,27 +36,26 @@ export function compileBootScript({ entry, production }: { entry: string; produc
   });
   // The host's build emits the code under its content hash.
   compiler.hooks.shouldEmit.tap('BootScript', () => false);
-  return new Promise((resolve, reject) => {
-    compiler.run((error, stats) => {
-      const finish = (outcome: () => void) => compiler.close((closeError) => (closeError ? reject(closeError) : outcome()));
-      if (error || !stats) return finish(() => reject(error ?? new Error('the boot script was not built')));
-      const { compilation } = stats;
-      if (stats.hasErrors()) return finish(() => reject(new Error(`the boot script: ${compilation.errors.map(String).join('\n')}`)));
-      // A concatenated module (production) holds the modules it was made of.
-      const modules = [...compilation.modules].flatMap((module) => [
-        ...((module as { modules?: Iterable<webpack.Module> }).modules ?? [module]),
-      ]);
-      const libraries = modules.flatMap((module) => {
-        const resource = (module as webpack.NormalModule).resource ?? module.identifier();
-        return resource.includes(`${path.sep}node_modules${path.sep}`) ? [resource] : [];
-      });
-      if (libraries.length > 0)
-        return finish(() => reject(new Error(`the boot script must stay dependency-free, but it includes ${libraries.join(', ')}`)));
-      const code = String(compilation.getAsset(OUTPUT)!.source.source());
-      const size = gzipSync(code, { level: 6 }).length;
-      if (production && size > BOOT_SCRIPT_BUDGET)
-        return finish(() => reject(new Error(`the boot script is ${size} bytes gzipped, over its budget of ${BOOT_SCRIPT_BUDGET}`)));
-      finish(() => resolve({ code, files: [...compilation.fileDependencies].filter((file) => /\.tsx?$/.test(file)) }));
+  try {
+    const stats = await promisify(compiler.run.bind(compiler))();
+    if (!stats) throw new Error('the boot script was not built');
+    const { compilation } = stats;
+    if (stats.hasErrors()) throw new Error(`the boot script: ${compilation.errors.map(String).join('\n')}`);
+    // A concatenated module (production) holds the modules it was made of.
+    const modules = [...compilation.modules].flatMap((module) => [
+      ...((module as { modules?: Iterable<webpack.Module> }).modules ?? [module]),
+    ]);
+    const libraries = modules.flatMap((module) => {
+      const resource = (module as webpack.NormalModule).resource ?? module.identifier();
+      return resource.includes(`${path.sep}node_modules${path.sep}`) ? [resource] : [];
     });
-  });
+    if (libraries.length > 0) throw new Error(`the boot script must stay dependency-free, but it includes ${libraries.join(', ')}`);
+    const code = String(compilation.getAsset(OUTPUT)!.source.source());
+    const size = gzipSync(code, { level: 6 }).length;
+    if (production && size > BOOT_SCRIPT_BUDGET)
+      throw new Error(`the boot script is ${size} bytes gzipped, over its budget of ${BOOT_SCRIPT_BUDGET}`);
+    return { code, files: [...compilation.fileDependencies].filter((file) => /\.tsx?$/.test(file)) };
+  } finally {
+    await promisify(compiler.close.bind(compiler))();
+  }
 }

@@ -35,7 +35,6 @@ const DEVELOPMENT_SOURCES: Record<string, string[]> = {
   'connect-src': APPS.map(({ port }) => `ws://localhost:${port}`),
 };
 
-/** A policy with more sources in some of its directives. */
 const withSources = (policy: string, extra: Record<string, string[]>) =>
   policy
     .split('; ')
@@ -45,7 +44,6 @@ const withSources = (policy: string, extra: Record<string, string[]>) =>
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
-/** Files from `first`, else from `second`. */
 const eitherOf = (first: FileSource, second: FileSource): FileSource => ({
   find: async (pathname) => (await first.find(pathname)) ?? second.find(pathname),
 });

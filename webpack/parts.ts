@@ -2,15 +2,16 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { existsSync, readdirSync } from 'node:fs';
-import type { Configuration } from 'webpack';
+import type { Compiler, Configuration } from 'webpack';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
-import { sharedLibrariesChunk } from './sharing';
 import CompressionPlugin from 'compression-webpack-plugin';
 import reactRefreshTransformer from 'react-refresh-typescript';
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import { resolveOptions, sharedLibrariesChunk, sharedSingletons } from './sharing';
 
 const root = path.resolve(__dirname, '..');
 
@@ -23,6 +24,34 @@ export function exposesIn(appDir: string): Record<string, string> {
       .sort()
       .map((file) => [`./${file.replace(/\.tsx?$/, '')}`, `./src/exposes/${file}`]),
   );
+}
+
+/** What an app's browser and server builds (webpack.common.ts, webpack/server.ts) share. */
+export function appBuildBase(appDir: string, federationName: string, production: boolean, name: 'browser' | 'server') {
+  const mode = production ? 'production' : 'development';
+  return {
+    name,
+    mode,
+    context: appDir,
+    resolve: resolveOptions(production),
+    cache: buildCache(`${federationName}-${name}-${mode}`, path.join(appDir, 'webpack.config.ts')),
+    performance: { hints: false },
+    stats: production ? 'errors-warnings' : 'minimal',
+  } satisfies Configuration;
+}
+
+/** The federation options both builds of an app share. */
+export function federationBase(appDir: string, name: string) {
+  return {
+    name,
+    // Remotes are registered at run time from the host's remotes.json, never baked in.
+    remotes: {},
+    shared: sharedSingletons(appDir),
+    // Use what the page already has: one dead remote cannot blank the site.
+    shareStrategy: 'loaded-first' as const,
+    // The type plugin fetches remote types over the network; contracts live in @maison/shared.
+    dts: false,
+  };
 }
 
 /** TypeScript, CSS and image rules for every app. Production extracts CSS to files (strict CSP). */
@@ -41,7 +70,7 @@ export function moduleRules(
       options: {
         transpileOnly: true,
         configFile: path.join(root, 'tsconfig.base.json'),
-        // Development: each component registered with Fast Refresh (webpack/fastRefresh.ts).
+        // Development: each component registered with Fast Refresh (fastRefreshPlugins).
         ...(production || server ? {} : { getCustomTransformers: () => ({ before: [reactRefreshTransformer()] }) }),
       },
     },
@@ -169,4 +198,24 @@ function precompression() {
     minRatio: Number.POSITIVE_INFINITY,
     compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
   });
+}
+
+/** React Fast Refresh for `npm start`, with one refresh runtime shared by all apps in the page. */
+// Why: docs/decisions/build-and-render.md#fast-refresh
+const SHARED_REFRESH_RUNTIME = path.join(__dirname, 'sharedRefreshRuntime.cjs');
+/** The runtime as the plugin's code asks for it: by package path, and by file from its loader. */
+const REFRESH_RUNTIME_REQUEST = /^react-refresh\/runtime$|[\\/]node_modules[\\/]react-refresh[\\/]runtime\.js$/;
+
+/** Development plugins of an app (its federation name keeps its components apart from other apps'). */
+export function fastRefreshPlugins(app: string) {
+  // Every request for react-refresh's runtime (but the shared module's own) goes to the shared module.
+  const sharedRuntime = (compiler: Compiler) =>
+    compiler.hooks.normalModuleFactory.tap('SharedRefreshRuntimePlugin', (factory) => {
+      factory.hooks.beforeResolve.tap('SharedRefreshRuntimePlugin', (resolveData) => {
+        if (REFRESH_RUNTIME_REQUEST.test(resolveData.request) && resolveData.contextInfo.issuer !== SHARED_REFRESH_RUNTIME)
+          resolveData.request = `${SHARED_REFRESH_RUNTIME}?${app}`;
+      });
+    });
+  // No overlay of the plugin's own: webpack-dev-server's client shows build errors.
+  return [new ReactRefreshPlugin({ overlay: false }), sharedRuntime];
 }

@@ -3,9 +3,10 @@
 import path from 'node:path';
 import type { Configuration, Compiler } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { ASSET_FILENAME, buildCache, definePlugin, moduleRules, SERVER_DIR } from './parts';
+import { appBuildBase, ASSET_FILENAME, definePlugin, federationBase, moduleRules, SERVER_DIR } from './parts';
 import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maison/host/contract';
-import { resolveOptions, sharedSingletons } from './sharing';
+import type { AppBuildOptions } from '../webpack.common';
+import { buildVersion } from './buildInfo';
 
 /** Where `npm start` writes the apps' server builds; `built.json` is written after each build. */
 export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
@@ -19,51 +20,35 @@ export const serverManifestData = (server: { exposes?: Record<string, string> })
 });
 
 /** Node has no `document.currentScript` for 'auto': the renderer sets the public path instead. */
-class RendererPublicPathPlugin {
-  constructor(private readonly federationName: string) {}
-
-  apply(compiler: Compiler) {
-    const { RuntimeGlobals, RuntimeModule } = compiler.webpack;
-    const name = this.federationName;
-    class RendererPublicPathRuntimeModule extends RuntimeModule {
-      constructor() {
-        super('publicPath (from the renderer)', RuntimeModule.STAGE_BASIC);
-      }
-      override generate() {
-        return `${RuntimeGlobals.publicPath} = ((globalThis.${SERVER_PUBLIC_PATHS_GLOBAL} || {})[${JSON.stringify(name)}]) || "";`;
-      }
+const rendererPublicPath = (name: string) => (compiler: Compiler) => {
+  const { RuntimeGlobals, RuntimeModule } = compiler.webpack;
+  class RendererPublicPathRuntimeModule extends RuntimeModule {
+    constructor() {
+      super('publicPath (from the renderer)', RuntimeModule.STAGE_BASIC);
     }
-    compiler.hooks.thisCompilation.tap('RendererPublicPathPlugin', (compilation) => {
-      // Before webpack's own handler (which would add the 'auto' module); returning true stops it.
-      compilation.hooks.runtimeRequirementInTree
-        .for(RuntimeGlobals.publicPath)
-        .tap({ name: 'RendererPublicPathPlugin', stage: -100 }, (chunk) => {
-          compilation.addRuntimeModule(chunk, new RendererPublicPathRuntimeModule());
-          return true;
-        });
-    });
+    override generate() {
+      return `${RuntimeGlobals.publicPath} = ((globalThis.${SERVER_PUBLIC_PATHS_GLOBAL} || {})[${JSON.stringify(name)}]) || "";`;
+    }
   }
-}
+  compiler.hooks.thisCompilation.tap('RendererPublicPathPlugin', (compilation) => {
+    // Before webpack's own handler (which would add the 'auto' module); returning true stops it.
+    compilation.hooks.runtimeRequirementInTree
+      .for(RuntimeGlobals.publicPath)
+      .tap({ name: 'RendererPublicPathPlugin', stage: -100 }, (chunk) => {
+        compilation.addRuntimeModule(chunk, new RendererPublicPathRuntimeModule());
+        return true;
+      });
+  });
+};
 
-export interface ServerBuildOptions {
-  appDir: string;
-  federationName: string;
-  production: boolean;
-  exposes?: Record<string, string>;
-  entry?: string;
-  define?: Record<string, unknown>;
-}
-
-export function serverConfig(options: ServerBuildOptions): Configuration {
-  const { appDir, federationName, production } = options;
-  const isRemote = options.exposes !== undefined;
-  const mode = production ? 'production' : 'development';
+/** The server build of an app (`createAppConfig`'s options): a remote's exposes and its server-only ones, or the host's renderer entry. */
+export function serverConfig(app: AppBuildOptions, production: boolean): Configuration {
+  const { appDir, federationName, server = {} } = app;
+  const isRemote = app.exposes !== undefined;
   return {
-    name: 'server',
-    mode,
+    ...appBuildBase(appDir, federationName, production, 'server'),
     target: 'async-node',
-    context: appDir,
-    entry: options.entry ? { [HOST_BUILD_FILES.rendererEntry]: options.entry } : {},
+    entry: server.entry ? { [HOST_BUILD_FILES.rendererEntry]: server.entry } : {},
     devtool: false,
     output: {
       path: production ? path.join(appDir, isRemote ? 'dist' : HOST_BUILD_FILES.rendererDir) : devServerBuildDir(federationName),
@@ -86,29 +71,21 @@ export function serverConfig(options: ServerBuildOptions): Configuration {
             clean: true,
           }),
     },
-    resolve: resolveOptions(production),
     module: { rules: moduleRules(production, federationName, 'server') },
     plugins: [
       new ModuleFederationPlugin({
-        name: federationName,
+        ...federationBase(appDir, federationName),
         filename: `${SERVER_DIR}/${ENTRY_FILE}`,
-        exposes: options.exposes,
-        remotes: {},
+        exposes: app.exposes && { ...app.exposes, ...server.exposes },
         remoteType: 'script',
         library: { type: 'commonjs-module', name: federationName },
-        shared: sharedSingletons(appDir),
-        shareStrategy: 'loaded-first',
         // Remote entries and chunks are fetched over HTTP and run in the renderer's process.
         runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
         manifest: false,
-        dts: false,
       }),
-      ...(isRemote ? [new RendererPublicPathPlugin(federationName)] : []),
-      definePlugin(options.define),
+      ...(isRemote ? [rendererPublicPath(federationName)] : []),
+      definePlugin(app.define?.({ production, version: buildVersion(appDir) })),
     ],
     optimization: { moduleIds: 'deterministic', minimize: false },
-    cache: buildCache(`${federationName}-server-${mode}`, path.join(appDir, 'webpack.config.ts')),
-    performance: { hints: false },
-    stats: production ? 'errors-warnings' : 'minimal',
   };
 }

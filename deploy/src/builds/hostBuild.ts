@@ -6,10 +6,6 @@ import { HOST_BUILD_FILES, PAGE_SHELL, readJson, ROUTE_TABLE } from '@maison/hos
 /** Reads a file of the host's browser build (dist/), or undefined when it is not there. */
 type BuildFileReader = (name: string) => Buffer | undefined;
 
-function diskReader(dist: string): BuildFileReader {
-  return (name) => (existsSync(path.join(dist, name)) ? readFileSync(path.join(dist, name)) : undefined);
-}
-
 function readFile<Schema extends Parameters<typeof readJson>[2]>(read: BuildFileReader, name: string, schema: Schema) {
   const bytes = read(name);
   if (!bytes) throw new Error(`${name} is missing`);
@@ -20,7 +16,7 @@ function readFile<Schema extends Parameters<typeof readJson>[2]>(read: BuildFile
 export function readHostBuild(
   hostDir: string,
   {
-    read = diskReader(path.join(hostDir, 'dist')),
+    read = (name) => (existsSync(path.join(hostDir, 'dist', name)) ? readFileSync(path.join(hostDir, 'dist', name)) : undefined),
     rendererFile = path.join(hostDir, HOST_BUILD_FILES.rendererDir, HOST_BUILD_FILES.renderer),
   }: { read?: BuildFileReader; rendererFile?: string } = {},
 ) {

@@ -1,5 +1,5 @@
 /** Crash-safe writes: files flushed before being renamed into place, folders flushed after. */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Flushes a folder, so that the names created or renamed in it survive a crash. */
@@ -12,17 +12,9 @@ export function flushFolder(dir: string): void {
   }
 }
 
-/** Writes `content` to `file` (creating its folders) and flushes it to disk before returning. */
 export function writeFlushed(file: string, content: string | Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const fd = openSync(file, 'w');
-  try {
-    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-    for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  writeFileSync(file, content, { flush: true });
 }
 
 /** Replaces `file` in one step (made beside it by `make`, then renamed): the old one or the new, whatever happens. */

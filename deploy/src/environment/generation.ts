@@ -32,7 +32,6 @@ function readText(dir: string, file: string): string {
   }
 }
 
-/** Reads and checks the generation in `dir` (its id is the folder's name). */
 export function checkGeneration(dir: string): CheckedGeneration {
   const id = path.basename(dir);
   try {
@@ -88,4 +87,13 @@ export function lastGoodBefore(
     if (isGood(checked)) return checked;
   }
   return undefined;
+}
+
+/** What `current` names if it is good, else the newest good generation before it, and why `current`'s is not served. */
+export function generationToServe(env: string, check = checkGeneration): { generation?: Generation; problem?: string } {
+  const id = currentId(env);
+  const current = id === undefined ? undefined : check(generationDir(env, id));
+  if (current && isGood(current)) return { generation: current };
+  const problem = current ? `generation ${id} cannot be served (${current.problem})` : 'not published yet';
+  return { generation: lastGoodBefore(env, id, check), problem };
 }

@@ -17,5 +17,4 @@ export type PublishEntry = v.InferOutput<typeof PUBLISH_ENTRY>;
 
 export const recordPublish = (env: string, entry: PublishEntry) => appendLine(env, PUBLISH_JOURNAL, entry, KEPT);
 
-/** The journal's entries, oldest first; lines that are not entries are skipped. */
 export const readPublishes = (env: string) => readLines(env, PUBLISH_JOURNAL, (value) => v.is(PUBLISH_ENTRY, value));

@@ -2,7 +2,7 @@
 // Why: docs/decisions/serving.md#serving-the-last-good-generation
 import path from 'node:path';
 import { fileStamp as stamp } from '../builds/hostBuild.ts';
-import { checkGeneration, currentId, generationDir, isGood, lastGoodBefore } from './generation.ts';
+import { checkGeneration, currentId, generationDir, generationToServe } from './generation.ts';
 import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
 import { readOwnRemotes } from './ownRemotes.ts';
@@ -64,15 +64,8 @@ export function watchEnvironment(
   };
 
   const read = (key: string): Served => {
-    const id = currentId(env);
-    const current = id === undefined ? undefined : check(generationDir(env, id));
-    if (current && isGood(current)) return { key, generation: current, remotesJson: current.remotesJson };
-    const problem =
-      id === undefined
-        ? 'not published yet'
-        : `generation ${id} cannot be served (${current && 'problem' in current ? current.problem : ''})`;
-    const lastGood = lastGoodBefore(env, id, check);
-    if (lastGood) return { key, generation: lastGood, remotesJson: lastGood.remotesJson, problem };
+    const { generation, problem } = generationToServe(env, check);
+    if (generation) return { key, generation, remotesJson: generation.remotesJson, problem };
     try {
       return { key, remotesJson: readOwnRemotes(env).text, problem };
     } catch (error) {

@@ -5,15 +5,10 @@ import { originProblem } from '@maison/host/contract';
 import { replaceFile } from './durable.ts';
 import { ENVIRONMENT_FILE } from './layout.ts';
 
-/** The origin `value` names, or why it names none. */
 export function siteOriginOf(value: unknown): { origin: string } | { problem: string } {
   if (typeof value !== 'string') return { problem: 'is not text' };
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return { problem: 'is not a URL' };
-  }
+  if (!URL.canParse(value)) return { problem: 'is not a URL' };
+  const url = new URL(value);
   const problem = originProblem(url);
   if (problem) return { problem };
   if (url.pathname !== '/' || url.search || url.hash) return { problem: 'is more than an origin (no path, query or fragment)' };

@@ -25,7 +25,6 @@ export function incomingDir(env: string, id: string): string {
   return path.join(dir, `${INCOMING_PREFIX}${id}`);
 }
 
-/** Gives a written and checked generation its id. */
 export function commitGeneration(env: string, incoming: string, id: string): string {
   const dir = generationDir(env, id);
   renameSync(incoming, dir);

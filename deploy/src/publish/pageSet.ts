@@ -37,9 +37,7 @@ function unrendered(origin: string, hostBuild: string, problem: string | undefin
   return { record, written: new Map(), copied: new Map() };
 }
 
-interface PageSet extends RenderedPages {
-  remotesJson: string;
-}
+type PageSet = RenderedPages & { remotesJson: string };
 
 interface PageSetOptions extends Omit<RenderPagesOptions, 'host' | 'remotesJsonRead'> {
   /** The host build, or why it cannot be read (every route is then rendered in the browser). */

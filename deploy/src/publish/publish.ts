@@ -2,7 +2,7 @@
 // Why: docs/decisions/serving.md#publish-transaction
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkGeneration, currentId, generationDir, isGood, lastGoodBefore, type Generation } from '../environment/generation.ts';
+import { checkGeneration, generationToServe, isGood, type Generation } from '../environment/generation.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { type RenderRecord, type ServedRoute } from '@maison/host/contract';
 import { withPublishLock } from '../environment/lock.ts';
@@ -80,9 +80,7 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   const remotes = change ? change(before.value) : before.value;
   const asText = (value: Record<string, unknown>) => `${JSON.stringify(value, null, 2)}\n`;
   const remotesJson = change ? asText(remotes) : before.text;
-  const current = currentId(env);
-  const currentGeneration = current === undefined ? undefined : checkGeneration(generationDir(env, current));
-  const previous = currentGeneration && isGood(currentGeneration) ? currentGeneration : lastGoodBefore(env, current);
+  const previous = generationToServe(env).generation;
 
   let hostRead: HostBuild | { problem: string };
   try {

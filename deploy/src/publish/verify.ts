@@ -4,7 +4,6 @@ import { entryUrlOf, serverEntryUrl } from '@maison/host/contract';
 
 type BuildOrProblem = { buildVersion: string } | { problem: string };
 
-/** The manifest at `manifestUrl` as JSON; throws why not. */
 async function manifestAt(manifestUrl: string, fetch: typeof globalThis.fetch): Promise<unknown> {
   const response = await fetch(manifestUrl);
   if (!response.ok) throw new Error(`${manifestUrl}: HTTP ${response.status}`);

@@ -78,7 +78,6 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
     get size() {
       return { entries: kept.size, bytes: kept.calculatedSize };
     },
-    /** Renders under way and queued now. */
     get load() {
       return { rendering: running, waiting: queue.length };
     },

@@ -3,7 +3,6 @@ import { ownPathProblem } from '@maison/host/hosting';
 import { shown, type ServedRoute, type RenderRecord } from '@maison/host/contract';
 import { pageFileOf } from '../environment/layout.ts';
 
-/** The not-found pages the route table names (a route's `notFound.page`), each once. */
 export function notFoundPagesOf(routes: readonly ServedRoute[]): string[] {
   return [...new Set(routes.flatMap((route) => (route.notFound ? [route.notFound.page] : [])))];
 }
