@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
-import { fail, parseOptions } from '../deploy/src/cli/options.ts';
+import { fail, parseOptions } from '@maison/deploy/cli';
 import { findChromium } from './system-packages.mjs';
 import { createAnswerer, watchEnvironment } from '@maison/deploy';
 import { listen, serveShop } from '@maison/deploy/serve';

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { RemoteName } from '@maison/shared';
 import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { errorMessage } from '@maison/host/hosting';
-import { fail, parseOptions } from '../deploy/src/cli/options.ts';
+import { fail, parseOptions } from '@maison/deploy/cli';
 import { DEV_REMOTES_VARIABLE } from '../webpack/devServer';
 import { composeDevRemotes, isUrl } from './start/devRemotes';
 

@@ -2,7 +2,7 @@
 /** What hostile long paths cost the Node and nginx servers (ports 3400-3403); figures only. */
 // Why: docs/decisions/build-and-render.md#bench-servers
 import autocannon from 'autocannon';
-import { parseOptions } from '../../deploy/src/cli/options.ts';
+import { parseOptions } from '@maison/deploy/cli';
 import { benchEnvironment, HTML, PAGE, root, startShop } from './shop.mjs';
 
 const USAGE = 'npm run bench:servers -- [--seconds 8] [--only node|nginx] [--against http://localhost:3000]';
