@@ -198,6 +198,10 @@ test.describe('shipping a remote gradually', () => {
     try {
       const { id } = rollout();
       const cohortOf = (html: string) => (html.includes(CANARY_CATALOG) ? 'canary' : 'stable');
+      // The answerer serves the new rollout once it has read it (until then a canary claim gets a private stable page).
+      const fromOrigin = (claim: string) =>
+        fetch(`${shop.origins.host}/products`, { headers: { accept: 'text/html', cookie: `maison_cohort=${claim}` } });
+      await expect.poll(async () => cohortOf(await (await fromOrigin(`${id}.canary`)).text())).toBe('canary');
       const seen = new Set<string>();
       for (let round = 0; round < 3; round += 1)
         for (const [claim, cohort] of [
