@@ -27,6 +27,19 @@ interface ListenerOptions {
 /** Requests arrive with a path only; the answerer reads nothing else of the URL. */
 const BASE = 'http://shop.invalid';
 
+/** Writes an answer (no body for HEAD: the answerer's own answers have none already); says how many bytes of body went. */
+function write(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number>,
+  body?: Buffer | string,
+) {
+  const sent = req.method === 'HEAD' ? undefined : body;
+  res.writeHead(status, headers).end(sent);
+  return sent === undefined ? 0 : Buffer.byteLength(sent);
+}
+
 const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
 
 function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 400 | 414 | 431 {
@@ -41,12 +54,6 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
     const started = performance.now();
     const context = newContext(requestIdOf(headerOf(req)), clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted));
     let bytes = 0;
-    /** Writes the answer (no body for HEAD: the answerer's own answers have none already) and counts its body's bytes. */
-    const write = (status: number, headers: Record<string, string | number>, body?: Buffer | string) => {
-      const sent = req.method === 'HEAD' ? undefined : body;
-      res.writeHead(status, headers).end(sent);
-      bytes = sent === undefined ? 0 : Buffer.byteLength(sent);
-    };
     res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
       observe?.({ method: req.method ?? 'GET', status: res.statusCode, bytes, duration: (performance.now() - started) / 1000, context });
@@ -55,7 +62,8 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       context.served = { route: '(method)', servedAs: 'refused' };
       // Read whole and refused: the connection stays usable, as for any other answer.
       const { headers, text } = refusedMethod(isRemote);
-      return write(405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
+      bytes = write(req, res, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
+      return;
     }
     const target = req.url ?? '/';
     context.sent = { target, headerLines: req.rawHeaders };
@@ -71,13 +79,13 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       const sentBody = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
       const headers = Object.fromEntries(response.headers);
       if (sentBody && !response.headers.has('content-length')) headers['content-length'] = String(sentBody.length);
-      write(response.status, headers, sentBody);
+      bytes = write(req, res, response.status, headers, sentBody);
     } catch (error) {
       log(
         `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
       );
       if (res.headersSent) return void res.end();
-      write(500, plainTextHeaders(false), 'Internal server error\n');
+      bytes = write(req, res, 500, plainTextHeaders(false), 'Internal server error\n');
     }
   };
 }
