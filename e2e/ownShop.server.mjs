@@ -22,7 +22,7 @@ await listen(
   (request) => {
     const url = new URL(request.url);
     console.log(JSON.stringify({ path: url.pathname + url.search, purpose: request.headers.get('sec-purpose') ?? '' }));
-    return answer(request);
+    return answer.sent(request);
   },
   Number(port),
   { isRemote: !isHost, log },

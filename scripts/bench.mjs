@@ -80,7 +80,7 @@ const single = await listen(
     remoteNames: REMOTE_NAMES,
     // An old build without a renderer: expected.
     log: () => {},
-  }),
+  }).sent,
   SINGLE_PORT,
   { isRemote: false, log: console.error },
 );

@@ -99,7 +99,7 @@ export function devServerOptions(app: string): DevServerConfiguration {
     static: false,
     setupMiddlewares(middlewares, devServer) {
       const lines = serverLog();
-      const listener = nodeListener(developmentAnswerer(app, devServer.compiler as Compiler), {
+      const listener = nodeListener(developmentAnswerer(app, devServer.compiler as Compiler).sent, {
         isRemote: !isHostApp({ name: app }),
         log: console.error,
         observe: (answered) => lines.access({ app, ...answered }),

@@ -30,17 +30,38 @@ export function withVary(headers: Record<string, string>, name: string): Record<
   return named.includes(name) ? headers : { ...headers, Vary: [...named, name].join(', ') };
 }
 
-export function toResponse(next: ReplyHandler): Answer {
+/**
+ * An answer as a server writes it: its status, header lines (names in lower case, as a Headers has
+ * them) and body bytes. The Node server writes it as it is: a Web Response would copy the body in
+ * and out again (docs/performance.md, "An answer without a Web Response").
+ */
+export interface Sent {
+  status: number;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export type SentAnswer = (request: Request, context?: RequestContext) => Promise<Sent>;
+
+export function toSent(next: ReplyHandler): SentAnswer {
   return async (request, context = newContext(requestIdOf((name) => request.headers.get(name)))) => {
     const { status, headers, body, headOnly } = await next(request, new URL(request.url), context);
-    const out = new Headers(headers);
-    if (!body) return new Response(null, { status, headers: out });
-    if (body.etag) out.set('ETag', body.etag);
-    out.set('Content-Type', body.type);
-    out.set('Content-Length', String(body.bytes.length));
-    // The body's own bytes: the Response keeps its copy, no second one is made here.
-    return new Response(headOnly ? null : (body.bytes as Uint8Array<ArrayBuffer>), { status, headers: out });
+    const out: Record<string, string> = {};
+    for (const name in headers) out[name.toLowerCase()] = headers[name]!;
+    if (!body) return { status, headers: out };
+    if (body.etag) out.etag = body.etag;
+    out['content-type'] = body.type;
+    out['content-length'] = String(body.bytes.length);
+    return headOnly ? { status, headers: out } : { status, headers: out, body: body.bytes };
   };
+}
+
+export const asResponse = ({ status, headers, body }: Sent): Response =>
+  new Response((body as Uint8Array<ArrayBuffer> | undefined) ?? null, { status, headers });
+
+export function toResponse(next: ReplyHandler): Answer {
+  const sent = toSent(next);
+  return async (request, context) => asResponse(await sent(request, context));
 }
 
 /** `handler` inside `layers`, the first outermost. */

@@ -3,7 +3,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
-import type { Answer } from '../answer/answer.ts';
+import type { SentAnswer } from '../answer/answer.ts';
 import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
@@ -48,7 +48,7 @@ function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 4
   return firstLineEnd === -1 || firstLineEnd > REQUEST_LIMITS.requestLine ? 414 : 431;
 }
 
-export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [], observe }: ListenerOptions) {
+export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies = [], observe }: ListenerOptions) {
   const isTrusted = trustedProxyList(trustedProxies);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -72,14 +72,11 @@ export function nodeListener(answer: Answer, { isRemote, log, trustedProxies = [
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
       // A body is read only where the answerer reads one (the pages' beacons), within its own cap.
       const body = req.method === 'POST' ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {};
-      const response = await answer(
+      const answered = await answer(
         new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, { method: req.method, headers: sent, ...body } as RequestInit),
         context,
       );
-      const sentBody = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
-      const headers = Object.fromEntries(response.headers);
-      if (sentBody && !response.headers.has('content-length')) headers['content-length'] = String(sentBody.length);
-      bytes = write(req, res, response.status, headers, sentBody);
+      bytes = write(req, res, answered.status, answered.headers, answered.body);
     } catch (error) {
       log(
         `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
@@ -97,7 +94,7 @@ function rawAnswer(status: number, { headers, text }: { headers: Record<string, 
 }
 
 /** Serves `answer` on a port (a number) or a Unix socket (a path); resolves once it listens. */
-export function listen(answer: Answer, where: number | string, options: ListenerOptions): Promise<Server> {
+export function listen(answer: SentAnswer, where: number | string, options: ListenerOptions): Promise<Server> {
   const { isRemote } = options;
   const { connections, headersMs, requestMs, keepAliveMs } = CONNECTION_LIMITS;
   const server = createServer(

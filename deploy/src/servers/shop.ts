@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOST_APP, isHostApp, REMOTE_NAMES, type AppEntry } from '../../../apps.mts';
-import { createAnswerer, type Answer } from '../answer/answer.ts';
+import { createAnswerer, type SentAnswer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
 import { EXIT } from '../cli/options.ts';
@@ -83,7 +83,9 @@ export async function serveShop({
     });
     readiness[app.name] = answer.readiness;
     observer?.metrics?.watchReady(app.name, answer.readiness);
-    const afterPublish: Answer = isHostApp(app) ? async (request, context) => (await published, answer(request, context)) : answer;
+    const afterPublish: SentAnswer = isHostApp(app)
+      ? async (request, context) => (await published, answer.sent(request, context))
+      : answer.sent;
     const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
     const where = listenOn(app);
     servers.set(app.name, await listen(afterPublish, where, { isRemote: !isHostApp(app), log, trustedProxies, observe }));
