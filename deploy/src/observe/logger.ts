@@ -29,122 +29,57 @@ export interface ServerLog {
 const BATCH_BYTES = 65536;
 const FLUSH_MS = 250;
 
-/**
- * Bytes a line is put together in, outside the JavaScript heap: an access line is written field by
- * field, never made as text first (its text was most of what the log cost an answer, docs/performance.md).
- */
-class LineBytes {
-  used = 0;
-  readonly bytes: Buffer;
-  constructor(bytes: Buffer) {
-    this.bytes = bytes;
+/** A text as a JSON string, made once per distinct text: apps, methods, route templates and generations are few. */
+const jsonTexts = new Map<string, string>();
+function jsonText(value: string): string {
+  let json = jsonTexts.get(value);
+  if (json === undefined) {
+    if (jsonTexts.size >= 256) jsonTexts.clear();
+    jsonTexts.set(value, (json = JSON.stringify(value)));
   }
-  /** Text known to be ASCII (names, numbers, the time). */
-  ascii(value: string) {
-    for (let index = 0; index < value.length; index++) this.bytes[this.used++] = value.charCodeAt(index);
-  }
-  /** A text as a JSON string: byte for byte when nothing in it needs escaping (the usual case), else JSON.stringify's. */
-  text(value: string) {
-    const start = this.used;
-    this.bytes[this.used++] = QUOTE;
-    for (let index = 0; index < value.length; index++) {
-      const code = value.charCodeAt(index);
-      if (code < 0x20 || code === QUOTE || code === BACKSLASH || code > 0x7e) {
-        this.used = start + this.bytes.write(JSON.stringify(value), start);
-        return;
-      }
-      this.bytes[this.used++] = code;
-    }
-    this.bytes[this.used++] = QUOTE;
-  }
-  /** A whole number ≥ 0 in decimal, `width` digits at least (leading zeros), without making it a text. */
-  whole(value: number, width = 1) {
-    if (value >= 10 || width > 1) this.whole(Math.floor(value / 10), width - 1);
-    this.bytes[this.used++] = 0x30 + (value % 10);
-  }
-}
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** The most bytes an access line can take: its texts escaped at worst six bytes a character, and the rest. */
-function mostBytes({ app, method, context }: AccessLine): number {
-  const { requestId } = context;
-  const { route = '', generation = '' } = context.served;
-  return 256 + 6 * (app.length + method.length + requestId.length + route.length + generation.length);
+  return json;
 }
 
+/** A request id as requestIdOf keeps one (letters, digits, `.`, `_`, `:`, `-`) needs no escaping; any other is escaped. */
+const PLAIN_ID = /^[\w.:-]*$/;
+const idText = (id: string) => (PLAIN_ID.test(id) ? `"${id}"` : JSON.stringify(id));
+
+/** Seconds to the microsecond (never negative). */
+const seconds = (duration: number) => (Math.max(0, Math.round(duration * 1e6)) || 0) / 1e6;
+
 /**
- * An access line, as pino writes a line (level, ISO time, the fields, msg), put together here: one
- * is written per answer, and pino's general serializer costs half again as much (npm run
- * bench:observability). Every text field is JSON-escaped; the numbers are numbers.
+ * An access line, as pino writes a line (level, ISO time, the fields, msg), made in one template:
+ * one is written per answer, and pino's general serializer costs several times as much
+ * (docs/performance.md, "What watching production costs"). Every text field is JSON-escaped; the numbers are numbers.
  */
-function writeAccessLine(out: LineBytes, { app, method, status, bytes, duration, context }: AccessLine): void {
+export function accessLine({ app, method, status, bytes, duration, context }: AccessLine): string {
   const { route = '(none)', language, generation, servedAs, cohort } = context.served;
-  out.ascii(status >= 500 ? '{"level":"error","time":"' : '{"level":"info","time":"');
-  out.ascii(isoNow());
-  out.ascii('","reqId":');
-  out.text(context.requestId);
-  out.ascii(',"app":');
-  out.text(app);
-  out.ascii(',"method":');
-  out.text(method);
-  out.ascii(',"route":');
-  out.text(route);
-  if (language) out.ascii(`,"language":"${language}"`);
-  out.ascii(',"status":');
-  out.whole(status);
-  out.ascii(',"bytes":');
-  out.whole(bytes);
-  // Seconds to the microsecond, as whole and fraction (a number's text would be made per line).
-  const micros = Math.max(0, Math.round(duration * 1e6)) || 0;
-  out.ascii(',"duration":');
-  out.whole(Math.floor(micros / 1e6));
-  out.ascii('.');
-  out.whole(micros % 1e6, 6);
-  if (generation) {
-    out.ascii(',"generation":');
-    out.text(generation);
-  }
-  if (servedAs) out.ascii(`,"served":"${servedAs}"`);
-  if (cohort) out.ascii(`,"cohort":"${cohort}"`);
-  out.ascii(',"msg":"answered"}\n');
+  return `{"level":"${status >= 500 ? 'error' : 'info'}","time":"${isoNow()}","reqId":${idText(context.requestId)},"app":${jsonText(app)},"method":${jsonText(method)},"route":${jsonText(route)}${language ? `,"language":"${language}"` : ''},"status":${status},"bytes":${bytes},"duration":${seconds(duration)}${generation ? `,"generation":${jsonText(generation)}` : ''}${servedAs ? `,"served":"${servedAs}"` : ''}${cohort ? `,"cohort":"${cohort}"` : ''},"msg":"answered"}\n`;
 }
 
-/** An access line as text (for a destination other than the batched output, and for tests). */
-export function accessLine(line: AccessLine): string {
-  const out = new LineBytes(Buffer.allocUnsafe(mostBytes(line)));
-  writeAccessLine(out, line);
-  return out.bytes.toString('utf8', 0, out.used);
-}
-
-export type BatchedOutput = DestinationStream & { access(line: AccessLine): void; flush(): void; flushSync(): void };
+export type BatchedOutput = DestinationStream & { flush(): void; flushSync(): void };
 
 /** Standard output (or another file), written asynchronously in batches. */
 export function batchedOutput(dest: number | string = 1): BatchedOutput {
   const out = pino.destination({ dest, sync: false, contentMode: 'buffer', maxWrite: 2 * BATCH_BYTES });
   const writeBuffer = out.write.bind(out) as unknown as (data: Buffer) => boolean; // sonic-boom's types say text only
-  // Lines are put together in a batch outside the JavaScript heap, handed over when full: kept as
-  // text they would be copied by every garbage collection until written.
-  let batch = new LineBytes(Buffer.allocUnsafe(BATCH_BYTES));
+  // Lines are copied into a batch outside the JavaScript heap, handed over when full: kept as
+  // texts they would be copied by every garbage collection until written.
+  let batch = Buffer.allocUnsafe(BATCH_BYTES);
+  let used = 0;
   const handOver = () => {
-    if (batch.used === 0) return;
-    writeBuffer(batch.bytes.subarray(0, batch.used));
-    batch = new LineBytes(Buffer.allocUnsafe(BATCH_BYTES));
+    if (used === 0) return;
+    writeBuffer(batch.subarray(0, used));
+    batch = Buffer.allocUnsafe(BATCH_BYTES);
+    used = 0;
   };
   setInterval(() => (handOver(), out.flush()), FLUSH_MS).unref();
-  const write = (text: string) => {
-    const most = text.length * 3; // UTF-8 bytes at most
-    if (batch.used + most > BATCH_BYTES) handOver();
-    if (most > BATCH_BYTES) writeBuffer(Buffer.from(text));
-    else batch.used += batch.bytes.write(text, batch.used);
-  };
   return {
-    write,
-    access(line) {
-      const most = mostBytes(line);
-      if (most > BATCH_BYTES) return write(accessLine(line));
-      if (batch.used + most > BATCH_BYTES) handOver();
-      writeAccessLine(batch, line);
+    write(text: string) {
+      const most = text.length * 3; // UTF-8 bytes at most
+      if (used + most > BATCH_BYTES) handOver();
+      if (most > BATCH_BYTES) writeBuffer(Buffer.from(text));
+      else used += batch.write(text, used);
     },
     flush: () => (handOver(), out.flush()),
     flushSync: () => (handOver(), out.flushSync()),
@@ -190,7 +125,7 @@ export function serverLog(destination: DestinationStream = batchedOutput()): Ser
       logger.info(line);
       flushNow(destination);
     },
-    access: 'access' in destination ? (line) => (destination as BatchedOutput).access(line) : (line) => destination.write(accessLine(line)),
+    access: (line) => destination.write(accessLine(line)),
     flush: () => flushNow(destination),
   };
 }
