@@ -48,13 +48,17 @@ const idText = (id: string) => (PLAIN_ID.test(id) ? `"${id}"` : JSON.stringify(i
 const seconds = (duration: number) => (Math.max(0, Math.round(duration * 1e6)) || 0) / 1e6;
 
 /**
- * An access line, as pino writes a line (level, ISO time, the fields, msg), made in one template:
- * one is written per answer, and pino's general serializer costs several times as much
- * (docs/performance.md, "What watching production costs"). Every text field is JSON-escaped; the numbers are numbers.
+ * An access line, as pino writes a line (level, ISO time, the fields, msg), made here in one
+ * template since one is written per answer (docs/performance.md, "What watching production costs").
+ * Texts are JSON-escaped (the others are the code's own names); the numbers are numbers.
  */
 export function accessLine({ app, method, status, bytes, duration, context }: AccessLine): string {
   const { route = '(none)', language, generation, servedAs, cohort } = context.served;
-  return `{"level":"${status >= 500 ? 'error' : 'info'}","time":"${isoNow()}","reqId":${idText(context.requestId)},"app":${jsonText(app)},"method":${jsonText(method)},"route":${jsonText(route)}${language ? `,"language":"${language}"` : ''},"status":${status},"bytes":${bytes},"duration":${seconds(duration)}${generation ? `,"generation":${jsonText(generation)}` : ''}${servedAs ? `,"served":"${servedAs}"` : ''}${cohort ? `,"cohort":"${cohort}"` : ''},"msg":"answered"}\n`;
+  const id = `{"level":"${status >= 500 ? 'error' : 'info'}","time":"${isoNow()}","reqId":${idText(context.requestId)}`;
+  const asked = `,"app":${jsonText(app)},"method":${jsonText(method)},"route":${jsonText(route)}${language ? `,"language":"${language}"` : ''}`;
+  const answered = `,"status":${status},"bytes":${bytes},"duration":${seconds(duration)}`;
+  const how = `${generation ? `,"generation":${jsonText(generation)}` : ''}${servedAs ? `,"served":"${servedAs}"` : ''}${cohort ? `,"cohort":"${cohort}"` : ''}`;
+  return `${id}${asked}${answered}${how},"msg":"answered"}\n`;
 }
 
 export type BatchedOutput = DestinationStream & { flush(): void; flushSync(): void };
