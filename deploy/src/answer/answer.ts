@@ -6,7 +6,7 @@ import { watchHostBuild, type HostBuildState } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
 import { buildFiles, corsFor, hiddenFile, type FileSource } from './files.ts';
-import { asResponse, textReply, toSent, withVary, within, type Answer, type ReplyHandler, type SentAnswer } from './http.ts';
+import { textReply, toResponse, toSent, withVary, within, type Answer, type ReplyHandler, type SentAnswer } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type ServedPages } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
@@ -15,7 +15,7 @@ import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from '../
 import { beaconReceiver, signals, type SignalsOptions } from '../observe/signals.ts';
 import { servedBuilds, type ServerMetrics } from '../observe/metrics.ts';
 
-export type { Answer, Sent, SentAnswer } from './http.ts';
+export type { Answer, SentAnswer } from './http.ts';
 
 export interface AnswererParts {
   isHost: boolean;
@@ -72,8 +72,7 @@ export function composeAnswerer({
       route,
     ),
   );
-  const answer: Answer = async (request, context) => asResponse(await sent(request, context));
-  return Object.assign(answer, { readiness, sent });
+  return Object.assign(toResponse(sent), { readiness, sent });
 }
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
@@ -89,7 +88,6 @@ export interface AnswererOptions {
   metrics?: ServerMetrics;
 }
 
-/** A Web Response for whoever wants one; `sent` for a server that writes the answer itself (servers/node.ts). */
 export type ServingAnswer = Answer & { readiness: ReadinessCheck; sent: SentAnswer };
 
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
