@@ -55,14 +55,11 @@ export const onceBody = (text: string, type: string): Body => ({ bytes: Buffer.f
 
 export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: string | null): Encoding | undefined {
   if (!acceptEncoding || !compressible(body)) return undefined;
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
+  const accepted = acceptEncoding.split(',').flatMap((part) => {
+    const [name = '', quality = ''] = part.split(';');
+    return /^\s*q=0(\.0*)?\s*$/.test(quality) ? [] : [name.trim().toLowerCase()];
+  });
+  return (['br', 'gzip'] as const).find((encoding) => accepted.includes(encoding));
 }
 
 /** The body in `encoding`, with its own ETag: kept with it when it can be kept, made afresh otherwise. */

@@ -26,14 +26,8 @@ interface ListenerOptions {
 const BASE = 'http://shop.invalid';
 
 /** Writes an answer (no body for HEAD: the answerer's own answers have none already); says how many bytes of body went. */
-function write(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string | number>,
-  body?: Buffer | string,
-) {
-  const sent = req.method === 'HEAD' ? undefined : body;
+function write(res: ServerResponse, status: number, headers: Record<string, string | number>, body?: Buffer | string) {
+  const sent = res.req.method === 'HEAD' ? undefined : body;
   res.writeHead(status, headers).end(sent);
   return sent === undefined ? 0 : Buffer.byteLength(sent);
 }
@@ -61,7 +55,7 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
       context.served = { route: '(method)', servedAs: 'refused' };
       // Read whole and refused: the connection stays usable, as for any other answer.
       const { headers, text } = refusedMethod(isRemote);
-      bytes = write(req, res, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
+      bytes = write(res, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
       return;
     }
     const target = req.url ?? '/';
@@ -75,13 +69,13 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
         new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, { method: req.method, headers: sent, ...body } as RequestInit),
         context,
       );
-      bytes = write(req, res, answered.status, answered.headers, answered.body);
+      bytes = write(res, answered.status, answered.headers, answered.body);
     } catch (error) {
       log(
         `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
       );
       if (res.headersSent) return void res.end();
-      bytes = write(req, res, 500, plainTextHeaders(false), 'Internal server error\n');
+      bytes = write(res, 500, plainTextHeaders(false), 'Internal server error\n');
     }
   };
 }
