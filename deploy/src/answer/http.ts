@@ -13,7 +13,6 @@ export interface Reply {
 /** What the rules answer: a Reply for a request (its URL parsed once), noting in its context how it was answered. */
 export type ReplyHandler = (request: Request, url: URL, context: RequestContext) => Promise<Reply>;
 
-/** Something every answer goes through (layers.ts): a handler around the next one. */
 export type Layer = (next: ReplyHandler) => ReplyHandler;
 
 /** What a server calls: a Web Request in (with what a Web Request cannot carry: observe/requestContext.ts), a Web Response out. */

@@ -8,8 +8,7 @@ import { refusal, refusedHeaders, refusedLanguage, refusedMethod, refusedTarget,
 const refused = (status: number, { headers: { 'Content-Type': type = typeOf('.txt'), ...headers }, text }: Refusal): Promise<Reply> =>
   Promise.resolve({ status, headers, body: onceBody(text, type) });
 
-/** Requests too long or malformed, read from the target and header lines as sent when the server gave them. */
-// Why: docs/decisions/serving.md#answer-order
+/** Requests too long or malformed, read from the target and header lines as sent, why: docs/decisions/serving.md#answer-order */
 export const requestLimits =
   (isRemote: boolean): Layer =>
   (next) =>
