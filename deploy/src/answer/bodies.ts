@@ -63,8 +63,8 @@ export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: 
 }
 
 /** The body in `encoding`, with its own ETag: kept with it when it can be kept, made afresh otherwise. */
-export async function encoded(body: Body, encoding: Encoding): Promise<{ bytes: Buffer; etag?: string }> {
-  const { bytes } = body;
+export async function encoded(body: Body, encoding: Encoding): Promise<Body> {
+  const { bytes, type } = body;
   let made = body.encoded?.get(encoding);
   if (!made) {
     made =
@@ -73,5 +73,5 @@ export async function encoded(body: Body, encoding: Encoding): Promise<{ bytes: 
         : gzipped(bytes, { level: 6 });
     body.encoded?.set(encoding, made);
   }
-  return { bytes: await made, ...(body.etag ? { etag: `${body.etag.slice(0, -1)}-${encoding}"` } : {}) };
+  return { bytes: await made, type, ...(body.etag ? { etag: `${body.etag.slice(0, -1)}-${encoding}"` } : {}) };
 }

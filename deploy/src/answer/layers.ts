@@ -1,6 +1,6 @@
 /** The layers every answer goes through, each a Layer on its own, tested alone in layers.test.ts (answer.ts composes them). */
 import { normalPath } from '@maison/shared/address';
-import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
+import { compressible, encoded, encodingFor, onceBody, typeOf } from './bodies.ts';
 import { withVary, type Layer, type Reply } from './http.ts';
 import { FILE_POLICY, securityHeaders } from './policy.ts';
 import { refusal, refusedHeaders, refusedLanguage, refusedMethod, refusedTarget, SERVED_METHODS, type Refusal } from './refusal.ts';
@@ -51,9 +51,7 @@ export const compressed: Layer = (next) => async (request, url, context) => {
   const encoding = encodingFor(reply.body, request.headers.get('accept-encoding'));
   const headers = compressible(reply.body) ? withVary(reply.headers, 'Accept-Encoding') : reply.headers;
   if (!encoding) return { ...reply, headers };
-  const sent = await encoded(reply.body, encoding);
-  const body: Body = { bytes: sent.bytes, type: reply.body.type, ...(sent.etag ? { etag: sent.etag } : {}) };
-  return { status: reply.status, headers: { ...headers, 'Content-Encoding': encoding }, body };
+  return { status: reply.status, headers: { ...headers, 'Content-Encoding': encoding }, body: await encoded(reply.body, encoding) };
 };
 
 export const onlyReads =
