@@ -83,8 +83,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     isHost,
     files: memory,
     cacheOf: () => 'no-cache',
-    policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES),
-    host: { build: hostBuild, pages, remoteNames: REMOTE_NAMES },
+    host: { hostBuild, pages, remoteNames: REMOTE_NAMES, policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES) },
   });
 }
 

@@ -2,29 +2,27 @@
 // Why in this order: docs/decisions/serving.md#answer-order
 import path from 'node:path';
 import type { RemoteName } from '@maison/shared';
-import { watchHostBuild, type HostBuildState } from '../builds/hostBuild.ts';
+import { watchHostBuild } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
 import { buildFiles, corsFor, hiddenFile, type FileSource } from './files.ts';
-import { asResponse, textReply, toSent, withVary, within, type Answer, type ReplyHandler, type SentAnswer } from './http.ts';
+import { textReply, toResponse, toSent, withVary, within, type Answer, type ReplyHandler, type SentAnswer } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
-import { pagesAnswer, type ServedPages } from './pages.ts';
+import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
 import { readsAccept } from './navigation.ts';
 import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from '../observe/health.ts';
 import { beaconReceiver, signals, type SignalsOptions } from '../observe/signals.ts';
 import { servedBuilds, type ServerMetrics } from '../observe/metrics.ts';
 
-export type { Answer, Sent, SentAnswer } from './http.ts';
+export type { Answer, SentAnswer } from './http.ts';
 
 export interface AnswererParts {
   isHost: boolean;
   files: FileSource;
   /** The host's: its build as read now, and the pages it serves beside it. */
-  host?: { build: { now(): HostBuildState }; pages: ServedPages; remoteNames: readonly RemoteName[] };
+  host?: Omit<PagesAnswerOptions, 'files'>;
   cacheOf?: (pathname: string) => string;
-  /** More sources in the page policy's directives (development's style injection and update sockets). */
-  policyExtras?: (policy: string) => string;
   /** What `/readyz` says (default: ready once asked). */
   readiness?: ReadinessCheck;
   /** The host's receiver of the pages' beacons (observe/signals.ts). */
@@ -36,11 +34,10 @@ export function composeAnswerer({
   files,
   host,
   cacheOf = cacheControl,
-  policyExtras,
   readiness = alwaysReady,
   signals: received,
 }: AnswererParts): ServingAnswer {
-  const pages = host && pagesAnswer({ ...host, hostBuild: host.build, files, policyExtras });
+  const pages = host && pagesAnswer({ ...host, files });
   const route: ReplyHandler = async (request, url, context) => {
     const body = await files.find(url.pathname);
     if (body) {
@@ -72,8 +69,7 @@ export function composeAnswerer({
       route,
     ),
   );
-  const answer: Answer = async (request, context) => asResponse(await sent(request, context));
-  return Object.assign(answer, { readiness, sent });
+  return Object.assign(toResponse(sent), { readiness, sent });
 }
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
@@ -89,7 +85,6 @@ export interface AnswererOptions {
   metrics?: ServerMetrics;
 }
 
-/** A Web Response for whoever wants one; `sent` for a server that writes the answer itself (servers/node.ts). */
 export type ServingAnswer = Answer & { readiness: ReadinessCheck; sent: SentAnswer };
 
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
@@ -108,5 +103,5 @@ export function createAnswerer({
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
   const readiness = hostReadiness(environment, build, pages);
   const received = beaconReceiver(environment, build, metrics);
-  return composeAnswerer({ isHost: true, files, host: { build, pages, remoteNames }, readiness, signals: received });
+  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages, remoteNames }, readiness, signals: received });
 }

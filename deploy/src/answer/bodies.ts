@@ -55,19 +55,16 @@ export const onceBody = (text: string, type: string): Body => ({ bytes: Buffer.f
 
 export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: string | null): Encoding | undefined {
   if (!acceptEncoding || !compressible(body)) return undefined;
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ''))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  return (['br', 'gzip'] as const).find((encoding) => accepted.has(encoding));
+  const accepted = acceptEncoding.split(',').flatMap((part) => {
+    const [name = '', quality = ''] = part.split(';');
+    return /^\s*q=0(\.0*)?\s*$/.test(quality) ? [] : [name.trim().toLowerCase()];
+  });
+  return (['br', 'gzip'] as const).find((encoding) => accepted.includes(encoding));
 }
 
 /** The body in `encoding`, with its own ETag: kept with it when it can be kept, made afresh otherwise. */
-export async function encoded(body: Body, encoding: Encoding): Promise<{ bytes: Buffer; etag?: string }> {
-  const { bytes } = body;
+export async function encoded(body: Body, encoding: Encoding): Promise<Body> {
+  const { bytes, type } = body;
   let made = body.encoded?.get(encoding);
   if (!made) {
     made =
@@ -76,5 +73,5 @@ export async function encoded(body: Body, encoding: Encoding): Promise<{ bytes: 
         : gzipped(bytes, { level: 6 });
     body.encoded?.set(encoding, made);
   }
-  return { bytes: await made, ...(body.etag ? { etag: `${body.etag.slice(0, -1)}-${encoding}"` } : {}) };
+  return { bytes: await made, type, ...(body.etag ? { etag: `${body.etag.slice(0, -1)}-${encoding}"` } : {}) };
 }

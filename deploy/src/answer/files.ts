@@ -22,19 +22,15 @@ const MAX_FILE_PATH = 1024;
 /** The path's decoded segments if it can name a file (every build file has an extension). */
 function fileSegments(pathname: string): string[] | undefined {
   if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/') || !readsAccept(pathname)) return undefined;
-  const segments: string[] = [];
-  for (const raw of pathname.slice(1).split('/')) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    if (segment === '' || segment.startsWith('.') || /[\0/\\]/.test(segment)) return undefined;
-    segments.push(segment);
+  try {
+    const segments = pathname.slice(1).split('/').map(decodeURIComponent);
+    return segments.every(isFileSegment) ? segments : undefined;
+  } catch {
+    return undefined;
   }
-  return segments;
 }
+
+const isFileSegment = (segment: string) => segment !== '' && !segment.startsWith('.') && !/[\0/\\]/.test(segment);
 
 /** What is read of a file system: the disk's (node:fs/promises) or webpack's in-memory one. */
 export interface ReadableFileSystem {

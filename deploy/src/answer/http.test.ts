@@ -1,5 +1,5 @@
 import { bodyOf } from './bodies.ts';
-import { asResponse, toSent, type Reply } from './http.ts';
+import { toResponse, toSent, type Reply } from './http.ts';
 
 const page = bodyOf(Buffer.from('<!doctype html><title>Maison Khăn</title>'), 'text/html; charset=utf-8');
 const answering = (reply: Reply) => toSent(async () => reply);
@@ -28,8 +28,8 @@ describe('an answer as a server writes it', () => {
   });
 
   it('is the same answer as a Web Response', async () => {
-    const response = asResponse(
-      await answering({ status: 404, headers: { 'X-Kind': 'page' }, body: page })(new Request('http://shop.invalid/x')),
+    const response = await toResponse(answering({ status: 404, headers: { 'X-Kind': 'page' }, body: page }))(
+      new Request('http://shop.invalid/x'),
     );
     expect(response.status).toBe(404);
     expect(response.headers.get('x-kind')).toBe('page');

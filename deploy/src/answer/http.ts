@@ -13,7 +13,6 @@ export interface Reply {
 /** What the rules answer: a Reply for a request (its URL parsed once), noting in its context how it was answered. */
 export type ReplyHandler = (request: Request, url: URL, context: RequestContext) => Promise<Reply>;
 
-/** Something every answer goes through (layers.ts): a handler around the next one. */
 export type Layer = (next: ReplyHandler) => ReplyHandler;
 
 /** What a server calls: a Web Request in (with what a Web Request cannot carry: observe/requestContext.ts), a Web Response out. */
@@ -30,11 +29,7 @@ export function withVary(headers: Record<string, string>, name: string): Record<
   return named.includes(name) ? headers : { ...headers, Vary: [...named, name].join(', ') };
 }
 
-/**
- * An answer as a server writes it: its status, header lines (names in lower case, as a Headers has
- * them) and body bytes. The Node server writes it as it is: a Web Response would copy the body in
- * and out again (docs/performance.md, "An answer without a Web Response").
- */
+/** An answer as a server writes it (header names in lower case), why: docs/performance.md, "An answer without a Web Response". */
 export interface Sent {
   status: number;
   headers: Record<string, string>;
@@ -56,13 +51,13 @@ export function toSent(next: ReplyHandler): SentAnswer {
   };
 }
 
-export const asResponse = ({ status, headers, body }: Sent): Response =>
-  new Response((body as Uint8Array<ArrayBuffer> | undefined) ?? null, { status, headers });
-
-export function toResponse(next: ReplyHandler): Answer {
-  const sent = toSent(next);
-  return async (request, context) => asResponse(await sent(request, context));
-}
+/** A Web Response for whoever wants one (tests, the bench); a server writes `Sent` itself. */
+export const toResponse =
+  (sent: SentAnswer): Answer =>
+  async (request, context) => {
+    const { status, headers, body } = await sent(request, context);
+    return new Response((body as Uint8Array<ArrayBuffer> | undefined) ?? null, { status, headers });
+  };
 
 /** `handler` inside `layers`, the first outermost. */
 export const within = (layers: readonly Layer[], handler: ReplyHandler): ReplyHandler =>

@@ -1,6 +1,6 @@
 /** The layers every answer goes through, each a Layer on its own, tested alone in layers.test.ts (answer.ts composes them). */
 import { normalPath } from '@maison/shared/address';
-import { compressible, encoded, encodingFor, onceBody, typeOf, type Body } from './bodies.ts';
+import { compressible, encoded, encodingFor, onceBody, typeOf } from './bodies.ts';
 import { withVary, type Layer, type Reply } from './http.ts';
 import { FILE_POLICY, securityHeaders } from './policy.ts';
 import { refusal, refusedHeaders, refusedLanguage, refusedMethod, refusedTarget, SERVED_METHODS, type Refusal } from './refusal.ts';
@@ -8,8 +8,7 @@ import { refusal, refusedHeaders, refusedLanguage, refusedMethod, refusedTarget,
 const refused = (status: number, { headers: { 'Content-Type': type = typeOf('.txt'), ...headers }, text }: Refusal): Promise<Reply> =>
   Promise.resolve({ status, headers, body: onceBody(text, type) });
 
-/** Requests too long or malformed, read from the target and header lines as sent when the server gave them. */
-// Why: docs/decisions/serving.md#answer-order
+/** Requests too long or malformed, read from the target and header lines as sent, why: docs/decisions/serving.md#answer-order */
 export const requestLimits =
   (isRemote: boolean): Layer =>
   (next) =>
@@ -52,9 +51,7 @@ export const compressed: Layer = (next) => async (request, url, context) => {
   const encoding = encodingFor(reply.body, request.headers.get('accept-encoding'));
   const headers = compressible(reply.body) ? withVary(reply.headers, 'Accept-Encoding') : reply.headers;
   if (!encoding) return { ...reply, headers };
-  const sent = await encoded(reply.body, encoding);
-  const body: Body = { bytes: sent.bytes, type: reply.body.type, ...(sent.etag ? { etag: sent.etag } : {}) };
-  return { status: reply.status, headers: { ...headers, 'Content-Encoding': encoding }, body };
+  return { status: reply.status, headers: { ...headers, 'Content-Encoding': encoding }, body: await encoded(reply.body, encoding) };
 };
 
 export const onlyReads =

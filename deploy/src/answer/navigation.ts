@@ -51,14 +51,12 @@ export function navigationAnswer({
     return { kind: 'page', status: 200, language, path: trimmed, query: query === '' ? '' : canonicalQuery(route.path, query) };
   }
   const notFound = route.notFound;
+  if (!notFound) return { kind: 'shell', status: 200 };
   // A path a route with a parameter does not list is unknown only when its remote's list was read.
   const unknown =
-    notFound &&
-    (notFound.shows === 'path' ||
-      (render !== undefined &&
-        !render.listed.includes(trimmed) &&
-        !route.remotes.some((remote) => render.unlistedRemotes.includes(remote))));
-  if (!notFound || !unknown) return { kind: 'shell', status: 200 };
+    notFound.shows === 'path' ||
+    (render !== undefined && !render.listed.includes(trimmed) && !route.remotes.some((remote) => render.unlistedRemotes.includes(remote)));
+  if (!unknown) return { kind: 'shell', status: 200 };
   if (!rendered?.notFoundPages.includes(notFound.page)) return { kind: 'shell', status: 404 };
   const shows = shownAsked(notFound.shows === 'path' ? path : (parameterOf(route.pattern, path) ?? ''));
   return { kind: 'not-found', status: 404, language, page: notFound.page, shows };

@@ -66,6 +66,7 @@ export interface PagesAnswerOptions {
   /** The build's files: its index.html is the page rendered in the browser. */
   files: FileSource;
   remoteNames: readonly RemoteName[];
+  /** More sources in the page policy's directives (development's style injection and update sockets). */
   policyExtras?: (policy: string) => string;
 }
 

@@ -42,8 +42,7 @@ export function allowsInline(allowed: InlineCode | undefined, code: InlineCode):
   return all(code.scripts, allowed?.scripts) && all(code.styles, allowed?.styles);
 }
 
-// Why: docs/decisions/serving.md#page-policy
-/** The shop's page policy: own and remotes' origins only, no eval or 'unsafe-*', inline code by hash. */
+/** The shop's page policy, why: docs/decisions/serving.md#page-policy */
 export function pagePolicy({ origins }: { origins: readonly string[] }, inline: InlineCode = { scripts: [], styles: [] }): string {
   const sources = ["'self'", ...origins.map(policySource)].join(' ');
   const withHashes = (hashes: string[]) => [sources, ...hashes.filter(isHashSource)].join(' ');
@@ -54,12 +53,7 @@ export function pagePolicy({ origins }: { origins: readonly string[] }, inline: 
     `connect-src ${sources}`,
     `img-src ${sources}`,
     "font-src 'self'",
-    "object-src 'none'",
-    "child-src 'none'",
-    "frame-src 'none'",
-    "worker-src 'none'",
-    "media-src 'none'",
-    "manifest-src 'none'",
+    ...['object', 'child', 'frame', 'worker', 'media', 'manifest'].map((kind) => `${kind}-src 'none'`),
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",

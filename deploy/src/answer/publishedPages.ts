@@ -31,17 +31,15 @@ export interface PublishedPagesOptions {
 export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions): ServedPages & {
   rendererAnswers(): Promise<boolean>;
 } {
-  const kept = new LRUCache<string, Body>({ max: 512 });
-  const file = async (dir: string, name: string): Promise<Body | undefined> => {
-    const absolute = path.join(dir, name);
-    const known = kept.get(absolute);
-    if (known) return known;
-    const bytes = await readFile(absolute).catch(() => undefined);
-    if (!bytes) return void log(`[serve] ${absolute} cannot be read: answered as if it had not been rendered`);
-    const body = bodyOf(bytes, typeOf(name));
-    kept.set(absolute, body);
-    return body;
-  };
+  const kept = new LRUCache<string, Body>({
+    max: 512,
+    async fetchMethod(file) {
+      const bytes = await readFile(file).catch(() => undefined);
+      if (bytes) return bodyOf(bytes, typeOf(file));
+      log(`[serve] ${file} cannot be read: answered as if it had not been rendered`);
+    },
+  });
+  const file = (dir: string, name: string) => kept.fetch(path.join(dir, name));
 
   const views = pageCache<Body>((body) => body.bytes.length);
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));

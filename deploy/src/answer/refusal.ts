@@ -11,8 +11,6 @@ export const REQUEST_LIMITS = {
   headers: 32 * 1024,
 } as const;
 
-const HEX = /^[0-9a-fA-F]{2}$/;
-
 /** Whether `..` segments climb above the root, escaped dots and slashes decoded first (as nginx does). */
 function climbsAboveRoot(pathname: string): boolean {
   if (!pathname.includes('.') && !/%2e/i.test(pathname)) return false;
@@ -29,10 +27,8 @@ export function refusedTarget(target: string): 400 | 414 | undefined {
   // "GET " and " HTTP/1.1" around the target are part of the request line.
   if (target.length + 13 > REQUEST_LIMITS.requestLine) return 414;
   if (!target.startsWith('/')) return 400;
-  for (let at = target.indexOf('%'); at !== -1; at = target.indexOf('%', at + 1)) {
-    const code = target.slice(at + 1, at + 3);
-    if (!HEX.test(code) || code === '00') return 400;
-  }
+  // A `%` not followed by two hex digits, or an escaped NUL.
+  if (/%(?![0-9a-fA-F]{2})|%00/.test(target)) return 400;
   const query = target.indexOf('?');
   return climbsAboveRoot(query === -1 ? target : target.slice(0, query)) ? 400 : undefined;
 }

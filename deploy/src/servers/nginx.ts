@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { isHostApp, type AppEntry } from '../../../apps.mts';
 import type { Language } from '@maison/shared';
 import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/address';
-import { refusal, refusedLanguagePatterns, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
+import { refusal, refusedLanguagePatterns, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 
 const TEMPLATES = fileURLToPath(new URL('../../nginx/', import.meta.url));
 const template = (name: string) => readFileSync(path.join(TEMPLATES, `${name}.conf.template`), 'utf8');
@@ -42,7 +42,7 @@ const REFUSED = [400, 414, 431] as const;
 const REFUSED_LANGUAGE_VARIABLE = '$maison_refused_language';
 
 /** An internal location answering `status` with exactly these headers and text. */
-function refusalLocation(name: string, status: number, { headers, text }: { headers: Record<string, string>; text: string }): string {
+function refusalLocation(name: string, status: number, { headers, text }: Refusal): string {
   const lines = Object.entries(headers)
     .filter(([header]) => header !== 'Content-Type')
     .map(([header, value]) => `        add_header ${header} ${quoted(value)} always;`);

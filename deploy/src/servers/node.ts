@@ -1,16 +1,14 @@
-/** Node's HTTP server around an answerer: it only translates (a Node request in as a Web Request, the Response out) and refuses what Node's parser or a Web Request cannot carry. */
+/** Node's HTTP server around an answerer: it only translates, and refuses what Node's parser or a Web Request cannot carry. */
+// Why: docs/decisions/serving.md#answer-order
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { SentAnswer } from '../answer/answer.ts';
-import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS } from '../answer/refusal.ts';
+import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientOf, trustedProxyList } from './client.ts';
-
-/** Node's connection limits, as nginx's in front (docs/operations.md, "Serving"). */
-const CONNECTION_LIMITS = { connections: 1024, headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
 
 /** Methods a Web Request cannot carry (the Fetch standard forbids them): refused here, as the answerer refuses any it does not serve. */
 const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -28,19 +26,11 @@ interface ListenerOptions {
 const BASE = 'http://shop.invalid';
 
 /** Writes an answer (no body for HEAD: the answerer's own answers have none already); says how many bytes of body went. */
-function write(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string | number>,
-  body?: Buffer | string,
-) {
-  const sent = req.method === 'HEAD' ? undefined : body;
+function write(res: ServerResponse, status: number, headers: Record<string, string | number>, body?: Buffer | string) {
+  const sent = res.req.method === 'HEAD' ? undefined : body;
   res.writeHead(status, headers).end(sent);
   return sent === undefined ? 0 : Buffer.byteLength(sent);
 }
-
-const headerOf = (req: IncomingMessage) => (name: string) => [req.headers[name] ?? []].flat()[0];
 
 function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 400 | 414 | 431 {
   if (error.code !== 'HPE_HEADER_OVERFLOW') return 400;
@@ -52,7 +42,10 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
   const isTrusted = trustedProxyList(trustedProxies);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const context = newContext(requestIdOf(headerOf(req)), clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted));
+    const context = newContext(
+      requestIdOf((name) => [req.headers[name] ?? []].flat()[0]),
+      clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted),
+    );
     let bytes = 0;
     res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
@@ -62,7 +55,7 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
       context.served = { route: '(method)', servedAs: 'refused' };
       // Read whole and refused: the connection stays usable, as for any other answer.
       const { headers, text } = refusedMethod(isRemote);
-      bytes = write(req, res, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
+      bytes = write(res, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
       return;
     }
     const target = req.url ?? '/';
@@ -76,19 +69,19 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
         new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, { method: req.method, headers: sent, ...body } as RequestInit),
         context,
       );
-      bytes = write(req, res, answered.status, answered.headers, answered.body);
+      bytes = write(res, answered.status, answered.headers, answered.body);
     } catch (error) {
       log(
         `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
       );
       if (res.headersSent) return void res.end();
-      bytes = write(req, res, 500, plainTextHeaders(false), 'Internal server error\n');
+      bytes = write(res, 500, plainTextHeaders(false), 'Internal server error\n');
     }
   };
 }
 
 /** An answer written straight to a socket the HTTP server will not answer on, which it then closes. */
-function rawAnswer(status: number, { headers, text }: { headers: Record<string, string>; text: string }): string {
+function rawAnswer(status: number, { headers, text }: Refusal): string {
   const lines = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(text)), Connection: 'close' });
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${text}`;
 }
@@ -96,14 +89,12 @@ function rawAnswer(status: number, { headers, text }: { headers: Record<string, 
 /** Serves `answer` on a port (a number) or a Unix socket (a path); resolves once it listens. */
 export function listen(answer: SentAnswer, where: number | string, options: ListenerOptions): Promise<Server> {
   const { isRemote } = options;
-  const { connections, headersMs, requestMs, keepAliveMs } = CONNECTION_LIMITS;
+  // The connection limits are nginx's (docs/operations.md, "Serving"); Node's header size is above ours, so that ours decide (414 or 431).
   const server = createServer(
-    // Node's own limit is above ours, so that ours decide (and say 414 or 431, not only 431).
-    { maxHeaderSize: 4 * REQUEST_LIMITS.headers, headersTimeout: headersMs, requestTimeout: requestMs, keepAliveTimeout: keepAliveMs },
+    { maxHeaderSize: 4 * REQUEST_LIMITS.headers, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
     nodeListener(answer, options),
   );
-  // Past it a new connection is closed at once; the ones open are answered.
-  server.maxConnections = connections;
+  server.maxConnections = 1024;
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable) return socket.destroy();
     const status = parserRefusal(error);
