@@ -15,7 +15,7 @@ const nginxBinary = findNginx() ?? fail('serve:nginx', 'nginx not found: install
 const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-nginx-'));
 process.on('exit', () => rmSync(prefix, { recursive: true, force: true }));
 const socketOf = (name: string) => path.join(prefix, `${name}.sock`);
-// nginx's access lines, copied to standard output beside the answerer's (nginx cannot open every kind of standard output).
+// nginx's access lines, copied to standard output beside the answerer's: docs/operations.md, "Serving".
 const accessLogFile = path.join(prefix, 'access.log');
 
 await serveUntilStopped('serve:nginx', async (onStop, stop) => {
