@@ -39,7 +39,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
   const { host, remotesJson, remotesJsonRead, origin, limits, log, previous, progress = () => {} } = options;
   // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
   const service = renderService(host, { remotesJson, remotesJsonRead, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
-  // Past the publish's time, what the renderer still owes is not waited for.
   const deadline = wait(limits.totalMs ?? PUBLISH_FILE_LIMITS.totalMs, undefined, { ref: false }).then((): never => {
     throw new Error("the publish's time for remote files ran out");
   });
@@ -51,7 +50,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
     const before = previous?.render;
     const firsts: Record<string, string | undefined> = firstChoices(remotesJsonRead.locations);
     const remotesOf = (pathname: string): readonly string[] => firstMatching(routes, pathname)?.remotes ?? [];
-    /** The last good version of a page is this time's page when it came from the same builds. */
     const sameBuilds = (remotes: readonly string[]) =>
       before !== undefined &&
       before.hostBuild === host.id &&
@@ -69,7 +67,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
     for (const remote of lists.unavailable) {
       const why = lists.why?.[remote] ? ` (${lists.why[remote]})` : '';
       if (before && !before.unlistedRemotes.includes(remote) && sameBuilds([remote])) {
-        // The same build listed its pages last time: those are still its pages.
         listed.push(...before.listed.filter((page) => remotesOf(page).includes(remote) && !listed.includes(page)));
         for (const [from, to] of Object.entries(before.redirects)) if (remotesOf(from).includes(remote)) redirects[from] = to;
         problems.push(`${remote}: its list of pages could not be loaded${why}; the last one, from the same build, is used`);
