@@ -22,7 +22,6 @@ export function readHostBuild(
 ) {
   const routes = readFile(read, HOST_BUILD_FILES.routes, ROUTE_TABLE);
   const shell = readFile(read, HOST_BUILD_FILES.shell, PAGE_SHELL);
-  // id, version: docs/decisions/serving.md#host-build.
   return { id: shell.hostBuild, version: shell.version, routes, shell, rendererFile };
 }
 
