@@ -22,7 +22,6 @@ export function readHostBuild(
 ) {
   const routes = readFile(read, HOST_BUILD_FILES.routes, ROUTE_TABLE);
   const shell = readFile(read, HOST_BUILD_FILES.shell, PAGE_SHELL);
-  // id, version: docs/decisions/serving.md#host-build.
   return { id: shell.hostBuild, version: shell.version, routes, shell, rendererFile };
 }
 
@@ -36,6 +35,19 @@ export function fileStamp(file: string): string {
   return stats ? `${stats.size}@${stats.mtimeMs}` : '-';
 }
 
+/** `read(key)` again when `stamp()` changes, looked at no more than every `recheckMs`: how servers see builds and environments change. */
+export function rechecked<T extends { key: string }>(recheckMs: number, stamp: () => string, read: (key: string, last?: T) => T): () => T {
+  let last: T | undefined;
+  let checkedAt = -Infinity;
+  return () => {
+    if (last && performance.now() - checkedAt < recheckMs) return last;
+    checkedAt = performance.now();
+    const key = stamp();
+    if (last?.key !== key) last = read(key, last);
+    return last;
+  };
+}
+
 /** The host build as a running server sees it, read again when its files (or `stamp`) change; a problem is said once. */
 export function watchHostBuild(
   hostDir: string,
@@ -46,23 +58,15 @@ export function watchHostBuild(
     ...files
   }: { recheckMs?: number; read?: BuildFileReader; rendererFile?: string; stamp?: () => string } = {},
 ): { now(): HostBuildState } {
-  let state: HostBuildState | undefined;
-  let checkedAt = -Infinity;
-  return {
-    now() {
-      if (state && performance.now() - checkedAt < recheckMs) return state;
-      checkedAt = performance.now();
-      const key = stamp();
-      if (state?.key === key) return state;
-      const before = state && !state.build ? state.problem : undefined;
-      try {
-        state = { build: readHostBuild(hostDir, files), key };
-      } catch (error) {
-        state = { key, problem: (error as Error).message };
-        if (state.problem !== before)
-          log(`[serve] ${path.join(hostDir, 'dist')}: ${state.problem}: every page is rendered in the browser until the host is built`);
-      }
-      return state;
-    },
-  };
+  const now = rechecked<HostBuildState>(recheckMs, stamp, (key, last) => {
+    try {
+      return { build: readHostBuild(hostDir, files), key };
+    } catch (error) {
+      const problem = (error as Error).message;
+      if (last?.build || problem !== last?.problem)
+        log(`[serve] ${path.join(hostDir, 'dist')}: ${problem}: every page is rendered in the browser until the host is built`);
+      return { key, problem };
+    }
+  });
+  return { now };
 }

@@ -24,22 +24,24 @@ function pageProblem(html: string): string | undefined {
   return undefined;
 }
 
-function readText(dir: string, file: string): string {
+/** A file's text; an error naming it as `name` when it cannot be read. */
+export function readText(file: string, name = file): string {
   try {
-    return readFileSync(path.join(dir, file), 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+    throw new Error(`${name} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
   }
 }
 
 export function checkGeneration(dir: string): CheckedGeneration {
   const id = path.basename(dir);
+  const read = (file: string) => readText(path.join(dir, file), file);
   try {
-    const remotesJson = readText(dir, GENERATION_FILE.remotes);
+    const remotesJson = read(GENERATION_FILE.remotes);
     readJson(GENERATION_FILE.remotes, remotesJson, JSON_OBJECT);
-    const record = readJson(GENERATION_FILE.render, readText(dir, GENERATION_FILE.render), RENDER_RECORD);
+    const record = readJson(GENERATION_FILE.render, read(GENERATION_FILE.render), RENDER_RECORD);
     for (const file of promisedPageFiles(record)) {
-      const pageIs = pageProblem(readText(dir, file));
+      const pageIs = pageProblem(read(file));
       if (pageIs) throw new Error(`${file} ${pageIs}`);
     }
     const canary = record.canary ? checkGeneration(path.join(dir, GENERATION_FILE.canary)) : undefined;

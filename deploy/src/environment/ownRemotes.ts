@@ -1,17 +1,12 @@
 /** The environment's own remotes.json, read one way everywhere; anything but a JSON object is an error. */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSON_OBJECT, readJson } from '@maison/host/contract';
+import { readText } from './generation.ts';
 import { ENVIRONMENT_FILE } from './layout.ts';
 
 export function readOwnRemotes(env: string): { text: string; value: Record<string, unknown> } {
   const file = path.join(env, ENVIRONMENT_FILE.remotes);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new Error(`${file} cannot be read (${(error as Error).message})`, { cause: error });
-  }
+  const text = readText(file);
   return { text, value: readJson(file, text, JSON_OBJECT) };
 }
 

@@ -1,7 +1,7 @@
 /** What the servers serve: `current` if good, else the last good generation, else browser-rendered pages. */
 // Why: docs/decisions/serving.md#serving-the-last-good-generation
 import path from 'node:path';
-import { fileStamp as stamp } from '../builds/hostBuild.ts';
+import { fileStamp as stamp, rechecked } from '../builds/hostBuild.ts';
 import { checkGeneration, currentId, generationDir, generationToServe } from './generation.ts';
 import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
@@ -73,25 +73,18 @@ export function watchEnvironment(
     }
   };
 
-  let served: Served | undefined;
-  let checkedAt = -Infinity;
-  return {
-    env,
-    now() {
-      const now = performance.now();
-      if (served && now - checkedAt < recheckMs) return served;
-      checkedAt = now;
-      const id = currentId(env);
-      const files =
-        id === undefined
-          ? `unpublished|${stamp(path.join(env, ENVIRONMENT_FILE.remotes))}`
-          : `${id}|${generationStamp(generationDir(env, id))}`;
-      const key = `${files}|${stamp(rolloutFile(env))}`;
-      if (served?.key === key) return served;
-      const previous = served;
-      served = { ...read(key), ...readRolloutOf(env, previous?.rollout, log) };
-      if (previous?.generation?.id !== served.generation?.id || previous?.problem !== served.problem) log(describe(env, served));
-      return served;
-    },
+  const stampNow = () => {
+    const id = currentId(env);
+    const files =
+      id === undefined
+        ? `unpublished|${stamp(path.join(env, ENVIRONMENT_FILE.remotes))}`
+        : `${id}|${generationStamp(generationDir(env, id))}`;
+    return `${files}|${stamp(rolloutFile(env))}`;
   };
+  const now = rechecked<Served>(recheckMs, stampNow, (key, previous) => {
+    const served = { ...read(key), ...readRolloutOf(env, previous?.rollout, log) };
+    if (previous?.generation?.id !== served.generation?.id || previous?.problem !== served.problem) log(describe(env, served));
+    return served;
+  });
+  return { env, now };
 }

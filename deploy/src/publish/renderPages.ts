@@ -39,7 +39,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
   const { host, remotesJson, remotesJsonRead, origin, limits, log, previous, progress = () => {} } = options;
   // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
   const service = renderService(host, { remotesJson, remotesJsonRead, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
-  // Past the publish's time, what the renderer still owes is not waited for.
   const deadline = wait(limits.totalMs ?? PUBLISH_FILE_LIMITS.totalMs, undefined, { ref: false }).then((): never => {
     throw new Error("the publish's time for remote files ran out");
   });
@@ -51,7 +50,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
     const before = previous?.render;
     const firsts: Record<string, string | undefined> = firstChoices(remotesJsonRead.locations);
     const remotesOf = (pathname: string): readonly string[] => firstMatching(routes, pathname)?.remotes ?? [];
-    /** The last good version of a page is this time's page when it came from the same builds. */
     const sameBuilds = (remotes: readonly string[]) =>
       before !== undefined &&
       before.hostBuild === host.id &&
@@ -69,7 +67,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
     for (const remote of lists.unavailable) {
       const why = lists.why?.[remote] ? ` (${lists.why[remote]})` : '';
       if (before && !before.unlistedRemotes.includes(remote) && sameBuilds([remote])) {
-        // The same build listed its pages last time: those are still its pages.
         listed.push(...before.listed.filter((page) => remotesOf(page).includes(remote) && !listed.includes(page)));
         for (const [from, to] of Object.entries(before.redirects)) if (remotesOf(from).includes(remote)) redirects[from] = to;
         problems.push(`${remote}: its list of pages could not be loaded${why}; the last one, from the same build, is used`);
@@ -90,15 +87,24 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
       for (const text of code.scripts) inline.scripts.add(hash(text));
       for (const text of code.styles) inline.styles.add(hash(text));
     };
-    const attempt = async (
-      name: string,
-      file: string,
-      language: string,
-      remotesOfPage: readonly string[],
-      render: () => Promise<RenderedPage>,
-    ) => {
+    const notFoundPages = notFoundPagesOf(routes);
+    const attempts = renderer.languages.flatMap((language) => [
+      ...own.listed.flatMap((name) => {
+        const file = pageFileOf(name);
+        return file ? [{ name, file, language, remotesOfPage: remotesOf(name), render: () => renderer.render(name, language) }] : [];
+      }),
+      ...notFoundPages.map((name) => ({
+        name,
+        file: notFoundFileOf(name),
+        language,
+        remotesOfPage: routes.find((route) => route.notFound?.page === name)?.remotes ?? [],
+        render: () => renderer.renderNotFound(name as NotFoundPage['page'], language),
+      })),
+    ]);
+    for (const [index, { name, file, language, remotesOfPage, render }] of attempts.entries()) {
       const target = path.join(GENERATION_FILE.pages, language, file);
       const page = await Promise.race([render(), deadline]).catch((error: Error): RenderedPage => ({ reason: error.message }));
+      progress(index + 1, attempts.length);
       if (page.html !== undefined) {
         written.set(target, page.html);
         for (const [remote, manifest] of Object.entries(page.remotes)) if (manifest) remotes[remote] = manifest;
@@ -111,25 +117,10 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
         if (previous.render.inline) carried(previous.render.inline, (hash) => hash);
         problems.push(`${language} ${name}: not rendered (${page.reason}); its last version, from the same builds, is kept`);
       } else {
-        return void problems.push(`${language} ${name}: not rendered (${page.reason}); rendered in the browser`);
+        problems.push(`${language} ${name}: not rendered (${page.reason}); rendered in the browser`);
+        continue;
       }
       done.set(name, (done.get(name) ?? 0) + 1);
-    };
-    const notFoundPages = notFoundPagesOf(routes);
-    const total = renderer.languages.length * (own.listed.filter((pathname) => pageFileOf(pathname)).length + notFoundPages.length);
-    let attempted = 0;
-    const step = () => progress((attempted += 1), total);
-    for (const language of renderer.languages) {
-      for (const pathname of own.listed) {
-        const file = pageFileOf(pathname);
-        if (file) await attempt(pathname, file, language, remotesOf(pathname), () => renderer.render(pathname, language)).then(step);
-      }
-      for (const page of notFoundPages) {
-        const route = routes.find((candidate) => candidate.notFound?.page === page);
-        await attempt(page, notFoundFileOf(page), language, route?.remotes ?? [], () =>
-          renderer.renderNotFound(page as NotFoundPage['page'], language),
-        ).then(step);
-      }
     }
     const inEveryLanguage = (name: string) => done.get(name) === renderer.languages.length;
     return {

@@ -5,12 +5,9 @@ import { LRUCache } from 'lru-cache';
 const PAGE_CACHE_LIMITS = {
   entries: 256,
   bytes: 16 * 1024 * 1024,
-  /** Renders under way at once, and queued behind them (more are refused). */
   rendering: 2,
   waiting: 8,
-  /** Renders started in any one second. */
   perSecond: 20,
-  /** One client's share: its renders under way or queued, and started in any one second. */
   perClient: { active: 4, perSecond: 10 },
 };
 

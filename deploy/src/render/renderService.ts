@@ -4,13 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { PageRenderer, PageRendererOptions } from '@maison/host/hosting';
 import type { HostBuild } from '../builds/hostBuild.ts';
 
-type RenderCall =
-  | { call: 'describe'; args: [] }
-  | { call: 'publicPages'; args: [] }
-  | { call: 'render'; args: Parameters<PageRenderer['render']> }
-  | { call: 'renderNotFound'; args: Parameters<PageRenderer['renderNotFound']> };
-
-/** CommonJS, run with `eval: true` and `{ rendererFile, options }` as its data; answers `{ id, result }` or `{ id, error }` to each RenderCall. */
+/** CommonJS, run with `eval: true` and `{ rendererFile, options }` as its data; answers `{ id, result }` or `{ id, error }` to each `{ id, call, args }`. */
 const RENDER_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const renderer = require(workerData.rendererFile).createPageRenderer(workerData.options);
@@ -76,24 +70,25 @@ export function renderService(
     return started;
   };
 
-  const call = <T>(message: RenderCall): Promise<T> => {
+  // The calls' types are RenderService's: the worker's code is untyped text.
+  const call = <T>(name: keyof Omit<RenderService, 'close'>, args: unknown[]): Promise<T> => {
     worker ??= start();
     const id = (nextId += 1);
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
-        log(`[render] ${message.call} ${JSON.stringify(message.args)} took over ${callMs / 1000} s: the renderer is replaced`);
+        log(`[render] ${name} ${JSON.stringify(args)} took over ${callMs / 1000} s: the renderer is replaced`);
         void stop(`no answer within ${callMs / 1000} s`);
       }, callMs);
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
-      worker!.postMessage({ id, ...message });
+      worker!.postMessage({ id, call: name, args });
     });
   };
 
   return {
-    describe: () => call({ call: 'describe', args: [] }),
-    publicPages: () => call({ call: 'publicPages', args: [] }),
-    render: (...args) => call({ call: 'render', args }),
-    renderNotFound: (...args) => call({ call: 'renderNotFound', args }),
+    describe: () => call('describe', []),
+    publicPages: () => call('publicPages', []),
+    render: (...args) => call('render', args),
+    renderNotFound: (...args) => call('renderNotFound', args),
     close: () => stop('closed'),
   };
 }
