@@ -1,7 +1,4 @@
-/**
- * A first-view chunk script that fails: removed, so webpack fetches it afresh when it asks; where
- * webpack already waits on it, fetched again once at once, its handlers moved to the new script.
- */
+/** A first-view chunk script that fails is removed, or fetched again once if webpack already waits on it. */
 // Why: docs/decisions/build-and-render.md#failed-chunks
 export function forgetFailedChunks(): void {
   // On the window, in the capture phase: an element's error does not bubble.

@@ -3,11 +3,8 @@ import { INTRO_ATTRIBUTE } from '../shell/introGate';
 /** A page that never paints (a tab opened in the background) runs main.js after this. */
 export const UNPAINTED_START_AFTER_MS = 3000;
 
-export function startMain(src: string, onError: () => void): void {
-  const main = document.createElement('script');
-  main.src = src;
-  main.onerror = onError;
-  document.head.appendChild(main);
+export function startMain(src: string, onerror: () => void): void {
+  document.head.appendChild(Object.assign(document.createElement('script'), { src, onerror }));
 }
 
 /** Whether a performance observer reports `type` here; without one, frames only. */

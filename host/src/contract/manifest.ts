@@ -94,13 +94,14 @@ const manifestSchema = v.looseObject(
 
 export type FederationManifest = v.InferOutput<typeof manifestSchema>;
 
-/** The server entry's URL, its folder joined to its name as the runtime joins them (sdk's simpleJoinRemoteEntry). */
-export function serverEntryUrl(manifestUrl: string, manifest: FederationManifest): string | undefined {
-  const entry = manifest.metaData.ssrRemoteEntry;
-  if (!entry) return undefined;
-  const folder = (entry.path ?? '').replace(/^\.\/?/, '');
-  return new URL(folder && !folder.endsWith('/') ? `${folder}/${entry.name}` : `${folder}${entry.name}`, manifestUrl).href;
+/** An entry's URL, its folder joined to its name as the runtime joins them (sdk's simpleJoinRemoteEntry). */
+export function joinedEntryUrl(manifestUrl: string, { name, path = '' }: { name: string; path?: string | undefined }): string {
+  const folder = path.replace(/^\.\/?/, '');
+  return new URL(folder && !folder.endsWith('/') ? `${folder}/${name}` : `${folder}${name}`, manifestUrl).href;
 }
+
+export const serverEntryUrl = (manifestUrl: string, { metaData }: FederationManifest) =>
+  metaData.ssrRemoteEntry && joinedEntryUrl(manifestUrl, metaData.ssrRemoteEntry);
 
 /** The manifest read through the schema, or what is wrong with it: the field's path, the rule, the value found. */
 export function readManifestFields(manifest: unknown): { manifest: FederationManifest } | { problem: string } {

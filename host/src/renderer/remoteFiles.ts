@@ -71,8 +71,6 @@ async function readWithin(response: Response, limit: number, kind: string): Prom
   return new Blob(chunks);
 }
 
-const urlOf = (input: Parameters<typeof fetch>[0]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-
 /** Marks an error that already names the failed remote file. */
 const REMOTE_FILE_ERROR = 'RemoteFileError';
 
@@ -85,7 +83,7 @@ export function remoteFileFetch(
   const remoteOf = remoteOfUrl(locations);
   const deadline = totalMs === undefined ? undefined : AbortSignal.timeout(totalMs);
   const fetchFile = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
-    const url = urlOf(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const file = AbortSignal.timeout(fileMs);
     const timedOut = () =>
       file.aborted

@@ -1,6 +1,6 @@
 import { errorMessage } from '../../errorMessage.ts';
 import { LoadFailure } from './loadFailure.ts';
-import { readManifestFields, type FederationManifest } from '../../contract/manifest.ts';
+import { joinedEntryUrl, readManifestFields, type FederationManifest } from '../../contract/manifest.ts';
 import { entryUrlOf } from '../../contract/remotesJson.ts';
 
 // Manifests as the host reads them: fetched once per URL, checked, then handed to the runtime.
@@ -36,8 +36,8 @@ export function parseManifest(url: string, manifest: unknown, remote?: string): 
   if (remote !== undefined && metaData.name !== remote) {
     throw refused(url, `it is the manifest of "${String(metaData.name)}", not of "${remote}"`);
   }
-  const { name: entryName, path: entryPath } = metaData.remoteEntry ?? {};
-  const entry = entryName !== undefined ? new URL([entryPath, entryName].filter(Boolean).join('/'), url).href : undefined;
+  const { name, path } = metaData.remoteEntry ?? {};
+  const entry = name !== undefined ? joinedEntryUrl(url, { name, path }) : undefined;
   if (entry !== entryUrlOf(url)) {
     throw refused(url, `its entry must be ${entryUrlOf(url)}, beside the manifest (it names ${entry ?? 'none'})`);
   }

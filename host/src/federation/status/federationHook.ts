@@ -3,18 +3,7 @@ import type { FailureRecord, LoadRecord, VitalRecord } from './loadRecords';
 
 /** `window.__MAISON_FEDERATION__`, for on-call (`print()` in the console) and the browser tests. */
 // Why: docs/decisions/federation-runtime.md#status-chunk
-export interface FederationStatus {
-  host: { buildVersion: string; sharedContract: string };
-  readonly configProblems: readonly string[];
-  remotes: RemoteRecords['remotes'];
-  /** Every module load and failure of this page load, in order. */
-  records: Array<LoadRecord | FailureRecord>;
-  vitals: Partial<Record<VitalRecord['name'], VitalRecord>>;
-  /** When the idle prefetch of other pages began (ms since the page started), if it has. */
-  idlePrefetchAt: number | null;
-  /** Prints the remotes, the loads and the vitals as tables (once the status chunk is in). */
-  print(): void;
-}
+export type FederationStatus = FederationHook['status'];
 
 export interface PageEvent {
   event: FederationEvent;
@@ -25,7 +14,7 @@ export type FederationHook = ReturnType<typeof createFederationHook>;
 
 export function createFederationHook(
   records: RemoteRecords,
-  host: FederationStatus['host'],
+  host: { buildVersion: string; sharedContract: string },
   print: () => void,
   page: () => string = () => window.location.pathname,
 ) {
@@ -35,15 +24,18 @@ export function createFederationHook(
     waiting?.push(pageEvent);
   };
   records.listen((event) => listener({ event, page: page() }));
-  const status: FederationStatus = {
+  const status = {
     host,
     get configProblems() {
       return records.configProblems;
     },
     remotes: records.remotes,
-    records: [],
-    vitals: {},
-    idlePrefetchAt: null,
+    /** Every module load and failure of this page load, in order. */
+    records: [] as Array<LoadRecord | FailureRecord>,
+    vitals: {} as Partial<Record<VitalRecord['name'], VitalRecord>>,
+    /** When the idle prefetch of other pages began (ms since the page started), if it has. */
+    idlePrefetchAt: null as number | null,
+    /** Prints the remotes, the loads and the vitals as tables (once the status chunk is in). */
     print,
   };
   return {

@@ -50,7 +50,6 @@ export function loadRecorder(
         return undefined;
       case 'loaded': {
         const started = startedAt.get(`${event.module} ${event.url}`) ?? event.at;
-        const timings = { manifestUrl: event.url, files: event.files, startedAt: started, endedAt: event.at };
         return {
           kind: 'load',
           page,
@@ -59,7 +58,7 @@ export function loadRecorder(
           url: event.url,
           build: event.buildVersion ?? null,
           fallback: event.entry > 0,
-          ...loadTimings(timings, entries()),
+          ...loadTimings({ manifestUrl: event.url, files: event.files, startedAt: started, endedAt: event.at }, entries()),
         };
       }
       case 'failed': {
