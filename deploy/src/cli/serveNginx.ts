@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /** npm run serve:nginx: production on this machine: nginx on the apps' ports, the answerer behind it on Unix sockets. */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findNginx, frontConfig, runNginx } from '../servers/nginx.ts';
@@ -18,6 +17,22 @@ const socketOf = (name: string) => path.join(prefix, `${name}.sock`);
 // nginx's access lines, copied to standard output beside the answerer's: docs/operations.md, "Serving".
 const accessLogFile = path.join(prefix, 'access.log');
 
+/** Copies each whole line appended to `file` to standard output, from now on (polled: the file is nginx's). */
+function copyLines(file: string) {
+  let read = 0;
+  setInterval(() => {
+    const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+    if (size <= read) return;
+    const bytes = Buffer.alloc(size - read);
+    const fd = openSync(file, 'r');
+    readSync(fd, bytes, 0, bytes.length, read);
+    closeSync(fd);
+    const lines = bytes.subarray(0, bytes.lastIndexOf('\n') + 1);
+    read += lines.length;
+    process.stdout.write(lines);
+  }, 200).unref();
+}
+
 await serveUntilStopped('serve:nginx', async (onStop, stop) => {
   // nginx first: the publish renders from the remotes through it, at the addresses remotes.json names.
   const front = frontConfig({
@@ -28,9 +43,7 @@ await serveUntilStopped('serve:nginx', async (onStop, stop) => {
   });
   const nginx = runNginx(nginxBinary, prefix, front);
   onStop(nginx.stop);
-  // GNU tail follows the file nginx creates, until this process ends.
-  const copy = spawn('tail', ['-F', '-n', '+1', `--pid=${process.pid}`, accessLogFile], { stdio: ['ignore', 'inherit', 'ignore'] });
-  onStop(() => copy.kill());
+  copyLines(accessLogFile);
   nginx.process.on('exit', (code) => {
     console.error(`[serve:nginx] nginx exited (${code})`);
     stop(1);
