@@ -51,7 +51,7 @@ export function toSent(next: ReplyHandler): SentAnswer {
   };
 }
 
-/** A Web Response for whoever wants one (tests, the bench); a server writes `Sent` itself. */
+/** A Web Response for whoever wants one (the tests); a server writes `Sent` itself. */
 export const toResponse =
   (sent: SentAnswer): Answer =>
   async (request, context) => {

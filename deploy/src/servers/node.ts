@@ -32,6 +32,8 @@ function write(res: ServerResponse, status: number, headers: Record<string, stri
   return sent === undefined ? 0 : Buffer.byteLength(sent);
 }
 
+const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 400 | 414 | 431 {
   if (error.code !== 'HPE_HEADER_OVERFLOW') return 400;
   const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;
@@ -43,7 +45,7 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const context = newContext(
-      requestIdOf((name) => [req.headers[name] ?? []].flat()[0]),
+      requestIdOf((name) => firstValue(req.headers[name])),
       clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted),
     );
     let bytes = 0;
