@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * What access lines, metrics and beacons cost the answerer (ports 3450-3453); figures only.
- *   npm run bench:observability -- [--seconds 3] [--rounds 9]
+ *   npm run bench:observability -- [--seconds 3] [--rounds 9] [--access-log FILE (default: a file in .bench/)]
  */
 // Why: docs/decisions/build-and-render.md#bench-observability
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +15,9 @@ import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
 import { batchedOutput, serverLog, serverMetrics } from '@maison/deploy/serve';
 import { benchEnvironment, HTML, median, PAGE, root, startShop } from '../bench/shop.mjs';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '9' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '9' }, 'access-log': { type: 'string' } },
+});
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const BASE_PORT = 3450;
@@ -114,7 +116,7 @@ const watched = spawn(
     ...(pinned ? ['-c', '0', process.execPath] : []),
     fileURLToPath(new URL('watchedShops.mjs', import.meta.url)),
     env,
-    path.join(work, 'access.log'),
+    values['access-log'] ?? path.join(work, 'access.log'),
     String(WATCHED_PORT),
   ],
   { stdio: ['ignore', shopLog(), 'inherit'] },
@@ -193,15 +195,17 @@ const answered = {
 };
 const accessLog = serverLog(batchedOutput('/dev/null'));
 const metrics = serverMetrics();
-const perAnswer = (work) => {
+const perAnswer = (work, after = () => {}) => {
   for (let index = 0; index < 100_000; index += 1) work();
+  after();
   const started = process.cpuUsage();
   const times = 1_000_000;
   for (let index = 0; index < times; index += 1) work();
+  after();
   const used = process.cpuUsage(started);
   return (used.user + used.system) / times;
 };
-const lineCost = perAnswer(() => accessLog.access(answered));
+const lineCost = perAnswer(() => accessLog.access(answered), accessLog.flush);
 const metricsCost = perAnswer(() => metrics.answered(answered));
 accessLog.flush();
 console.log(

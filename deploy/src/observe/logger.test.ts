@@ -13,7 +13,9 @@ function memoryLog() {
       done();
     },
   });
-  return { log: serverLog(stream), lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  const log = serverLog(stream);
+  // Access lines wait until the next drain (every few milliseconds); flush() drains them now.
+  return { log, lines: () => (log.flush(), lines.map((line) => JSON.parse(line) as Record<string, unknown>)) };
 }
 
 describe('the servers’ log', () => {
@@ -60,6 +62,21 @@ describe('the servers’ log', () => {
       ['error', '(none)', 'answered'],
       ['info', undefined, '[serve] local: serving generation 1'],
     ]);
+  });
+
+  it('writes a pending line within a few milliseconds, stamped with the time it was answered', () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-27T08:00:00.000Z') });
+    try {
+      const written: string[] = [];
+      const log = serverLog(new Writable({ write: (chunk: Buffer, _encoding, done) => (written.push(chunk.toString()), done()) }));
+      log.access({ app: 'host', method: 'GET', status: 200, bytes: 1, duration: 0, context: { requestId: 'r-12345678', served: {} } });
+      jest.setSystemTime(Date.parse('2026-11-27T08:00:05.000Z'));
+      expect(written).toEqual([]);
+      jest.advanceTimersByTime(20);
+      expect(written.map((line) => JSON.parse(line) as unknown)).toEqual([expect.objectContaining({ time: '2026-11-27T08:00:00.000Z' })]);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('writes a line that parses whatever the texts in it hold', () => {
@@ -118,9 +135,10 @@ describe('the batched output', () => {
         },
       },
     });
-    const lines = Array.from({ length: 1000 }, (_, index) => answered(index));
+    // More than wait at once (4,096): the pending lines are made when full, too.
+    const lines = Array.from({ length: 5000 }, (_, index) => answered(index));
     for (const line of lines) log.access(line);
-    output.flush();
+    log.flush();
     const written = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
     for (let waited = 0; written().length < lines.length && waited < 10_000; waited += 20) {
       await new Promise((resolve) => setTimeout(resolve, 20));
