@@ -87,13 +87,9 @@ function pendingLines(write: (line: string) => void) {
         servedAs: texts[at + 6] || undefined,
         cohort: texts[at + 7] || undefined,
       } as AccessLine['context']['served'];
-      const [status, bytes, duration, time] = numbers.subarray(index * NUMBERS, (index + 1) * NUMBERS) as unknown as number[];
-      write(
-        accessLine(
-          { app: texts[at]!, method: texts[at + 1]!, status, bytes, duration, context: { requestId: texts[at + 2]!, served } },
-          time,
-        ),
-      );
+      const [number, context] = [index * NUMBERS, { requestId: texts[at + 2]!, served }];
+      const [status, bytes, duration] = [numbers[number]!, numbers[number + 1]!, numbers[number + 2]!];
+      write(accessLine({ app: texts[at]!, method: texts[at + 1]!, status, bytes, duration, context }, numbers[number + 3]));
     }
     texts.fill('', 0, count * TEXTS);
     count = 0;
