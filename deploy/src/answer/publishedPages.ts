@@ -13,7 +13,7 @@ import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import { allowsInline, SHOP_ORIGIN } from './policy.ts';
 import type { ServerMetrics } from '../observe/metrics.ts';
-import type { PagesNow, ServedPages } from './pages.ts';
+import type { PagesNow } from './pages.ts';
 import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.ts';
 
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
@@ -28,9 +28,7 @@ export interface PublishedPagesOptions {
 }
 
 /** The published pages, and whether the renderer of views answers now (for readiness). */
-export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions): ServedPages & {
-  rendererAnswers(): Promise<boolean>;
-} {
+export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions) {
   const kept = new LRUCache<string, Body>({
     max: 512,
     async fetchMethod(file) {
@@ -39,7 +37,6 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
       log(`[serve] ${file} cannot be read: answered as if it had not been rendered`);
     },
   });
-  const file = (dir: string, name: string) => kept.fetch(path.join(dir, name));
 
   const views = pageCache<Body>((body) => body.bytes.length);
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
@@ -70,7 +67,7 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
   /** What one set of the generation's pages answers: everyone's, or a rollout's canary cohort's. */
   const pagesOf = (key: string, remotesJson: string, generation: Generation | undefined): PagesNow => {
     if (generation) rendererFor(generation);
-    const read = (name: string) => (generation ? file(generation.dir, name) : Promise.resolve(undefined));
+    const read = (name: string) => (generation ? kept.fetch(path.join(generation.dir, name)) : Promise.resolve(undefined));
     return {
       key,
       remotesJson,
