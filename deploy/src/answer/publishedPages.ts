@@ -55,7 +55,6 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
     renderers.set(key, service);
     return service;
   };
-  /** Closes the renderers of sets no longer served. */
   const onlyRenderersOf = (served: Array<Generation | undefined>) => {
     const dirs = served.flatMap((generation) => (generation ? [`${generation.dir}|`] : []));
     for (const [key, running] of renderers)
