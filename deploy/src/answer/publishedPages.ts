@@ -40,26 +40,24 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
 
   const views = pageCache<Body>((body) => body.bytes.length);
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
-  /** Renderers by generation folder and host build: one per set of pages served (two while a rollout splits shoppers). */
+  /** A renderer per generation folder served (two while a rollout splits shoppers), running the host build that rendered it. */
   const renderers = new Map<string, RenderService>();
   // Started as its set is first served, why: docs/decisions/serving.md#renderer-warm-start
   const rendererFor = (generation: Generation): RenderService | undefined => {
     const build = hostBuild.now().build;
     if (!build || build.id !== generation.render.hostBuild) return undefined;
-    const key = `${generation.dir}|${build.id}`;
-    const known = renderers.get(key);
+    const known = renderers.get(generation.dir);
     if (known) return known;
     if (!existsSync(build.rendererFile)) return undefined;
     const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
     service.describe().catch(() => undefined);
-    renderers.set(key, service);
+    renderers.set(generation.dir, service);
     return service;
   };
   const onlyRenderersOf = (served: Array<Generation | undefined>) => {
-    const dirs = served.flatMap((generation) => (generation ? [`${generation.dir}|`] : []));
-    for (const [key, running] of renderers)
-      if (!dirs.some((dir) => key.startsWith(dir))) {
-        renderers.delete(key);
+    for (const [dir, running] of renderers)
+      if (!served.some((generation) => generation?.dir === dir)) {
+        renderers.delete(dir);
         void running.close();
       }
   };
