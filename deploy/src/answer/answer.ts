@@ -20,12 +20,10 @@ export type { Answer, SentAnswer } from './http.ts';
 export interface AnswererParts {
   isHost: boolean;
   files: FileSource;
-  /** The host's: its build as read now, and the pages it serves beside it. */
   host?: Omit<PagesAnswerOptions, 'files'>;
   cacheOf?: (pathname: string) => string;
   /** What `/readyz` says (default: ready once asked). */
   readiness?: ReadinessCheck;
-  /** The host's receiver of the pages' beacons (observe/signals.ts). */
   signals?: SignalsOptions;
 }
 

@@ -13,7 +13,6 @@ export interface Body {
   type: string;
   /** None for a body made for one answer (a not-found page showing the path, an error). */
   etag?: string;
-  /** Compressed forms, made on first use and kept; a body made for one answer is compressed afresh. */
   encoded?: Map<Encoding, Promise<Buffer>>;
 }
 

@@ -24,13 +24,11 @@ function fileSegments(pathname: string): string[] | undefined {
   if (pathname.length > MAX_FILE_PATH || !pathname.startsWith('/') || !readsAccept(pathname)) return undefined;
   try {
     const segments = pathname.slice(1).split('/').map(decodeURIComponent);
-    return segments.every(isFileSegment) ? segments : undefined;
+    return segments.every((segment) => segment !== '' && !segment.startsWith('.') && !/[\0/\\]/.test(segment)) ? segments : undefined;
   } catch {
     return undefined;
   }
 }
-
-const isFileSegment = (segment: string) => segment !== '' && !segment.startsWith('.') && !/[\0/\\]/.test(segment);
 
 /** What is read of a file system: the disk's (node:fs/promises) or webpack's in-memory one. */
 export interface ReadableFileSystem {

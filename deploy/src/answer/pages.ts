@@ -2,7 +2,7 @@
 import type { Language, RemoteName } from '@maison/shared';
 import { languageOfPath } from '@maison/shared/address';
 import { firstMatching, withShownText } from '@maison/host/hosting';
-import { entryUrlOf, ROLLOUT_PATH } from '@maison/host/contract';
+import { entryUrlOf, REMOTES_JSON_PATH, ROLLOUT_PATH } from '@maison/host/contract';
 import type { NotFoundPage, RemoteLocations, RenderRecord, RolloutAnnouncement, ServedRoute } from '@maison/host/contract';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
@@ -109,7 +109,6 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
     const route = firstMatching(state.routes, path)?.path ?? '(none)';
     const note = (servedAs: ServedAs) => (context.served = { route, language, servedAs, generation: state.render && state.now.generation });
     const answer = navigationAnswer({ path: url.pathname, query: url.search.slice(1), routes: state.routes, render: state.render });
-    // The same page for everyone at an address: a shared cache may keep it.
     const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
     if (answer.kind === 'redirect') return (note('redirect'), { status: 301, headers: { ...headers, Location: answer.location } });
     if (answer.kind === 'page') {
@@ -143,7 +142,7 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
       if (url.pathname === ROLLOUT_PATH) return data(all.announcement, CACHE_CONTROL.never);
       if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`)
         return data(await all.stable.now.crawlerFile(url.pathname.slice(1)), CACHE_CONTROL.page);
-      const isRemotesJson = url.pathname === '/remotes.json';
+      const isRemotesJson = url.pathname === REMOTES_JSON_PATH;
       if (!isRemotesJson && !isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
       // While a rollout splits shoppers, the cohort the request claims is served (rollout/cohortChoice.ts).
       const choice = chooseCohort(claimsOf(request.headers), all.rollout);

@@ -63,7 +63,6 @@ export function pagePolicy({ origins }: { origins: readonly string[] }, inline: 
 /** Checked where it is written: whatever a render record read from disk holds, only a hash can open the policy. */
 const isHashSource = (source: string) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source);
 
-/** Everything that is not a page of the shop. */
 export const FILE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The shop uses none of these browser features. */

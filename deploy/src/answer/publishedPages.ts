@@ -13,7 +13,7 @@ import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import { allowsInline, SHOP_ORIGIN } from './policy.ts';
 import type { ServerMetrics } from '../observe/metrics.ts';
-import type { PagesNow, ServedPages } from './pages.ts';
+import type { PagesNow } from './pages.ts';
 import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.ts';
 
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
@@ -28,9 +28,7 @@ export interface PublishedPagesOptions {
 }
 
 /** The published pages, and whether the renderer of views answers now (for readiness). */
-export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions): ServedPages & {
-  rendererAnswers(): Promise<boolean>;
-} {
+export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions) {
   const kept = new LRUCache<string, Body>({
     max: 512,
     async fetchMethod(file) {
@@ -39,38 +37,34 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
       log(`[serve] ${file} cannot be read: answered as if it had not been rendered`);
     },
   });
-  const file = (dir: string, name: string) => kept.fetch(path.join(dir, name));
 
   const views = pageCache<Body>((body) => body.bytes.length);
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
-  /** Renderers by generation folder and host build: one per set of pages served (two while a rollout splits shoppers). */
+  /** A renderer per generation folder served (two while a rollout splits shoppers), running the host build that rendered it. */
   const renderers = new Map<string, RenderService>();
   // Started as its set is first served, why: docs/decisions/serving.md#renderer-warm-start
   const rendererFor = (generation: Generation): RenderService | undefined => {
     const build = hostBuild.now().build;
     if (!build || build.id !== generation.render.hostBuild) return undefined;
-    const key = `${generation.dir}|${build.id}`;
-    const known = renderers.get(key);
+    const known = renderers.get(generation.dir);
     if (known) return known;
     if (!existsSync(build.rendererFile)) return undefined;
     const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
     service.describe().catch(() => undefined);
-    renderers.set(key, service);
+    renderers.set(generation.dir, service);
     return service;
   };
-  /** Closes the renderers of sets no longer served. */
   const onlyRenderersOf = (served: Array<Generation | undefined>) => {
-    const dirs = served.flatMap((generation) => (generation ? [`${generation.dir}|`] : []));
-    for (const [key, running] of renderers)
-      if (!dirs.some((dir) => key.startsWith(dir))) {
-        renderers.delete(key);
+    for (const [dir, running] of renderers)
+      if (!served.some((generation) => generation?.dir === dir)) {
+        renderers.delete(dir);
         void running.close();
       }
   };
   /** What one set of the generation's pages answers: everyone's, or a rollout's canary cohort's. */
   const pagesOf = (key: string, remotesJson: string, generation: Generation | undefined): PagesNow => {
     if (generation) rendererFor(generation);
-    const read = (name: string) => (generation ? file(generation.dir, name) : Promise.resolve(undefined));
+    const read = (name: string) => (generation ? kept.fetch(path.join(generation.dir, name)) : Promise.resolve(undefined));
     return {
       key,
       remotesJson,

@@ -66,7 +66,6 @@ export interface Refusal {
   text: string;
 }
 
-/** Plain text under the closed policy, never kept; any origin may read a remote's. */
 export const plainTextHeaders = (isRemote: boolean): Record<string, string> => ({
   ...securityHeaders(FILE_POLICY),
   'Cache-Control': 'no-cache',

@@ -41,7 +41,6 @@ const REFUSED = [400, 414, 431] as const;
 /** The variable nginx's map sets to a refused request's language (front.conf.template). */
 const REFUSED_LANGUAGE_VARIABLE = '$maison_refused_language';
 
-/** An internal location answering `status` with exactly these headers and text. */
 function refusalLocation(name: string, status: number, { headers, text }: Refusal): string {
   const lines = Object.entries(headers)
     .filter(([header]) => header !== 'Content-Type')
@@ -57,7 +56,6 @@ function refusalLocation(name: string, status: number, { headers, text }: Refusa
   ].join('\n');
 }
 
-/** The locations that answer refused requests as answer/refusal.ts does, byte for byte. */
 function refusalLocations(isRemote: boolean): string {
   const languages: Array<Language | undefined> = isRemote ? [undefined] : (Object.keys(LANGUAGE_PATH_PREFIX) as Language[]);
   return [
@@ -70,7 +68,6 @@ function refusalLocations(isRemote: boolean): string {
   ].join('\n');
 }
 
-/** nginx's map from a request line to its address's language (answer/refusal.ts refusedLanguage). */
 function refusedLanguageMap(): string {
   // A regex between double quotes, as nginx reads it: no interpolation in a map's source.
   const entries = refusedLanguagePatterns().map(([language, pattern]) => `    "~${pattern}" ${language};`);

@@ -22,7 +22,6 @@ interface ShopOptions {
   root: string;
   env: string;
   apps: readonly AppEntry[];
-  /** Each app's build (default: its dist/ below `root`). */
   distOf?: (app: AppEntry) => string;
   /** Where each app is served: its port (default), or a Unix socket's path (behind nginx). */
   listenOn?: (app: AppEntry) => number | string;
