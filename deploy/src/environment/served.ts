@@ -2,10 +2,9 @@
 // Why: docs/decisions/serving.md#serving-the-last-good-generation
 import path from 'node:path';
 import { fileStamp as stamp, rechecked } from '../builds/hostBuild.ts';
-import { checkGeneration, currentId, generationDir, generationToServe } from './generation.ts';
+import { checkGeneration, currentId, generationDir, generationToServe, readOwnRemotes } from './generation.ts';
 import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
-import { readOwnRemotes } from './ownRemotes.ts';
 import { readRollout, rolloutFile, type RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 export interface Served {

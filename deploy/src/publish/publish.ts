@@ -2,11 +2,10 @@
 // Why: docs/decisions/serving.md#publish-transaction
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkGeneration, generationToServe, isGood, type Generation } from '../environment/generation.ts';
+import { asEntry, checkGeneration, generationToServe, isGood, readOwnRemotes, type Generation } from '../environment/generation.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { type RenderRecord, type ServedRoute } from '@maison/host/contract';
 import { withPublishLock } from '../environment/lock.ts';
-import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
 import { siteOrigin } from '../environment/site.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
