@@ -19,11 +19,6 @@ export interface Served {
   rollout?: RolloutRecord;
 }
 
-export interface ServedEnvironment {
-  readonly env: string;
-  now(): Served;
-}
-
 const generationStamp = (dir: string) =>
   `${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`;
 
@@ -50,7 +45,7 @@ function readRolloutOf(env: string, last: RolloutRecord | undefined, log: (line:
 export function watchEnvironment(
   env: string,
   { log = console.log, recheckMs = 250 }: { log?: (line: string) => void; recheckMs?: number } = {},
-): ServedEnvironment {
+) {
   // Published generations do not change; a file changed in place shows in its stamp.
   const checked = new Map<string, { stamp: string; result: CheckedGeneration }>();
   const check = (dir: string): CheckedGeneration => {
@@ -87,3 +82,5 @@ export function watchEnvironment(
   });
   return { env, now };
 }
+
+export type ServedEnvironment = ReturnType<typeof watchEnvironment>;
