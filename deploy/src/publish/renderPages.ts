@@ -16,7 +16,7 @@ import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 import { notFoundPagesOf, ownLists, renderRecord } from '../render/renderRecord.ts';
 import { renderService } from '../render/renderService.ts';
-import { buildVersionOf } from './verify.ts';
+import { checkBuild } from './verify.ts';
 
 interface PageSet {
   /** remotes.json as written: the pages carry it. */
@@ -56,7 +56,7 @@ async function listedBuilds(
   const problems: string[] = [];
   const remotes: RenderedBuilds['remotes'] = Object.fromEntries(Object.keys(locations).map((remote) => [remote, []]));
   const read = Object.entries(locations).flatMap(([remote, manifests = []]) =>
-    manifests.map(async (manifest) => ({ remote, manifest, version: await buildVersionOf(remote, manifest, fetch) })),
+    manifests.map(async (manifest) => ({ remote, manifest, version: await checkBuild(remote, manifest, { fetch }) })),
   );
   for (const { remote, manifest, version } of await Promise.all(read)) {
     if ('buildVersion' in version) remotes[remote]!.push({ manifest, build: version.buildVersion });
