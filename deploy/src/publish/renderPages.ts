@@ -47,13 +47,13 @@ interface PageSetOptions {
 
 type Pages = Omit<PageSet, 'remotesJson'>;
 
-/** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why). */
+/** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why in `problems`). */
 async function listedBuilds(
   hostVersion: string,
   locations: Partial<Record<string, string[]>>,
   fetch: typeof globalThis.fetch,
-): Promise<{ builds: RenderedBuilds; problems: string[] }> {
-  const problems: string[] = [];
+  problems: string[],
+): Promise<RenderedBuilds> {
   const remotes: RenderedBuilds['remotes'] = Object.fromEntries(Object.keys(locations).map((remote) => [remote, []]));
   const read = Object.entries(locations).flatMap(([remote, manifests = []]) =>
     manifests.map(async (manifest) => ({ remote, manifest, version: await checkBuild(remote, manifest, { fetch }) })),
@@ -62,7 +62,7 @@ async function listedBuilds(
     if ('buildVersion' in version) remotes[remote]!.push({ manifest, build: version.buildVersion });
     else problems.push(`${remote}: the build of ${manifest} could not be read (${version.problem}): its pages' reports are refused`);
   }
-  return { builds: { host: hostVersion, remotes }, problems };
+  return { host: hostVersion, remotes };
 }
 
 /** What a publish that renders nothing writes: every route rendered in the browser, in every language the shop has addresses for. */
@@ -86,13 +86,9 @@ export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
     pages = unrendered(origin, 'problem' in host ? '' : host.id, problem);
   }
   const remoteFiles = remoteFileFetch(remotesJsonRead.locations, network, limits);
-  const builds = 'problem' in host ? undefined : await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles);
-  const record: RenderRecord = {
-    ...pages.record,
-    ...(builds ? { builds: builds.builds } : {}),
-    problems: [...pages.record.problems, ...(builds?.problems ?? [])],
-  };
-  return { ...pages, remotesJson, record };
+  const { record } = pages;
+  if (!('problem' in host)) record.builds = await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles, record.problems);
+  return { ...pages, remotesJson };
 }
 
 /** Writes a set into `dir` (a generation being written, or its canary/ folder), flushed; `more`: other files of the set. */
