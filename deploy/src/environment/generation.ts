@@ -1,4 +1,4 @@
-/** Generations: whether one can be served (checked alike by the publish and the servers), and finding them (ids sort by time). */
+/** Generations: whether one can be served (checked alike by the publish and the servers), and finding them (ids sort by time); remotes.json read one way. */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { JSON_OBJECT, readJson, RENDER_RECORD, type RenderRecord } from '@maison/host/contract';
@@ -25,7 +25,7 @@ function pageProblem(html: string): string | undefined {
 }
 
 /** A file's text; an error naming it as `name` when it cannot be read. */
-export function readText(file: string, name = file): string {
+function readText(file: string, name = file): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
@@ -33,12 +33,22 @@ export function readText(file: string, name = file): string {
   }
 }
 
+/** A remotes.json (a generation's, or the environment's own) as written and as read; anything but a JSON object is an error. */
+function readRemotes(file: string, name = file): { text: string; value: Record<string, unknown> } {
+  const text = readText(file, name);
+  return { text, value: readJson(name, text, JSON_OBJECT) };
+}
+
+export const readOwnRemotes = (env: string) => readRemotes(path.join(env, ENVIRONMENT_FILE.remotes));
+
+/** A remote's entries as remotes.json holds them: one entry as a string, as operators write it. */
+export const asEntry = (entries: string[]) => (entries.length === 1 ? entries[0]! : entries);
+
 export function checkGeneration(dir: string): CheckedGeneration {
   const id = path.basename(dir);
   const read = (file: string) => readText(path.join(dir, file), file);
   try {
-    const remotesJson = read(GENERATION_FILE.remotes);
-    readJson(GENERATION_FILE.remotes, remotesJson, JSON_OBJECT);
+    const remotesJson = readRemotes(path.join(dir, GENERATION_FILE.remotes), GENERATION_FILE.remotes).text;
     const record = readJson(GENERATION_FILE.render, read(GENERATION_FILE.render), RENDER_RECORD);
     for (const file of promisedPageFiles(record)) {
       const pageIs = pageProblem(read(file));

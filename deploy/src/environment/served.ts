@@ -2,10 +2,9 @@
 // Why: docs/decisions/serving.md#serving-the-last-good-generation
 import path from 'node:path';
 import { fileStamp as stamp, rechecked } from '../builds/hostBuild.ts';
-import { checkGeneration, currentId, generationDir, generationToServe } from './generation.ts';
+import { checkGeneration, currentId, generationDir, generationToServe, readOwnRemotes } from './generation.ts';
 import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
-import { readOwnRemotes } from './ownRemotes.ts';
 import { readRollout, rolloutFile, type RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 export interface Served {
@@ -18,11 +17,6 @@ export interface Served {
   problem?: string;
   /** The environment's rollout (rollout/rolloutRecord.ts), whatever its state; none if it never had one or it cannot be read. */
   rollout?: RolloutRecord;
-}
-
-export interface ServedEnvironment {
-  readonly env: string;
-  now(): Served;
 }
 
 const generationStamp = (dir: string) =>
@@ -51,7 +45,7 @@ function readRolloutOf(env: string, last: RolloutRecord | undefined, log: (line:
 export function watchEnvironment(
   env: string,
   { log = console.log, recheckMs = 250 }: { log?: (line: string) => void; recheckMs?: number } = {},
-): ServedEnvironment {
+) {
   // Published generations do not change; a file changed in place shows in its stamp.
   const checked = new Map<string, { stamp: string; result: CheckedGeneration }>();
   const check = (dir: string): CheckedGeneration => {
@@ -88,3 +82,5 @@ export function watchEnvironment(
   });
   return { env, now };
 }
+
+export type ServedEnvironment = ReturnType<typeof watchEnvironment>;

@@ -2,16 +2,14 @@
 // Why: docs/decisions/serving.md#publish-transaction
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkGeneration, generationToServe, isGood, type Generation } from '../environment/generation.ts';
+import { asEntry, checkGeneration, generationToServe, isGood, readOwnRemotes, type Generation } from '../environment/generation.ts';
 import { GENERATION_FILE } from '../environment/layout.ts';
 import { type RenderRecord, type ServedRoute } from '@maison/host/contract';
-import { withPublishLock } from '../environment/lock.ts';
-import { asEntry, readOwnRemotes } from '../environment/ownRemotes.ts';
 import { siteOrigin } from '../environment/site.ts';
-import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo } from '../environment/switching.ts';
+import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo, withPublishLock } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
 import { crawlerFiles } from './crawlers.ts';
-import { renderPageSet, writePageSet } from './pageSet.ts';
+import { renderPageSet, writePageSet } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
 import { recordPublish } from '../environment/publishJournal.ts';
 import { notFoundPagesOf } from '../render/renderRecord.ts';
@@ -52,14 +50,6 @@ function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boole
   return pages.length < listed.length || notFoundPages.length < notFoundPagesOf(routes).length || unlistedRemotes.length > 0;
 }
 
-/** A line at the first page, then each tenth of them, and the last: `[publish] rendering pages: 13 of 52`. */
-function progressLine(log: (line: string) => void, set = '') {
-  return (rendered: number, of: number) => {
-    if (rendered === 1 || rendered === of || rendered % Math.max(1, Math.round(of / 10)) === 0)
-      log(`[publish] rendering ${set ? `${set} ` : ''}pages: ${rendered} of ${of}`);
-  };
-}
-
 export async function publish(options: PublishOptions): Promise<Published> {
   const { env, doing, log = console.log } = options;
   try {
@@ -91,14 +81,14 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   const routes = 'routes' in hostRead ? hostRead.routes : [];
   const limits = options.limits ?? PUBLISH_FILE_LIMITS;
   const setOptions = { host: hostRead, origin, render, limits, network: options.network ?? globalThis.fetch, log };
-  const stable = await renderPageSet({ ...setOptions, remotesJson, previous, progress: progressLine(log) });
+  const stable = await renderPageSet({ ...setOptions, remotesJson, previous });
   const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
   const canary = splits(rollout)
     ? await renderPageSet({
         ...setOptions,
         remotesJson: asText({ ...remotes, [rollout.remote]: asEntry(rollout.canary) }),
         previous: previous?.canary,
-        progress: progressLine(log, 'canary'),
+        set: 'canary',
       })
     : undefined;
   const record: RenderRecord = {

@@ -1,18 +1,26 @@
-/** Renders a generation's pages with the host's renderer; a failed page may keep its last good version. */
-// Why: docs/decisions/serving.md#keeping-pages
+/** A generation's set of pages (everyone's, or the canary cohort's): rendered by the host's renderer, then written. */
+// Why: docs/decisions/serving.md#keeping-pages (a failed page may keep its last good version)
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
-import { firstMatching, PUBLISH_FILE_LIMITS, type PublicPages, type RemoteFileLimits, type RenderedPage } from '@maison/host/hosting';
-import { firstChoices, type NotFoundPage, type RemotesJson, type RenderRecord } from '@maison/host/contract';
+import { firstMatching, PUBLISH_FILE_LIMITS, remoteFileFetch } from '@maison/host/hosting';
+import type { PublicPages, RemoteFileLimits, RenderedPage } from '@maison/host/hosting';
+import { firstChoices, parseRemotesJson } from '@maison/host/contract';
+import type { NotFoundPage, RemotesJson, RenderedBuilds, RenderRecord } from '@maison/host/contract';
+import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
 import type { HostBuild } from '../builds/hostBuild.ts';
-import { notFoundPagesOf, ownLists, renderRecord } from '../render/renderRecord.ts';
-import { renderService } from '../render/renderService.ts';
+import { flushFolder, writeFlushed } from '../environment/durable.ts';
 import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
+import { notFoundPagesOf, ownLists, renderRecord } from '../render/renderRecord.ts';
+import { renderService } from '../render/renderService.ts';
+import { checkBuild } from './verify.ts';
 
-export interface RenderedPages {
+interface PageSet {
+  /** remotes.json as written: the pages carry it. */
+  remotesJson: string;
   record: RenderRecord;
   /** Files to write, by their path in the generation. */
   written: Map<string, string>;
@@ -20,23 +28,87 @@ export interface RenderedPages {
   copied: Map<string, string>;
 }
 
-export interface RenderPagesOptions {
-  host: HostBuild;
-  /** remotes.json as written (the pages carry it), and as the publish read it (the renderer does not read it again). */
+interface PageSetOptions {
+  /** The host build, or why it cannot be read (every route is then rendered in the browser). */
+  host: HostBuild | { problem: string };
   remotesJson: string;
-  remotesJsonRead: RemotesJson;
   origin: string;
+  /** Render the pages (false: every route rendered in the browser). */
+  render: boolean;
   /** The last good generation: its pages can be kept. */
   previous: Generation | undefined;
   /** How long the renderer's remote files may take, each and all together (the publish's time for rendering). */
   limits: RemoteFileLimits;
+  network: typeof globalThis.fetch;
   log: (line: string) => void;
-  /** Told as pages are rendered: how many of how many, so far. */
-  progress?: (rendered: number, of: number) => void;
+  /** The set's name in the progress lines (`[publish] rendering canary pages: 13 of 52`); none for everyone's. */
+  set?: string;
 }
 
-export async function renderPages(options: RenderPagesOptions): Promise<RenderedPages> {
-  const { host, remotesJson, remotesJsonRead, origin, limits, log, previous, progress = () => {} } = options;
+type Pages = Omit<PageSet, 'remotesJson'>;
+
+/** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why in `problems`). */
+async function listedBuilds(
+  hostVersion: string,
+  locations: Partial<Record<string, string[]>>,
+  fetch: typeof globalThis.fetch,
+  problems: string[],
+): Promise<RenderedBuilds> {
+  const remotes: RenderedBuilds['remotes'] = Object.fromEntries(Object.keys(locations).map((remote) => [remote, []]));
+  const read = Object.entries(locations).flatMap(([remote, manifests = []]) =>
+    manifests.map(async (manifest) => ({ remote, manifest, version: await checkBuild(remote, manifest, { fetch }) })),
+  );
+  for (const { remote, manifest, version } of await Promise.all(read)) {
+    if ('buildVersion' in version) remotes[remote]!.push({ manifest, build: version.buildVersion });
+    else problems.push(`${remote}: the build of ${manifest} could not be read (${version.problem}): its pages' reports are refused`);
+  }
+  return { host: hostVersion, remotes };
+}
+
+/** What a publish that renders nothing writes: every route rendered in the browser, in every language the shop has addresses for. */
+function unrendered(origin: string, hostBuild: string, problem: string | undefined): Pages {
+  const languages = Object.keys(LANGUAGE_PATH_PREFIX);
+  const record = renderRecord({ hostBuild, origin, languages, listed: [], redirects: {}, problems: problem ? [problem] : [] });
+  return { record, written: new Map(), copied: new Map() };
+}
+
+/** Renders one set of pages (or says why it could not: every route is then rendered in the browser) and reads the builds it lists. */
+export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
+  const { host, remotesJson, origin, render, limits, network } = options;
+  // Read once: the renderer takes it as read (and the page data as written).
+  const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
+  let pages: Pages;
+  try {
+    if ('problem' in host) throw new Error(host.problem);
+    pages = render ? await renderPages(options, host, remotesJsonRead) : unrendered(origin, host.id, undefined);
+  } catch (error) {
+    const problem = `the pages could not be rendered (${(error as Error).message}): every route is rendered in the browser`;
+    pages = unrendered(origin, 'problem' in host ? '' : host.id, problem);
+  }
+  const remoteFiles = remoteFileFetch(remotesJsonRead.locations, network, limits);
+  const { record } = pages;
+  if (!('problem' in host)) record.builds = await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles, record.problems);
+  return { ...pages, remotesJson };
+}
+
+/** Writes a set into `dir` (a generation being written, or its canary/ folder), flushed; `more`: other files of the set. */
+export function writePageSet(dir: string, set: PageSet, more: Record<string, string> = {}): void {
+  writeFlushed(path.join(dir, GENERATION_FILE.remotes), set.remotesJson);
+  for (const [file, html] of set.written) writeFlushed(path.join(dir, file), html);
+  for (const [file, from] of set.copied) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    copyFileSync(from, path.join(dir, file));
+  }
+  for (const [file, text] of Object.entries(more)) writeFlushed(path.join(dir, file), text);
+  writeFlushed(path.join(dir, GENERATION_FILE.render), `${JSON.stringify(set.record, null, 2)}\n`);
+  for (const folder of new Set([...set.written.keys(), ...set.copied.keys()].map((file) => path.dirname(path.join(dir, file)))))
+    flushFolder(folder);
+  flushFolder(dir);
+}
+
+/** The set's pages in each of the renderer's languages; a page that fails may keep its last good version. */
+async function renderPages(options: PageSetOptions, host: HostBuild, remotesJsonRead: RemotesJson): Promise<Pages> {
+  const { remotesJson, origin, limits, log, previous, set } = options;
   // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
   const service = renderService(host, { remotesJson, remotesJsonRead, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
   const deadline = wait(limits.totalMs ?? PUBLISH_FILE_LIMITS.totalMs, undefined, { ref: false }).then((): never => {
@@ -104,7 +176,9 @@ export async function renderPages(options: RenderPagesOptions): Promise<Rendered
     for (const [index, { name, file, language, remotesOfPage, render }] of attempts.entries()) {
       const target = path.join(GENERATION_FILE.pages, language, file);
       const page = await Promise.race([render(), deadline]).catch((error: Error): RenderedPage => ({ reason: error.message }));
-      progress(index + 1, attempts.length);
+      // A line at the first page, then each tenth of them, and the last.
+      if (index === 0 || index + 1 === attempts.length || (index + 1) % Math.max(1, Math.round(attempts.length / 10)) === 0)
+        log(`[publish] rendering ${set ? `${set} ` : ''}pages: ${index + 1} of ${attempts.length}`);
       if (page.html !== undefined) {
         written.set(target, page.html);
         for (const [remote, manifest] of Object.entries(page.remotes)) if (manifest) remotes[remote] = manifest;

@@ -1,8 +1,7 @@
 /** Rolls an environment back to the last good (or named) generation, remotes.json included, under the lock. */
 import { checkGeneration, currentId, generationDir, generationIds, isGood, lastGoodBefore } from '../environment/generation.ts';
 import type { Generation } from '../environment/generation.ts';
-import { withPublishLock } from '../environment/lock.ts';
-import { switchTo } from '../environment/switching.ts';
+import { switchTo, withPublishLock } from '../environment/switching.ts';
 
 export function rollback({ env, to, log = console.log }: { env: string; to?: string; log?: (line: string) => void }): Promise<Generation> {
   return withPublishLock(

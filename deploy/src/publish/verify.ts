@@ -2,35 +2,21 @@
 import { checkManifest, parseManifest } from '@maison/host/hosting';
 import { entryUrlOf, serverEntryUrl } from '@maison/host/contract';
 
-type BuildOrProblem = { buildVersion: string } | { problem: string };
-
-async function manifestAt(manifestUrl: string, fetch: typeof globalThis.fetch): Promise<unknown> {
-  const response = await fetch(manifestUrl);
-  if (!response.ok) throw new Error(`${manifestUrl}: HTTP ${response.status}`);
-  return response.json().catch(() => Promise.reject(new Error(`${manifestUrl}: not JSON`)));
-}
-
-/** The version of the build at `manifestUrl` as remote `name`, read through the host's schema; else why not. */
-export async function buildVersionOf(name: string, manifestUrl: string, fetch: typeof globalThis.fetch): Promise<BuildOrProblem> {
-  try {
-    const { metaData } = parseManifest(manifestUrl, await manifestAt(manifestUrl, fetch), name);
-    return { buildVersion: metaData.buildInfo?.buildVersion ?? 'unknown' };
-  } catch (error) {
-    return { problem: (error as Error).message };
-  }
-}
-
-/** The build at `manifestUrl` as remote `name`: its version when it would load, why not otherwise. */
+/** The build at `manifestUrl` as remote `name`: its version when it would load, why not otherwise; without `contract`, only its version is read. */
 export async function checkBuild(
   name: string,
   manifestUrl: string,
-  { fetch, contract }: { fetch: typeof globalThis.fetch; contract: string },
-): Promise<BuildOrProblem> {
+  { fetch, contract }: { fetch: typeof globalThis.fetch; contract?: string },
+): Promise<{ buildVersion: string } | { problem: string }> {
   try {
-    const manifest = await manifestAt(manifestUrl, fetch);
+    const response = await fetch(manifestUrl);
+    if (!response.ok) throw new Error(`${manifestUrl}: HTTP ${response.status}`);
+    const manifest: unknown = await response.json().catch(() => Promise.reject(new Error(`${manifestUrl}: not JSON`)));
     // Read through the host's schema first: every file it names is inside the build.
+    const parsed = parseManifest(manifestUrl, manifest, name);
+    if (contract === undefined) return { buildVersion: parsed.metaData.buildInfo?.buildVersion ?? 'unknown' };
     const { buildVersion } = checkManifest(manifestUrl, manifest, contract, name);
-    const server = serverEntryUrl(manifestUrl, parseManifest(manifestUrl, manifest, name));
+    const server = serverEntryUrl(manifestUrl, parsed);
     for (const file of server ? [entryUrlOf(manifestUrl), server] : [entryUrlOf(manifestUrl)]) {
       const answer = await fetch(file);
       if (!answer.ok) return { problem: `${file}: HTTP ${answer.status}` };

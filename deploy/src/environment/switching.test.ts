@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withPublishLock } from './lock.ts';
+import { withPublishLock } from './switching.ts';
 
 let env: string;
 beforeEach(() => (env = mkdtempSync(path.join(os.tmpdir(), 'maison-lock-'))));
