@@ -77,11 +77,9 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
       records.emit({ type: 'loading', remote, module: id, url: entry, at: performance.now() });
       try {
         const module = await loadFrom(id, entry);
-        const files = await manifests.json(entry).then(
-          (manifest) => exposeAssetUrls(entry, manifest, id),
-          () => [],
-        );
-        const buildVersion = manifests.summary(entry)?.buildVersion;
+        const manifest = await manifests.json(entry).catch(() => undefined);
+        const files = manifest ? exposeAssetUrls(entry, manifest, id) : [];
+        const buildVersion = manifest && (manifest.metaData.buildInfo?.buildVersion ?? 'unknown');
         records.emit({ type: 'loaded', remote, module: id, url: entry, entry: index, buildVersion, at: performance.now(), files });
         if (index > 0) console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failed()}`);
         return module;
