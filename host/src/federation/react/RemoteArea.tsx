@@ -57,7 +57,7 @@ export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact
   if (state.status !== 'ready') return placeholder;
   const RemoteComponent = (state.module as RemoteModule<Id>).default as ComponentType<object>;
   return (
-    // The area's element takes no box of its own; it names the module for the page's vitals (status/vitals.ts).
+    // The area's element takes no box of its own; it names the module for the page's vitals (status/pageStatus.ts).
     <div className={styles.area} {...{ [AREA_ATTRIBUTE]: id }}>
       <RemoteErrorBoundary resetKey={`${id}#${pathname}#${attempt}`} onRetry={retry} compact={compact}>
         <RemoteComponent {...(props ?? {})} />
