@@ -1,6 +1,6 @@
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
 import { BUILD_INFO } from './buildInfo';
-import { createFederationCore } from './core/federationCore';
+import { createFederationCore } from './core/loader';
 import { withInlineData } from './loading/inlineData';
 import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTriggers';
 import { fetchRemotesJson, remoteOrigins } from '../contract/remotesJson';

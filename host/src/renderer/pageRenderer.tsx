@@ -14,7 +14,7 @@ import {
 } from '@maison/shared';
 import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
-import { createFederationCore } from '../federation/core/federationCore';
+import { createFederationCore } from '../federation/core/loader';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
 import { parseRemotesJson, type RemotesJson } from '../contract/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
