@@ -16,7 +16,9 @@ export function readJson<const Schema extends v.GenericSchema>(file: string, tex
   }
   const result = v.safeParse(schema, value);
   if (result.success) return result.output;
-  throw new Error(`${file}: ${issueText(result.issues[0])}`);
+  const [issue] = result.issues;
+  const what = issue.received === 'undefined' && issue.message.startsWith('Invalid key') ? 'is missing' : issue.message;
+  throw new Error(`${file}: ${issuePath(issue) ? `${issuePath(issue)} ${what}` : what}`);
 }
 
 /** A value as a problem line shows it: quoted, cut short. */
@@ -31,8 +33,3 @@ export const issuePath = (issue: v.BaseIssue<unknown>): string =>
     .map(({ key }) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
     .join('')
     .replace(/^\./, '');
-
-function issueText(issue: v.BaseIssue<unknown>): string {
-  const what = issue.received === 'undefined' && issue.message.startsWith('Invalid key') ? 'is missing' : issue.message;
-  return issuePath(issue) ? `${issuePath(issue)} ${what}` : what;
-}

@@ -1,7 +1,7 @@
 import type { RemoteModuleId, RemoteName } from '@maison/shared';
 import { BUILD_INFO } from './buildInfo';
-import { createFederationCore } from './core/federationCore';
-import { readInlineData, withInlineData } from './loading/inlineData';
+import { createFederationCore } from './core/loader';
+import { withInlineData } from './loading/inlineData';
 import { onNavigationIntent, whenIdleAfterLoad } from './loading/prefetchTriggers';
 import { fetchRemotesJson, remoteOrigins } from '../contract/remotesJson';
 import { createRemoteModuleStore } from './react/remoteModuleStore';
@@ -25,7 +25,7 @@ export function startFederation({
   modulesFor: (pathname: string) => RemoteModuleId[];
   prefetchWhenIdle: readonly RemoteModuleId[];
 }) {
-  const inline = withInlineData(readInlineData(document), (...args) => fetch(...args));
+  const inline = withInlineData(document, (...args) => fetch(...args));
   const config = fetchRemotesJson(
     { names: BUILD_INFO.remoteNames, defaults: BUILD_INFO.remoteDefaults, base: window.location.href },
     inline,

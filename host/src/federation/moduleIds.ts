@@ -8,5 +8,5 @@ export function remoteOf(id: LoadableModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;
 }
 
-/** The module id RemoteArea puts on the element around a remote's content (read by status/vitals.ts). */
+/** The module id RemoteArea puts on the element around a remote's content (read by status/pageStatus.ts). */
 export const AREA_ATTRIBUTE = 'data-remote-area';

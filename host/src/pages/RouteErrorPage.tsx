@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { usePageTitle, useTranslator } from '@maison/shared';
 import { hostMessages } from '../messages';
-import { ErrorPanel } from '../federation/react/RemotePanels';
+import { ErrorPanel } from '../federation/react/RemoteArea';
 import { NotFoundPage } from './NotFoundPage';
 
 /**

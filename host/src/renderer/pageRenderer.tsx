@@ -1,3 +1,4 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { renderToString } from 'react-dom/server';
 // The server's side of react-router: never in the page (the shared facade holds the browser's).
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -14,12 +15,13 @@ import {
 } from '@maison/shared';
 import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
-import { createFederationCore } from '../federation/core/federationCore';
+import { createFederationCore, type FederationRuntime } from '../federation/core/loader';
+import type { ManifestReader } from '../federation/loading/manifests';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
 import { parseRemotesJson, type RemotesJson } from '../contract/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
 import { createRemoteModuleStore } from '../federation/react/remoteModuleStore';
-import type { NotFoundPage, PageShell } from '../contract/hostBuild';
+import { SERVER_PUBLIC_PATHS_GLOBAL as PUBLIC_PATHS, type NotFoundPage, type PageShell } from '../contract/hostBuild';
 import { RENDERED_PATHS, remoteModulesFor, ROUTES, type RouteDefinition } from '../routes';
 import { shopRoutes } from '../router';
 import { Shop } from '../Shop';
@@ -28,7 +30,33 @@ import { inlineStyle } from './inlineCode';
 import { pageDocument } from './pageDocument';
 import { checkedPublicPages, ownPathProblem } from './publicLists';
 import { remoteFileFetch, type RemoteFileLimits } from './remoteFiles';
-import { createServerRuntime, networkFetch } from './serverRuntime';
+
+/** The realm's fetch as it was before a renderer took it over: the network. */
+const networkFetch: typeof fetch = globalThis.fetch;
+
+/** The renderer's federation runtime; it replaces the realm's fetch with `remoteFiles`. */
+// Why: docs/decisions/build-and-render.md#server-runtime
+function createServerRuntime(manifests: ManifestReader, remoteFiles: typeof fetch): FederationRuntime {
+  globalThis.fetch = remoteFiles;
+  const entries = new Map<string, string>();
+  const publicPaths = ((globalThis as unknown as Record<string, Record<string, string> | undefined>)[PUBLIC_PATHS] ??= {});
+  return {
+    registerRemotes(remotes, options) {
+      for (const { name, entry } of remotes) {
+        entries.set(name, entry);
+        publicPaths[name] = new URL('./', entry).href;
+      }
+      registerRemotes(remotes, options);
+    },
+    async loadRemote(id) {
+      // Otherwise the runtime would run the browser entry in Node.
+      const entry = entries.get(id.slice(0, id.indexOf('/')));
+      const manifest = entry ? await manifests.json(entry) : undefined;
+      if (!manifest?.metaData.ssrRemoteEntry) throw new Error(`${entry ?? id} names no server build (metaData.ssrRemoteEntry)`);
+      return loadRemote(id);
+    },
+  };
+}
 
 export interface PageRendererOptions {
   /** The environment's remotes.json, as served: every page carries it (the browser reads it by its own rules). */

@@ -41,18 +41,6 @@ function remoteOfUrl(locations: RemoteLocations): (url: string) => string | unde
   };
 }
 
-/** Why `url` is not a remote file the shop fetches, or undefined when it is one. */
-function remoteFileProblem(url: string, locations: RemoteLocations): string | undefined {
-  if (!URL.canParse(url)) return 'is not a URL';
-  const parsed = new URL(url);
-  const listed = remoteOrigins(locations);
-  if (!listed.includes(parsed.origin)) return `is on no origin remotes.json lists (${listed.join(', ') || 'none'}): not fetched`;
-  const transport = transportProblem(parsed);
-  if (transport) return `${transport}: not fetched`;
-  if (!remoteFileKind(parsed)) return `is not a manifest, a script or a stylesheet: not fetched`;
-  return undefined;
-}
-
 /** The body of `response`, read only as far as `limit` bytes: past that it is abandoned, and this throws. */
 async function readWithin(response: Response, limit: number, kind: string): Promise<Blob> {
   const tooLarge = () => new Error(`larger than the ${bytesText(limit)} a ${kind} may be`);
@@ -81,6 +69,7 @@ export function remoteFileFetch(
   { fileMs, totalMs }: RemoteFileLimits = REMOTE_FILE_LIMITS,
 ): typeof fetch {
   const remoteOf = remoteOfUrl(locations);
+  const listed = remoteOrigins(locations);
   const deadline = totalMs === undefined ? undefined : AbortSignal.timeout(totalMs);
   const fetchFile = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -96,9 +85,14 @@ export function remoteFileFetch(
       error.name = REMOTE_FILE_ERROR;
       return error;
     };
-    const problem = remoteFileProblem(url, locations);
-    if (problem) throw fail(problem);
-    const kind = remoteFileKind(new URL(url))!;
+    // Only a remote file: on a listed origin, over https (or http on this machine), a manifest, a script or a stylesheet.
+    if (!URL.canParse(url)) throw fail('is not a URL');
+    const parsed = new URL(url);
+    if (!listed.includes(parsed.origin)) throw fail(`is on no origin remotes.json lists (${listed.join(', ') || 'none'}): not fetched`);
+    const transport = transportProblem(parsed);
+    if (transport) throw fail(`${transport}: not fetched`);
+    const kind = remoteFileKind(parsed);
+    if (!kind) throw fail('is not a manifest, a script or a stylesheet: not fetched');
     const signal = AbortSignal.any([file, ...(deadline ? [deadline] : []), ...(init?.signal ? [init.signal] : [])]);
     try {
       const response = await base(url, { ...init, signal, redirect: 'manual' });

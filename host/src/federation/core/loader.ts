@@ -1,13 +1,16 @@
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@maison/shared';
+import { BUILD_INFO } from '../buildInfo';
 import { remoteOf, type LoadableModuleId } from '../moduleIds';
 import type { RemoteModuleLoader } from '../react/remoteModuleStore';
 import { errorMessage } from '../../errorMessage';
 import { isMissingFile, LoadFailure } from '../loading/loadFailure';
-import type { ManifestReader } from '../loading/manifests';
+import { createManifestReader, type ManifestReader } from '../loading/manifests';
 import { exposeAssetUrls, prefetchFiles } from '../loading/prefetch';
 import type { RemotesJson } from '../../contract/remotesJson';
-import type { RetryUrls } from '../loading/retryUrls';
-import type { RemoteRecords } from './remoteRecords';
+import { createRetryUrls, type RetryUrls } from '../loading/retryUrls';
+import { shopRuntimePlugin } from '../runtime/shopRuntimePlugin';
+import { createRemoteRecords, type RemoteRecords } from './remoteRecords';
 
 /** The two calls of the federation runtime the loader needs (the browser's, or the renderer's server runtime). */
 export interface FederationRuntime {
@@ -77,11 +80,9 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
       records.emit({ type: 'loading', remote, module: id, url: entry, at: performance.now() });
       try {
         const module = await loadFrom(id, entry);
-        const files = await manifests.json(entry).then(
-          (manifest) => exposeAssetUrls(entry, manifest, id),
-          () => [],
-        );
-        const buildVersion = manifests.summary(entry)?.buildVersion;
+        const manifest = await manifests.json(entry).catch(() => undefined);
+        const files = manifest ? exposeAssetUrls(entry, manifest, id) : [];
+        const buildVersion = manifest && (manifest.metaData.buildInfo?.buildVersion ?? 'unknown');
         records.emit({ type: 'loaded', remote, module: id, url: entry, entry: index, buildVersion, at: performance.now(), files });
         if (index > 0) console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failed()}`);
         return module;
@@ -127,4 +128,39 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
       void config.then(({ locations }) => startAfresh(remote, locations[remote] ?? []));
     },
   } satisfies RemoteModuleLoader;
+}
+
+interface FederationCoreOptions {
+  /** remotes.json, or the promise of it: loads wait for it. */
+  config: RemotesJson | Promise<RemotesJson>;
+  /** How manifests are fetched (the page answers from its inline data). */
+  fetch: typeof fetch;
+  /** The renderer's only: how remote entries and chunks are fetched, and its server runtime. */
+  scripts?: typeof fetch;
+  runtime?: (manifests: ManifestReader) => FederationRuntime;
+}
+
+/** The one place the federation runtime is set up, for the page and the renderer alike. */
+export function createFederationCore({ config, fetch, scripts, runtime }: FederationCoreOptions) {
+  const records = createRemoteRecords(BUILD_INFO.remoteNames);
+  const retryUrls = createRetryUrls();
+  // Each manifest is checked as the manifest of the remote whose entry it is.
+  let locations: RemotesJson['locations'] = {};
+  const remoteOf = (url: string) => Object.entries(locations).find(([, urls]) => urls?.includes(url))?.[0];
+  // After a Retry, manifests are fetched under fresh URLs too (retryUrls.ts).
+  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init), remoteOf);
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts })]);
+  const configured = Promise.resolve(config).then((read) => {
+    locations = read.locations;
+    records.emit({ type: 'configured', ...read });
+    return read;
+  });
+  const loader = createFederatedLoader({
+    config: configured,
+    runtime: runtime?.(manifests) ?? { loadRemote, registerRemotes },
+    manifests,
+    records,
+    retryUrls,
+  });
+  return { config: configured, records, loader, manifests };
 }

@@ -48,33 +48,6 @@ export function createRemoteRecords(names: readonly RemoteName[]) {
     (remotes[name] ??= { configured: [], entry: 0, state: 'not loaded', url: null, buildVersion: null, fallback: false, failures: [] });
   for (const name of names) record(name);
 
-  const apply = (event: FederationEvent) => {
-    switch (event.type) {
-      case 'configured':
-        configProblems = event.problems;
-        for (const name of names) record(name).configured = event.locations[name] ?? [];
-        break;
-      case 'loading':
-        Object.assign(record(event.remote), { state: 'loading', url: event.url });
-        break;
-      case 'loaded': {
-        const { entry, url, buildVersion } = event;
-        Object.assign(record(event.remote), { state: 'loaded', entry, url, buildVersion: buildVersion ?? null, fallback: entry > 0 });
-        break;
-      }
-      case 'failed': {
-        const remote = record(event.remote);
-        const { url = null, reason, message } = event.failure;
-        remote.state = 'failed';
-        remote.failures.push({ url, reason, error: message });
-        break;
-      }
-      case 'forgotten':
-        record(event.remote).entry = 0;
-        break;
-    }
-  };
-
   return {
     /** Read it, never write it. */
     remotes: remotes as Readonly<typeof remotes>,
@@ -84,7 +57,30 @@ export function createRemoteRecords(names: readonly RemoteName[]) {
     /** The manifest a remote's modules come from now, null while none has loaded. */
     loadedFrom: (name: RemoteName) => (remotes[name]?.state === 'loaded' ? remotes[name].url : null),
     emit(event: FederationEvent) {
-      apply(event);
+      switch (event.type) {
+        case 'configured':
+          configProblems = event.problems;
+          for (const name of names) record(name).configured = event.locations[name] ?? [];
+          break;
+        case 'loading':
+          Object.assign(record(event.remote), { state: 'loading', url: event.url });
+          break;
+        case 'loaded': {
+          const { entry, url, buildVersion } = event;
+          Object.assign(record(event.remote), { state: 'loaded', entry, url, buildVersion: buildVersion ?? null, fallback: entry > 0 });
+          break;
+        }
+        case 'failed': {
+          const remote = record(event.remote);
+          const { url = null, reason, message } = event.failure;
+          remote.state = 'failed';
+          remote.failures.push({ url, reason, error: message });
+          break;
+        }
+        case 'forgotten':
+          record(event.remote).entry = 0;
+          break;
+      }
       for (const listener of [...listeners]) listener(event);
     },
     listen(listener: (event: FederationEvent) => void) {

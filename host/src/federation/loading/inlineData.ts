@@ -9,18 +9,14 @@ export interface InlineFederationData {
   manifests: Record<string, unknown>;
 }
 
-export function readInlineData(doc: Document): InlineFederationData | undefined {
-  const text = doc.getElementById(FEDERATION_DATA_ID)?.textContent;
-  if (!text) return undefined;
+/** `fetchImpl`, answering remotes.json and the inline manifests from the page's JSON block if any (a Retry's fresh URLs go to the network). */
+export function withInlineData(doc: Document, fetchImpl: typeof fetch): typeof fetch {
+  let data: InlineFederationData | null;
   try {
-    return JSON.parse(text) as InlineFederationData;
+    data = JSON.parse(doc.getElementById(FEDERATION_DATA_ID)?.textContent || 'null') as InlineFederationData | null;
   } catch {
-    return undefined;
+    return fetchImpl;
   }
-}
-
-/** `fetchImpl`, answering remotes.json and the inline manifests from `data` (a Retry's fresh URLs go to the network). */
-export function withInlineData(data: InlineFederationData | undefined, fetchImpl: typeof fetch): typeof fetch {
   if (!data) return fetchImpl;
   const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } });
   return (input, init) => {

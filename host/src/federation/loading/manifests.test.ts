@@ -155,7 +155,7 @@ describe('createManifestReader', () => {
     await expect((await reader.response(url('a'))).json()).resolves.toEqual(manifest('0.1.0'));
     await expect((await reader.response(url('a'))).json()).resolves.toEqual(manifest('0.1.0'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(reader.summary(url('a'))?.buildVersion).toBe('0.1.0+abc1234');
+    expect((await reader.json(url('a'))).metaData.buildInfo?.buildVersion).toBe('0.1.0+abc1234');
   });
 
   it('rejects missing, broken and refused manifests, remembers why, and tries the network again next time', async () => {
@@ -215,7 +215,6 @@ describe('createManifestReader', () => {
     const reader = createManifestReader('0.1.0', fetchMock);
     await reader.response(url('a'));
     reader.forget([url('a')]);
-    expect(reader.summary(url('a'))).toBeUndefined();
     await reader.response(url('a'));
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });

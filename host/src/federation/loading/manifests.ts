@@ -64,7 +64,6 @@ export function createManifestReader(
   remoteOf: (url: string) => string | undefined = () => undefined,
 ) {
   const texts = new Map<string, Promise<string>>();
-  const summaries = new Map<string, ReturnType<typeof checkManifest>>();
   const failures = new Map<string, LoadFailure>();
 
   const read = (url: string) => {
@@ -82,7 +81,7 @@ export function createManifestReader(
         } catch {
           throw refused(url, 'not JSON');
         }
-        summaries.set(url, checkManifest(url, manifest, providedContract, remoteOf(url)));
+        checkManifest(url, manifest, providedContract, remoteOf(url));
         return body;
       })();
       // A failure is not cached (the next attempt, Retry, goes back to the network), only its reason.
@@ -106,15 +105,11 @@ export function createManifestReader(
     async json(url: string) {
       return JSON.parse(await read(url)) as FederationManifest;
     },
-    summary: (url: string) => summaries.get(url),
     /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */
     failure: (url: string) => failures.get(url),
     /** Drops what was read from these URLs, so the next read goes back to the network. */
     forget(urls: readonly string[]) {
-      for (const url of urls) {
-        texts.delete(url);
-        summaries.delete(url);
-      }
+      for (const url of urls) texts.delete(url);
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useId,
   useState,
   useSyncExternalStore,
   type ComponentProps,
@@ -15,9 +16,9 @@ import { useLocation } from 'react-router-dom';
 import { useTranslator, type RemoteComponents, type RemoteModule, type RemoteModuleId } from '@maison/shared';
 import { AREA_ATTRIBUTE, remoteOf } from '../moduleIds';
 import { hostMessages } from '../../messages';
+import { errorMessage } from '../../errorMessage';
 import type { RemoteModuleStore } from './remoteModuleStore';
 import { isLoadFailure } from '../loading/loadFailure';
-import { ErrorPanel, UnavailablePanel } from './RemotePanels';
 import styles from './RemoteArea.module.css';
 
 const RemoteModulesContext = createContext<RemoteModuleStore | null>(null);
@@ -56,7 +57,7 @@ export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact
   if (state.status !== 'ready') return placeholder;
   const RemoteComponent = (state.module as RemoteModule<Id>).default as ComponentType<object>;
   return (
-    // The area's element takes no box of its own; it names the module for the page's vitals (status/vitals.ts).
+    // The area's element takes no box of its own; it names the module for the page's vitals (status/pageStatus.ts).
     <div className={styles.area} {...{ [AREA_ATTRIBUTE]: id }}>
       <RemoteErrorBoundary resetKey={`${id}#${pathname}#${attempt}`} onRetry={retry} compact={compact}>
         <RemoteComponent {...(props ?? {})} />
@@ -114,4 +115,38 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     if (isLoadFailure(error)) return <UnavailablePanel onRetry={this.props.onRetry} compact={this.props.compact} />;
     return <ErrorPanel error={error} onRetry={this.props.onRetry} />;
   }
+}
+
+export function UnavailablePanel({ onRetry, compact }: { onRetry: () => void; compact: boolean }) {
+  const t = useTranslator(hostMessages);
+  const headingId = useId();
+  return (
+    <section className={compact ? styles.panelCompact : styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
+        {t('sectionUnavailable')}
+      </h2>
+      <p className={styles.text}>{t('sectionUnavailableHelp')}</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        {t('retry')}
+      </button>
+    </section>
+  );
+}
+
+/** A remote's page that threw, or the router's unexpected failure (pages/RouteErrorPage.tsx): the page's h1. */
+export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useTranslator(hostMessages);
+  const headingId = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h1 id={headingId} className={styles.title}>
+        {t('unexpectedError')}
+      </h1>
+      <p className={styles.text}>{t('unexpectedErrorHelp')}</p>
+      <pre className={styles.errorText}>{errorMessage(error)}</pre>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        {t('retry')}
+      </button>
+    </section>
+  );
 }

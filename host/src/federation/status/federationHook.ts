@@ -1,5 +1,5 @@
 import type { FederationEvent, RemoteRecords } from '../core/remoteRecords';
-import type { FailureRecord, LoadRecord, VitalRecord } from './loadRecords';
+import type { FailureRecord, LoadRecord, VitalRecord } from './pageStatus';
 
 /** `window.__MAISON_FEDERATION__`, for on-call (`print()` in the console) and the browser tests. */
 // Why: docs/decisions/federation-runtime.md#status-chunk

@@ -1,6 +1,6 @@
 import { LoadFailure } from '../loading/loadFailure';
 import type { PageEvent } from './federationHook';
-import { loadRecorder } from './loadRecords';
+import { loadRecorder } from './pageStatus';
 
 const CART = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const ENTRY = 'https://cdn.example.com/cart/1.4.2/remoteEntry.js';

@@ -4,9 +4,8 @@ import { createRemoteRecords, type FederationEvent } from '../core/remoteRecords
 import { LoadFailure } from '../loading/loadFailure';
 import { BEACON, SIGNALS_PATH, type Beacon } from '../../contract/beacon';
 import { createFederationHook } from './federationHook';
-import type { VitalRecord } from './loadRecords';
 import { startPageSignals } from './pageSignals';
-import { startPageStatus, vitalSignal } from './pageStatus';
+import { startPageStatus, vitalSignal, type VitalRecord } from './pageStatus';
 import { REMOTE_NAMES } from '@test/apps';
 
 const CART = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';

@@ -1,10 +1,104 @@
+import type { RemoteName } from '@maison/shared';
 import type { Signal } from '../../contract/beacon';
 import { MAX_MEASURE, MAX_PAGE } from '../../contract/beaconLimits';
+import { AREA_ATTRIBUTE, type LoadableModuleId } from '../moduleIds';
 import { sendBeacons, whenHidden } from './beacons';
-import type { FederationHook, FederationStatus } from './federationHook';
-import { loadRecorder, type VitalRecord } from './loadRecords';
+import type { FederationHook, FederationStatus, PageEvent } from './federationHook';
 import type { PageSignals } from './pageSignals';
-import { observeVitals } from './vitals';
+
+/** A record is its beacon signal (`page`: the path when the module was asked for) and what only the console shows. */
+type SignalOf<Kind extends Signal['kind']> = Extract<Signal, { kind: Kind }>;
+type ModuleOf = { remote: RemoteName; module: LoadableModuleId };
+
+/** One remote module loaded for this page: which build served it and what its files cost. */
+export type LoadRecord = SignalOf<'load'> & ModuleOf & ReturnType<typeof loadTimings> & { url: string };
+export type FailureRecord = SignalOf<'failure'> & ModuleOf & { error: string };
+/** The page's LCP, INP or CLS, with the area that holds its element (a remote module id, or 'host') and the remote that owns it. */
+export type VitalRecord = SignalOf<'vital'> & { rating: 'good' | 'needs-improvement' | 'poor'; area: string; remote: string };
+
+/** One file's request from the resource timings: start and duration in whole ms on the page's clock. */
+// Why: docs/decisions/federation-runtime.md#load-timings
+function timingOf(url: string, entries: readonly PerformanceEntry[]) {
+  // After a Retry the entry is requested as `…/remoteEntry.js?retry=N`: the latest request counts.
+  const matching = entries.filter(({ name }) => name === url || name.startsWith(`${url}?`));
+  const entry = matching[matching.length - 1] as PerformanceResourceTiming | undefined;
+  if (!entry) return undefined;
+  return { url, start: Math.round(entry.startTime), duration: Math.round(entry.responseEnd - entry.startTime) };
+}
+
+/** The timings of a load of the module whose manifest is `manifestUrl` and whose `files` are its entry, then its JS and CSS. */
+export function loadTimings(
+  { manifestUrl, files, startedAt, endedAt }: { manifestUrl: string; files: readonly string[]; startedAt: number; endedAt: number },
+  entries: readonly PerformanceEntry[] = performance.getEntriesByType('resource'),
+) {
+  const [entryUrl, ...chunkUrls] = files;
+  return {
+    manifest: timingOf(manifestUrl, entries),
+    entry: entryUrl ? timingOf(entryUrl, entries) : undefined,
+    chunks: chunkUrls.flatMap((url) => timingOf(url, entries) ?? []),
+    /** From the loader starting the module to the module in hand. */
+    total: Math.round(endedAt - startedAt),
+  };
+}
+
+/** Turns core events into load and failure records; a load's timings run from 'loading' to 'loaded'. */
+export function loadRecorder(
+  entries: () => readonly PerformanceEntry[] = () => performance.getEntriesByType('resource'),
+): (pageEvent: PageEvent) => LoadRecord | FailureRecord | undefined {
+  const startedAt = new Map<string, number>();
+  return ({ event, page }) => {
+    switch (event.type) {
+      case 'loading':
+        startedAt.set(`${event.module} ${event.url}`, event.at);
+        return undefined;
+      case 'loaded': {
+        const started = startedAt.get(`${event.module} ${event.url}`) ?? event.at;
+        return {
+          kind: 'load',
+          page,
+          remote: event.remote,
+          module: event.module,
+          url: event.url,
+          build: event.buildVersion ?? null,
+          fallback: event.entry > 0,
+          ...loadTimings({ manifestUrl: event.url, files: event.files, startedAt: started, endedAt: event.at }, entries()),
+        };
+      }
+      case 'failed': {
+        const { url = null, reason, message } = event.failure;
+        return { kind: 'failure', page, remote: event.remote, module: event.module, url, reason, error: message };
+      }
+      default:
+        return undefined;
+    }
+  };
+}
+
+/** The area that holds a node: the remote module id of the nearest remote area around it, or 'host'. */
+export function areaOf(node: Node): string {
+  const element = node instanceof Element ? node : node.parentElement;
+  return element?.closest(`[${AREA_ATTRIBUTE}]`)?.getAttribute(AREA_ATTRIBUTE) ?? 'host';
+}
+
+/** The remote an area belongs to (`catalog` for `catalog/ProductListPage`), or 'host'. */
+export const remoteOfArea = (area: string) => area.split('/')[0]!;
+
+/** Reports each new LCP, INP and CLS value with the area holding its element ('unknown' once gone). */
+export async function observeVitals(onVital: (record: Omit<VitalRecord, 'page'>) => void): Promise<void> {
+  const { onLCP, onINP, onCLS } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals/attribution');
+  const options = { reportAllChanges: true, generateTarget: (node: Node | null) => (node ? areaOf(node) : undefined) };
+  const report = (name: VitalRecord['name'], value: number, rating: VitalRecord['rating'], target: string | undefined) => {
+    const area = target && (target === 'host' || target.includes('/')) ? target : 'unknown';
+    onVital({ kind: 'vital', name, value, rating, area, remote: remoteOfArea(area) });
+  };
+  onLCP((metric) => report('LCP', Math.round(metric.value), metric.rating, metric.attribution.target), options);
+  onINP((metric) => report('INP', Math.round(metric.value), metric.rating, metric.attribution.interactionTarget), options);
+  // A score, mostly well below 1: whole milliseconds would make it 0.
+  onCLS(
+    (metric) => report('CLS', Math.round(metric.value * 10_000) / 10_000, metric.rating, metric.attribution.largestShiftTarget),
+    options,
+  );
+}
 
 /** A vital as a beacon carries it (no area, no rating), or nothing for a value the answerer would refuse. */
 export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefined {

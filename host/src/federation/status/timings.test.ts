@@ -1,4 +1,4 @@
-import { loadTimings } from './loadRecords';
+import { loadTimings } from './pageStatus';
 
 const CDN = 'https://cdn.example.com/cart/1.4.2';
 const resource = (name: string, startTime: number, responseEnd: number) =>

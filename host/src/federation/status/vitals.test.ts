@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { areaOf, observeVitals, remoteOfArea } from './vitals';
+import { areaOf, observeVitals, remoteOfArea } from './pageStatus';
 
 type Listener = (metric: { value: number; rating: string; attribution: Record<string, string | undefined> }) => void;
 const listeners: Record<string, Listener> = {};
