@@ -98,14 +98,6 @@ const BUILDS = { federated: localOrigin(HOST_APP), single: `http://localhost:${S
 const executablePath = findChromium();
 if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH');
 
-/** `measure(item)` for each item, one after another. */
-async function inTurn(items, measure) {
-  const samples = [];
-  for (const item of items) samples.push(await measure(item));
-  return samples;
-}
-const times = (count) => Array.from({ length: count }, (_, index) => index);
-
 /** Runs `measure(origin)` for both builds `pairs` times, alternately, each pair starting with the other build in turn. */
 async function alternately(pairs, measure) {
   const samples = { federated: [], single: [] };
@@ -122,22 +114,26 @@ try {
   for (const route of ROUTES) {
     const measured = {};
     for (const [build, origin] of Object.entries(BUILDS)) {
-      const lighthouse = await inTurn(times(withLighthouse ? runs : 0), () => lighthouseRun(`${origin}${route}`, executablePath));
+      const lighthouse = await Array.fromAsync({ length: withLighthouse ? runs : 0 }, () =>
+        lighthouseRun(`${origin}${route}`, executablePath),
+      );
       measured[build] = { network: await networkProfile(browser, `${origin}${route}`, { fileFor }), lighthouse };
     }
     // The LCP the page itself records, on each throttled phone: the figure the targets mean.
-    const recorded = await inTurn(PHONES, (phone) => alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`, phone)));
+    const recorded = await Array.fromAsync(PHONES, (phone) =>
+      alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`, phone)),
+    );
     for (const build of Object.keys(BUILDS)) measured[build].recordedLcp = recorded.map((samples) => samples[build]);
     results.routes[route] = measured;
     process.stderr.write('.');
   }
   for (const [build, origin] of Object.entries(BUILDS))
-    results.navigation[build] = await inTurn(times(runs), () => cartNavigationAfterIdle(browser, origin));
-  results.usable = await inTurn(PHONES, (phone) =>
+    results.navigation[build] = await Array.fromAsync({ length: runs }, () => cartNavigationAfterIdle(browser, origin));
+  results.usable = await Array.fromAsync(PHONES, (phone) =>
     alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone)),
   );
   // Apart from the figures above (tracing slows a load): where each phone's main thread goes.
-  results.mainThread = await inTurn(PHONES, (phone) =>
+  results.mainThread = await Array.fromAsync(PHONES, (phone) =>
     alternately(TRACED_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone, { trace: true })),
   );
 } finally {
