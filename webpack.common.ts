@@ -38,14 +38,14 @@ export interface AppBuildOptions {
   /** Build-time constants (DefinePlugin), given the mode. */
   define?: (build: { production: boolean; version: string }) => Record<string, unknown>;
   /** The app's server build (webpack/server.ts): a remote's extra exposes, or the host's renderer entry. */
-  server?: { entry?: string; exposes?: Record<string, string> };
+  server: { entry?: string; exposes?: Record<string, string> };
 }
 
 export function createAppConfig(options: AppBuildOptions) {
   return (env: { server?: boolean } = {}, argv: { mode?: string } = {}): AppConfiguration | AppConfiguration[] => {
     const production = argv.mode === 'production';
     // `--env server`: the server build alone, in either mode (`npm start` builds it beside its dev server).
-    if (!options.server || !(production || env.server)) return browserConfig(options, production);
+    if (!production && !env.server) return browserConfig(options, production);
     const server = serverConfig(options, production);
     return env.server ? server : [browserConfig(options, production), server];
   };
@@ -80,12 +80,10 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
           ? {
               fileName: MANIFEST_FILE,
               // How the renderer finds the server build and its renderer-only modules.
-              additionalData: server
-                ? ({ stats }) => {
-                    Object.assign(stats.metaData, serverManifestData(server));
-                    return stats;
-                  }
-                : undefined,
+              additionalData: ({ stats }) => {
+                Object.assign(stats.metaData, serverManifestData(server));
+                return stats;
+              },
             }
           : false,
         experiments: {

@@ -1,10 +1,9 @@
 /** What the development loop's tests (e2e/*.dev.spec.ts) share: edits of this checkout's source, and whether the page reloaded. */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { editSource } from '../scripts/source-edit.mjs';
-import { startDevServers as startInCheckout } from '../scripts/dev-servers.mjs';
+import { editSource, startDevServers as startInCheckout } from '../scripts/dev-servers.mjs';
 
-export { restoreAllSources } from '../scripts/source-edit.mjs';
+export { restoreAllSources } from '../scripts/dev-servers.mjs';
 
 const root = path.resolve(__dirname, '..');
 

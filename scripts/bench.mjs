@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import runLighthouse from 'lighthouse';
+import { launch } from 'puppeteer-core';
 import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
 import { fail, parseOptions } from '@maison/deploy/cli';
 import { findChromium } from './system-packages.mjs';
@@ -14,7 +16,6 @@ import { createAnswerer, watchEnvironment } from '@maison/deploy';
 import { listen, serveShop } from '@maison/deploy/serve';
 import { pathInLanguage } from '@maison/shared/address';
 import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
-import { lighthouseRun } from './bench/lighthouse.mjs';
 import { cartNavigationAfterIdle, networkProfile, PHONES, phoneLcp, timeUntilUsable } from './bench/network.mjs';
 import { printReport } from './bench/report.mjs';
 import { benchEnvironment, PAGE as PRODUCT_ROUTE, root } from './bench/shop.mjs';
@@ -98,13 +99,30 @@ const BUILDS = { federated: localOrigin(HOST_APP), single: `http://localhost:${S
 const executablePath = findChromium();
 if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH');
 
-/** `measure(item)` for each item, one after another. */
-async function inTurn(items, measure) {
-  const samples = [];
-  for (const item of items) samples.push(await measure(item));
-  return samples;
+// Why: docs/decisions/build-and-render.md#lighthouse-throttling
+/** A Lighthouse 12 run (mobile preset, performance only, intro seen); one it reports broken (NO_NAVSTART…) is run again, up to 3 times. */
+async function lighthouseRun(url) {
+  for (let attempt = 1; ; attempt += 1) {
+    const browser = await launch({ executablePath, headless: true, args: PAGE_LOAD_CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      await page.evaluateOnNewDocument(() => sessionStorage.setItem('hasVisited', 'true'));
+      const settings = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: 'simulate' };
+      const { lhr } = await runLighthouse(url, settings, undefined, page);
+      if (!lhr.runtimeError)
+        return {
+          score: Math.round(lhr.categories.performance.score * 100),
+          lcp: lhr.audits['largest-contentful-paint'].numericValue,
+          tbt: lhr.audits['total-blocking-time'].numericValue,
+          cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        };
+      if (attempt >= 3) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      process.stderr.write(`\n[bench] ${url}: Lighthouse: ${lhr.runtimeError.message}; running it again\n`);
+    } finally {
+      await browser.close();
+    }
+  }
 }
-const times = (count) => Array.from({ length: count }, (_, index) => index);
 
 /** Runs `measure(origin)` for both builds `pairs` times, alternately, each pair starting with the other build in turn. */
 async function alternately(pairs, measure) {
@@ -122,22 +140,24 @@ try {
   for (const route of ROUTES) {
     const measured = {};
     for (const [build, origin] of Object.entries(BUILDS)) {
-      const lighthouse = await inTurn(times(withLighthouse ? runs : 0), () => lighthouseRun(`${origin}${route}`, executablePath));
+      const lighthouse = await Array.fromAsync({ length: withLighthouse ? runs : 0 }, () => lighthouseRun(`${origin}${route}`));
       measured[build] = { network: await networkProfile(browser, `${origin}${route}`, { fileFor }), lighthouse };
     }
     // The LCP the page itself records, on each throttled phone: the figure the targets mean.
-    const recorded = await inTurn(PHONES, (phone) => alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`, phone)));
+    const recorded = await Array.fromAsync(PHONES, (phone) =>
+      alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`, phone)),
+    );
     for (const build of Object.keys(BUILDS)) measured[build].recordedLcp = recorded.map((samples) => samples[build]);
     results.routes[route] = measured;
     process.stderr.write('.');
   }
   for (const [build, origin] of Object.entries(BUILDS))
-    results.navigation[build] = await inTurn(times(runs), () => cartNavigationAfterIdle(browser, origin));
-  results.usable = await inTurn(PHONES, (phone) =>
+    results.navigation[build] = await Array.fromAsync({ length: runs }, () => cartNavigationAfterIdle(browser, origin));
+  results.usable = await Array.fromAsync(PHONES, (phone) =>
     alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone)),
   );
   // Apart from the figures above (tracing slows a load): where each phone's main thread goes.
-  results.mainThread = await inTurn(PHONES, (phone) =>
+  results.mainThread = await Array.fromAsync(PHONES, (phone) =>
     alternately(TRACED_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone, { trace: true })),
   );
 } finally {

@@ -1,6 +1,6 @@
-/** `npm start` in its own process group, for the dev-loop benchmark and browser tests. */
+/** What the dev-loop benchmark and browser tests share: `npm start` in its own process group, and source edits restored at exit. */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -47,4 +47,27 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
     }
   }
   return { seconds: (Date.now() - started) / 1000, stop, terminate: () => ended('SIGTERM', child.pid) };
+}
+
+const originals = new Map();
+
+export function restoreAllSources() {
+  for (const [file, original] of originals) writeFileSync(file, original);
+  originals.clear();
+}
+process.once('exit', restoreAllSources);
+
+/** Replaces `from` by `to` in `file` (absolute path), restored by restore() or at exit; throws if the file no longer holds `from`. */
+export function editSource(file, from, to) {
+  const current = readFileSync(file, 'utf8');
+  if (!current.includes(from)) throw new Error(`${file} no longer contains ${JSON.stringify(from)}: update the edit`);
+  if (!originals.has(file)) originals.set(file, current);
+  writeFileSync(file, current.replace(from, to));
+  return {
+    restore() {
+      if (!originals.has(file)) return;
+      writeFileSync(file, originals.get(file));
+      originals.delete(file);
+    },
+  };
 }

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 
 const root = path.resolve(__dirname, '..');
 
-export function packageVersion(dir: string): string {
-  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-}
+type PackageJson = { version: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+export const readPackage = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+export const packageVersion = (dir: string) => readPackage(dir).version;
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 

@@ -43,7 +43,7 @@ const rendererPublicPath = (name: string) => (compiler: Compiler) => {
 
 /** The server build of an app (`createAppConfig`'s options): a remote's exposes and its server-only ones, or the host's renderer entry. */
 export function serverConfig(app: AppBuildOptions, production: boolean): Configuration {
-  const { appDir, federationName, server = {} } = app;
+  const { appDir, federationName, server } = app;
   const isRemote = app.exposes !== undefined;
   return {
     ...appBuildBase(appDir, federationName, production, 'server'),

@@ -1,8 +1,7 @@
 /** How the apps share libraries through module federation. */
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import type { Configuration } from 'webpack';
-import { packageVersion } from './buildInfo';
+import { packageVersion, readPackage } from './buildInfo';
 
 const root = path.resolve(__dirname, '..');
 
@@ -60,9 +59,9 @@ export function resolveOptions(production: boolean): Configuration['resolve'] {
 }
 
 /** The versions `dir`'s package.json asks for, peer and own. */
-function dependencies(dir: string): Record<string, string> {
-  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-  return { ...pkg.peerDependencies, ...pkg.dependencies };
+function dependencies(dir: string) {
+  const { peerDependencies, dependencies: own } = readPackage(dir);
+  return { ...peerDependencies, ...own };
 }
 
 export function sharedSingletons(appDir: string) {

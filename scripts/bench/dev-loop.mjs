@@ -8,8 +8,7 @@ import { chromium } from '@playwright/test';
 import { HOST_APP, localOrigin } from '../../apps.mts';
 import { findChromium } from '../system-packages.mjs';
 import { PAGE_LOAD_CHROMIUM_ARGS } from '../chromium-args.mjs';
-import { startDevServers } from '../dev-servers.mjs';
-import { editSource } from '../source-edit.mjs';
+import { editSource, startDevServers } from '../dev-servers.mjs';
 import { root } from './shop.mjs';
 
 const HOST = localOrigin(HOST_APP);

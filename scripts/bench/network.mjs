@@ -2,7 +2,8 @@
 // Why: docs/decisions/build-and-render.md#chain-depth
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { mainThreadBetween, TRACE_CATEGORIES } from './mainThread.mjs';
+import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 
 const gzipCache = new Map();
 function gzipBytes(file) {
@@ -131,7 +132,7 @@ async function mobilePage(browser, phone, initScript) {
 }
 
 /** Ms from navigation until a tap on ADD TO CART, made as soon as it shows, updates the cart badge. */
-/** With `trace`, also where the main thread went from navigation to seen and from seen to usable (mainThread.mjs). */
+/** With `trace`, also where the main thread went from navigation to seen and from seen to usable (mainThreadBetween). */
 export async function timeUntilUsable(browser, url, phone, { trace = false } = {}) {
   const { context, page } = await mobilePage(browser, phone, () => {
     new MutationObserver((_records, observer) => {
@@ -154,14 +155,9 @@ export async function timeUntilUsable(browser, url, phone, { trace = false } = {
   const { usableAt, aliveAt } = await page.evaluate(() => ({ usableAt: window.__usableAt, aliveAt: window.__aliveAt }));
   const traced = trace ? (await browser.stopTracing()).toString() : undefined;
   await context.close();
-  if (!traced) return { seenAt, aliveAt, usableAt };
-  return {
-    seenAt,
-    aliveAt,
-    usableAt,
-    beforeSeen: mainThreadBetween(traced, 0, seenAt),
-    seenToUsable: mainThreadBetween(traced, seenAt, usableAt),
-  };
+  const times = { seenAt, aliveAt, usableAt };
+  if (!traced) return times;
+  return { ...times, beforeSeen: mainThreadBetween(traced, 0, seenAt), seenToUsable: mainThreadBetween(traced, seenAt, usableAt) };
 }
 
 /** LCP on a phone as the page records it, read once the page has settled (so late content counts). */
@@ -179,4 +175,24 @@ export async function phoneLcp(browser, url, phone) {
   const lcp = await page.evaluate(() => window.__lcp);
   await context.close();
   return lcp;
+}
+
+/** The trace categories Lighthouse reads its main-thread tasks from. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing', 'loading', 'toplevel'];
+
+/** From a Chromium trace: ms of main-thread work per Lighthouse task group (and `waiting`, the rest) between `from` and `to` (the page's clock). */
+function mainThreadBetween(traceJson, from, to) {
+  const { mainThreadEvents, frames, timestamps } = TraceProcessor.processTrace(JSON.parse(traceJson));
+  const tasks = MainThreadTasks.getMainThreadTasks(mainThreadEvents, frames, timestamps.traceEnd, timestamps.timeOrigin);
+  const groups = {};
+  let busy = 0;
+  for (const task of tasks) {
+    const overlap = Math.min(task.endTime, to) - Math.max(task.startTime, from);
+    if (overlap <= 0) continue;
+    // A task's own time, in the share of it that falls in the window.
+    const share = task.duration > 0 ? overlap / task.duration : 1;
+    groups[task.group.label] = (groups[task.group.label] ?? 0) + task.selfTime * share;
+    if (!task.parent) busy += overlap;
+  }
+  return { ...groups, waiting: Math.max(0, to - from - busy) };
 }

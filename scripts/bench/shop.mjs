@@ -2,11 +2,10 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
 import { appsFrom, localOrigin } from '../../apps.mts';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const root = path.resolve(import.meta.dirname, '..', '..');
 export const PAGE = '/products/hoan-kiem-lake-handkerchief';
 export const HTML = { accept: 'text/html' };
 

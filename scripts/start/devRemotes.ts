@@ -14,18 +14,13 @@ export interface DevRemotesRequest {
   devManifest: (name: RemoteName) => string;
 }
 
-export interface DevRemotes {
-  /** The remotes.json to serve, when every remote has a usable entry. */
-  remotes?: Record<string, string[]>;
-  /** Why it cannot be served: a remote neither local nor usable in the environment. */
-  errors: string[];
-  /** What is wrong in the environment's file but does not stop it (an unknown name, one bad fallback). */
-  warnings: string[];
-}
-
 export const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
-export function composeDevRemotes({ environment, source, local, names, devManifest }: DevRemotesRequest): DevRemotes {
+/**
+ * The remotes.json to serve, when every remote has a usable entry; else `errors`, the remotes neither local nor usable there.
+ * `warnings`: what is wrong in the environment's file but does not stop it (an unknown name, one bad fallback).
+ */
+export function composeDevRemotes({ environment, source, local, names, devManifest }: DevRemotesRequest) {
   const base = isUrl(source) ? source : UNKNOWN_ORIGIN;
   const parsed = parseRemotesJson(environment, { names, base });
   const warnings = parsed.problems.map((problem) => `${source}: ${problem.replace(/^\/remotes\.json:? /, '')}`);
