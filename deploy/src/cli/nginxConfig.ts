@@ -6,16 +6,12 @@ import { APPS } from '../../../apps.mts';
 import { frontConfig } from '../servers/nginx.ts';
 import { fail, parseOptions } from './options.ts';
 
-const USAGE = `npm run nginx:config -- --sockets DIR [--cache-dir DIR] [--out FILE]
-  --sockets    where the answerer listens (npm run serve -- --sockets DIR)
-  --cache-dir  nginx's cache (default /var/cache/nginx/maison)
-  --out        the file to write (default: standard output)`;
-const { values } = parseOptions('nginx:config', USAGE, {
-  sockets: { type: 'string' },
-  'cache-dir': { type: 'string' },
-  out: { type: 'string' },
+const { values, usage } = parseOptions('nginx:config', 'npm run nginx:config -- --sockets DIR [--cache-dir DIR] [--out FILE]', {
+  sockets: { type: 'string', help: 'where the answerer listens (npm run serve -- --sockets DIR)' },
+  'cache-dir': { type: 'string', help: "nginx's cache (default /var/cache/nginx/maison)" },
+  out: { type: 'string', help: 'the file to write (default: standard output)' },
 });
-if (!values.sockets) fail('nginx:config', `--sockets is where the answerer listens\nusage: ${USAGE}`);
+if (!values.sockets) fail('nginx:config', `--sockets is where the answerer listens\nusage: ${usage}`);
 const config = frontConfig({
   apps: APPS,
   answererOf: (app) => `unix:${path.resolve(values.sockets!, `${app.name}.sock`)}`,

@@ -8,7 +8,7 @@ import type { Published } from '../publish/publish.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-export const ENV_OPTION = { env: { type: 'string' } } as const;
+export const ENV_OPTION = { env: { type: 'string', help: "the environment's folder (default deploy/local)" } } as const;
 export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
 
 /** The @maison/shared version this checkout's host provides: a remote built against a newer one is refused. */
@@ -23,19 +23,26 @@ export function fail(command: string, message: string): never {
 export const run = (command: string, work: () => Promise<unknown>) =>
   work().catch((error: unknown) => fail(command, (error as Error).message));
 
-export function parseOptions<Options extends NonNullable<ParseArgsConfig['options']>>(
+/** parseArgs's options, each with its line in the usage (`help`): one table for both. */
+export type CommandOptions = Record<string, NonNullable<ParseArgsConfig['options']>[string] & { help?: string }>;
+
+/** The usage is `synopsis`, then each option's `help`: printed by --help and with a mistyped option, and returned. */
+export function parseOptions<Options extends CommandOptions>(
   command: string,
-  usage: string,
+  synopsis: string,
   options: Options,
   allowPositionals = false,
 ) {
+  const helped = Object.entries(options).filter(([, option]) => option.help);
+  const width = Math.max(0, ...helped.map(([name]) => name.length));
+  const usage = [synopsis, ...helped.map(([name, { help }]) => `  --${name.padEnd(width)}  ${help}`)].join('\n');
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(`usage: ${usage}`);
     process.exit(0);
   }
   try {
-    return parseArgs({ args, options, allowPositionals, strict: true });
+    return { ...parseArgs({ args, options, allowPositionals, strict: true }), usage };
   } catch (error) {
     return fail(command, `${(error as Error).message}\nusage: ${usage}`);
   }

@@ -6,17 +6,13 @@ import { publish } from '../publish/publish.ts';
 import { ENV_OPTION, environmentDir, exitPublished, parseOptions, ROOT, run } from './options.ts';
 
 const USAGE = `npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]
-  --env        the environment's folder (default deploy/local)
-  --origin     the shop's public origin; checked, then kept in the environment's environment.json
-  --host       the folder holding the host's dist/ and dist-server/ (default: this checkout's host/)
-  --no-render  publish with every route rendered in the browser
 exit codes: 0 published, every page rendered; 1 nothing changed (why, on standard error);
   2 published, but some routes are rendered in the browser (the problems, printed)`;
 const { values } = parseOptions('publish', USAGE, {
   ...ENV_OPTION,
-  origin: { type: 'string' },
-  host: { type: 'string' },
-  'no-render': { type: 'boolean' },
+  origin: { type: 'string', help: "the shop's public origin; checked, then kept in the environment's environment.json" },
+  host: { type: 'string', help: "the folder holding the host's dist/ and dist-server/ (default: this checkout's host/)" },
+  'no-render': { type: 'boolean', help: 'publish with every route rendered in the browser' },
 });
 
 await run('publish', async () => {

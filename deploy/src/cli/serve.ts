@@ -6,20 +6,15 @@ import { serveShop } from '../servers/shop.ts';
 import { serveUntilStopped, servingCommand } from './serving.ts';
 
 const USAGE = `npm run serve -- [--only host,catalog,…] [--source-maps] [--sockets DIR] [--trust-proxy ADDR,…] [--env DIR] [--no-publish] [--base-port N] [--metrics HOST:PORT|off] [--no-access-log]
-       npm run serve -- --build DIR --port N [--remote] [--env DIR]
-  --only           a subset of the apps
-  --source-maps    also hand out the source maps (debugging only)
-  --sockets DIR    each app on DIR/<app>.sock, behind nginx (npm run nginx:config)
-  --trust-proxy    proxies in front (addresses, ranges: a CDN's) whose X-Forwarded-For names the client
-  --build DIR      one build alone on --port, as a team serves its remote's new build (--remote: a remote's)`;
+       npm run serve -- --build DIR --port N [--remote] [--env DIR]`;
 const { values, portOf, apps, envName, shopOptions, metricsAt } = servingCommand('serve', USAGE, {
-  only: { type: 'string' },
-  'source-maps': { type: 'boolean' },
-  sockets: { type: 'string' },
-  build: { type: 'string' },
+  only: { type: 'string', help: 'a subset of the apps' },
+  'source-maps': { type: 'boolean', help: 'also hand out the source maps (debugging only)' },
+  sockets: { type: 'string', help: 'each app on DIR/<app>.sock, behind nginx (npm run nginx:config)' },
+  'trust-proxy': { type: 'string', help: "proxies in front (addresses, ranges: a CDN's) whose X-Forwarded-For names the client" },
+  build: { type: 'string', help: "one build alone on --port, as a team serves its remote's new build (--remote: a remote's)" },
   port: { type: 'string' },
   remote: { type: 'boolean' },
-  'trust-proxy': { type: 'string' },
 });
 const trustedProxies = values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [];
 

@@ -1,36 +1,30 @@
 /** What serve and serve:nginx share: their common options, their lines and metrics (docs/operations.md, "Watching production"), how they stop. */
 import path from 'node:path';
-import type { parseArgs, ParseArgsConfig } from 'node:util';
+import type { parseArgs } from 'node:util';
 import { APPS, appsFrom, isHostApp } from '../../../apps.mts';
 import { serverLog, type ServerLog } from '../observe/logger.ts';
 import { serverMetrics } from '../observe/metrics.ts';
 import { metricsAddress } from '../observe/metricsServer.ts';
 import { observer } from '../observe/observer.ts';
-import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT } from './options.ts';
+import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT, type CommandOptions } from './options.ts';
 
 const SERVING_OPTIONS = {
   ...ENV_OPTION,
-  'no-publish': { type: 'boolean' },
-  'base-port': { type: 'string' },
-  metrics: { type: 'string' },
-  'no-access-log': { type: 'boolean' },
+  'no-publish': { type: 'boolean', help: 'serve what the environment published last, as it is' },
+  'base-port': { type: 'string', help: "the apps on N, N+1, … (apps.json's order): a second shop on one machine" },
+  metrics: { type: 'string', help: "where the metrics and probes are served (default: loopback, the host's port + 6464: 9464), or off" },
+  'no-access-log': { type: 'boolean', help: 'no access line per answer (the bench\'s "off")' },
 } as const;
 
-const SERVING_USAGE = `
-  --env DIR        the environment's folder (default deploy/local)
-  --no-publish     serve what the environment published last, as it is
-  --base-port N    the apps on N, N+1, … (apps.json's order): a second shop on one machine
-  --metrics        where the metrics and probes are served (default: loopback, the host's port + 6464: 9464), or off
-  --no-access-log  no access line per answer (the bench's "off")`;
-
 /** A serving command's options (its own, `usage` saying them, and the shared ones) and what they set up. */
-export function servingCommand<Options extends NonNullable<ParseArgsConfig['options']>>(command: string, usage: string, options: Options) {
-  const fullUsage = `${usage}${SERVING_USAGE}`;
-  const parsed = parseOptions(command, fullUsage, { ...SERVING_OPTIONS, ...options });
+export function servingCommand<Options extends CommandOptions>(command: string, usage: string, options: Options) {
+  const parsed = parseOptions(command, usage, { ...options, ...SERVING_OPTIONS });
   const values = parsed.values as typeof parsed.values & ReturnType<typeof parseArgs<{ options: typeof SERVING_OPTIONS }>>['values'];
   const portOf = (value: string | undefined) => {
     const port = Number(value);
-    return Number.isInteger(port) && port > 0 && port < 65536 ? port : fail(command, `"${value ?? ''}" is not a port\nusage: ${fullUsage}`);
+    return Number.isInteger(port) && port > 0 && port < 65536
+      ? port
+      : fail(command, `"${value ?? ''}" is not a port\nusage: ${parsed.usage}`);
   };
   const apps = values['base-port'] ? appsFrom(portOf(values['base-port'])) : APPS;
   const lines = serverLog();
