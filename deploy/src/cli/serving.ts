@@ -16,7 +16,7 @@ const SERVING_OPTIONS = {
   'no-access-log': { type: 'boolean', help: 'no access line per answer (the bench\'s "off")' },
 } as const;
 
-/** A serving command's options (its own, `usage` saying them, and the shared ones) and what they set up. */
+/** A serving command's options (its own, then the shared ones; `usage` is its synopsis) and what they set up. */
 export function servingCommand<Options extends CommandOptions>(command: string, usage: string, options: Options) {
   const parsed = parseOptions(command, usage, { ...options, ...SERVING_OPTIONS });
   const values = parsed.values as typeof parsed.values & ReturnType<typeof parseArgs<{ options: typeof SERVING_OPTIONS }>>['values'];
