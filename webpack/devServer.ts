@@ -19,7 +19,7 @@ import {
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
-import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
+import { APPS, appNamed, isHostApp, localOrigin } from '../apps.mts';
 import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
 
 const root = path.resolve(__dirname, '..');
@@ -83,7 +83,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     isHost,
     files: memory,
     cacheOf: () => 'no-cache',
-    host: { hostBuild, pages, remoteNames: REMOTE_NAMES, policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES) },
+    host: { hostBuild, pages, policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES) },
   });
 }
 

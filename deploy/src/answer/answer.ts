@@ -1,7 +1,6 @@
 /** What the shop's servers answer, per app: one function from a Web Request to a Response, under Node, nginx and `npm start` alike. */
 // Why in this order: docs/decisions/serving.md#answer-order
 import path from 'node:path';
-import type { RemoteName } from '@maison/shared';
 import { watchHostBuild } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
@@ -74,9 +73,8 @@ const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks:
 
 export interface AnswererOptions {
   /** `dist`: its build folder (the host's renderer is beside it, in dist-server/). */
-  app: { name: string; isHost: boolean; dist: string };
+  app: { isHost: boolean; dist: string };
   environment: ServedEnvironment;
-  remoteNames: readonly RemoteName[];
   /** Hand out the build's source maps (a debugging environment only). */
   sourceMaps?: boolean;
   log?: (line: string) => void;
@@ -86,14 +84,7 @@ export interface AnswererOptions {
 export type ServingAnswer = Answer & { readiness: ReadinessCheck; sent: SentAnswer };
 
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
-export function createAnswerer({
-  app,
-  environment,
-  remoteNames,
-  sourceMaps = false,
-  log = console.log,
-  metrics,
-}: AnswererOptions): ServingAnswer {
+export function createAnswerer({ app, environment, sourceMaps = false, log = console.log, metrics }: AnswererOptions): ServingAnswer {
   const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
   if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files, app.dist) });
   const build = watchHostBuild(path.dirname(app.dist), log);
@@ -101,5 +92,5 @@ export function createAnswerer({
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
   const readiness = hostReadiness(environment, build, pages);
   const received = beaconReceiver(environment, build, metrics);
-  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages, remoteNames }, readiness, signals: received });
+  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages }, readiness, signals: received });
 }

@@ -1,4 +1,3 @@
-import { REMOTE_NAMES } from '../../../apps.mts';
 import { composeAnswerer, createAnswerer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fakeHostRenderer, fixtureShop, HOST_BUILD, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
@@ -37,9 +36,8 @@ describe('an answerer’s readiness', () => {
 
   const readiness = () =>
     createAnswerer({
-      app: { name: 'host', isHost: true, dist: shop.hostDist },
+      app: { isHost: true, dist: shop.hostDist },
       environment: watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 }),
-      remoteNames: REMOTE_NAMES,
       log: () => {},
     }).readiness();
 

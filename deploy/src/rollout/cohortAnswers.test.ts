@@ -3,7 +3,6 @@
  * generation carries a canary cohort's pages (testing/fixtures.ts): each request gets its cohort's
  * page, and no answer a shared cache may keep could ever reach the other cohort.
  */
-import { REMOTE_NAMES } from '../../../apps.mts';
 import { createAnswerer, type Answer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, REMOTES, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
@@ -35,9 +34,8 @@ beforeEach(() => {
   writeRollout(shop.env, ROLLOUT);
   const environment = watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 });
   host = createAnswerer({
-    app: { name: 'host', isHost: true, dist: shop.hostDist },
+    app: { isHost: true, dist: shop.hostDist },
     environment,
-    remoteNames: REMOTE_NAMES,
     log: () => {},
   });
 });
@@ -131,9 +129,8 @@ describe('once a rollout ends', () => {
     writeGeneration(shop.env, GEN);
     const environment = watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 });
     host = createAnswerer({
-      app: { name: 'host', isHost: true, dist: shop.hostDist },
+      app: { isHost: true, dist: shop.hostDist },
       environment,
-      remoteNames: REMOTE_NAMES,
       log: () => {},
     });
     expect(await ask('/products')).toMatchObject({ cohort: 'stable', cache: PUBLIC, vary: 'Accept-Encoding' });

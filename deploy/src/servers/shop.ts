@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HOST_APP, isHostApp, REMOTE_NAMES, type AppEntry } from '../../../apps.mts';
+import { HOST_APP, isHostApp, type AppEntry } from '../../../apps.mts';
 import { createAnswerer, type SentAnswer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
@@ -73,9 +73,8 @@ export async function serveShop({
   const start = async (app: AppEntry) => {
     const dist = distOf(app);
     const answer = createAnswerer({
-      app: { name: app.name, isHost: isHostApp(app), dist },
+      app: { isHost: isHostApp(app), dist },
       environment,
-      remoteNames: REMOTE_NAMES,
       sourceMaps,
       log,
       metrics: observer?.metrics,
