@@ -5,7 +5,7 @@ import { watchHostBuild } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
 import { buildFiles, corsFor, hiddenFile, type FileSource } from './files.ts';
-import { textReply, toResponse, toSent, withVary, within, type Answer, type ReplyHandler, type SentAnswer } from './http.ts';
+import { textReply, toSent, withVary, within, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
@@ -13,8 +13,6 @@ import { readsAccept } from './navigation.ts';
 import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from '../observe/health.ts';
 import { beaconReceiver, signals, type SignalsOptions } from '../observe/signals.ts';
 import { servedBuilds, type ServerMetrics } from '../observe/metrics.ts';
-
-export type { Answer, SentAnswer } from './http.ts';
 
 export interface AnswererParts {
   isHost: boolean;
@@ -33,7 +31,7 @@ export function composeAnswerer({
   cacheOf = cacheControl,
   readiness = alwaysReady,
   signals: received,
-}: AnswererParts): ServingAnswer {
+}: AnswererParts) {
   const pages = host && pagesAnswer({ ...host, files });
   const route: ReplyHandler = async (request, url, context) => {
     const body = await files.find(url.pathname);
@@ -66,7 +64,7 @@ export function composeAnswerer({
       route,
     ),
   );
-  return Object.assign(toResponse(sent), { readiness, sent });
+  return { readiness, sent };
 }
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
@@ -81,10 +79,8 @@ export interface AnswererOptions {
   metrics?: ServerMetrics;
 }
 
-export type ServingAnswer = Answer & { readiness: ReadinessCheck; sent: SentAnswer };
-
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
-export function createAnswerer({ app, environment, sourceMaps = false, log = console.log, metrics }: AnswererOptions): ServingAnswer {
+export function createAnswerer({ app, environment, sourceMaps = false, log = console.log, metrics }: AnswererOptions) {
   const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
   if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files, app.dist) });
   const build = watchHostBuild(path.dirname(app.dist), log);

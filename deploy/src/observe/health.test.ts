@@ -1,5 +1,6 @@
 import { composeAnswerer, createAnswerer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
+import { toResponse } from '../testing/answers.ts';
 import { fakeHostRenderer, fixtureShop, HOST_BUILD, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import type { FileSource } from '../answer/files.ts';
 import { PROBE_PATHS, type Readiness } from './health.ts';
@@ -8,7 +9,7 @@ const noFiles: FileSource = { find: () => Promise.resolve(undefined) };
 
 describe('the probes', () => {
   let readiness: Readiness = { ready: true, checks: { generation: 'g1' } };
-  const answer = composeAnswerer({ isHost: false, files: noFiles, readiness: () => Promise.resolve(readiness) });
+  const answer = toResponse(composeAnswerer({ isHost: false, files: noFiles, readiness: () => Promise.resolve(readiness) }).sent);
   const ask = (path: string) => answer(new Request(`http://localhost${path}`));
 
   it('say the process is alive, never kept by any cache', async () => {
