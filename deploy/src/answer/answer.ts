@@ -4,7 +4,7 @@ import path from 'node:path';
 import { watchHostBuild } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
-import { buildFiles, corsFor, hiddenFile, type FileSource } from './files.ts';
+import { buildFiles, corsFor, type FileSource } from './files.ts';
 import { textReply, toSent, withVary, within, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
@@ -81,7 +81,7 @@ export interface AnswererOptions {
 
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
 export function createAnswerer({ app, environment, sourceMaps = false, log = console.log, metrics }: AnswererOptions) {
-  const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
+  const files = buildFiles(app.dist, { isHost: app.isHost, sourceMaps });
   if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files, app.dist) });
   const build = watchHostBuild(path.dirname(app.dist), log);
   const pages = publishedPages({ environment, hostBuild: build, log, metrics });
