@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { HOST_APP, isHostApp, type AppEntry } from '../../../apps.mts';
 import { createAnswerer } from '../answer/answer.ts';
@@ -39,11 +40,7 @@ interface ShopOptions {
 function publishInChild(env: string, hostDir: string, log: (line: string) => void): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, '--host', hostDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const relay = (chunk: Buffer) => {
-      for (const line of chunk.toString().trimEnd().split('\n')) log(line);
-    };
-    child.stdout.on('data', relay);
-    child.stderr.on('data', relay);
+    for (const output of [child.stdout, child.stderr]) createInterface({ input: output }).on('line', log);
     child.on('close', (status) => resolve(status === EXIT.done || status === EXIT.degraded));
   });
 }
