@@ -87,9 +87,8 @@ export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) =
   };
   type Derived = ReturnType<typeof deriveSet>;
   /** Both cohorts' (everyone's, when no rollout splits shoppers), and /rollout.json. */
-  type DerivedAll = { key: string; stable: Derived; canary?: Derived; rollout?: RolloutRecord; announcement: Body };
-  let derived: DerivedAll | undefined;
-  const derive = async (): Promise<DerivedAll> => {
+  let derived: { key: string; stable: Derived; canary?: Derived; rollout?: RolloutRecord; announcement: Body } | undefined;
+  const derive = async () => {
     const now = await pages.now();
     const build = hostBuild.now();
     const key = `${now.key}|${build.key}`;
