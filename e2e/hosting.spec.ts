@@ -23,7 +23,6 @@ import { normalPath } from '@maison/shared/address';
 import { routeFor } from '../host/src/routes';
 import { test, expect, originOf, REMOTE_ORIGINS } from './fixtures';
 import { hostilePaths } from './hostilePaths';
-import { REMOTE_NAMES } from '../apps.mts';
 
 const HOST = originOf('host');
 const ENVIRONMENT = path.join(__dirname, '..', LOCAL_ENVIRONMENT_DIR);
@@ -36,7 +35,7 @@ const pageHeaders = () => {
   const remotesJson = readFileSync(path.join(ENVIRONMENT, ENVIRONMENT_FILE.remotes), 'utf8');
   const render = JSON.parse(readFileSync(path.join(ENVIRONMENT, ENVIRONMENT_FILE.current, GENERATION_FILE.render), 'utf8')) as RenderRecord;
   expect(render.inline?.scripts, 'the boot script rendered pages carry').toHaveLength(1);
-  return securityHeaders(pagePolicy(servedRemotes(remotesJson, REMOTE_NAMES), render.inline));
+  return securityHeaders(pagePolicy(servedRemotes(remotesJson), render.inline));
 };
 const FILE_HEADERS = securityHeaders(FILE_POLICY);
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };

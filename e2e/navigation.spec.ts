@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { test, expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { createAnswerer, LOCAL_ENVIRONMENT_DIR, refusal, refusedLanguage, refusedTarget, watchEnvironment } from '@maison/deploy';
-import { APPS, HOST_APP, isHostApp, REMOTE_NAMES } from '../apps.mts';
+import { APPS, HOST_APP, isHostApp } from '../apps.mts';
 import { originOf, policyOrigins, REMOTE_ORIGINS } from './fixtures';
 import { checkAddressTable } from './addressTable';
 import { hostilePaths } from './hostilePaths';
@@ -193,9 +193,8 @@ test.describe('the server in front changes nothing @smoke', () => {
     test.setTimeout(180_000);
     const environment = watchEnvironment(path.join(root, LOCAL_ENVIRONMENT_DIR), { log: () => {} });
     const answerer = createAnswerer({
-      app: { name: HOST_APP.name, isHost: true, dist: path.join(root, HOST_APP.dir, 'dist') },
+      app: { isHost: true, dist: path.join(root, HOST_APP.dir, 'dist') },
       environment,
-      remoteNames: REMOTE_NAMES,
       log: () => {},
     });
     const expectedFor = async (target: string, headers: Record<string, string>) => {
@@ -208,8 +207,8 @@ test.describe('the server in front changes nothing @smoke', () => {
           body: text,
         };
       }
-      const response = await answerer(new Request(`${HOST}${target}`, { headers }));
-      return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+      const { status, headers: sent, body } = await answerer.sent(new Request(`${HOST}${target}`, { headers }));
+      return { status, headers: sent, body: body?.toString() ?? '' };
     };
     const statuses: Record<number, number> = {};
     const cases = [...ROUTES, ...hostilePaths()].flatMap((asked) => LANGUAGE_PREFIXES.map((prefix) => ({ asked: `${prefix}${asked}` })));
@@ -238,20 +237,19 @@ test.describe('the server in front changes nothing @smoke', () => {
   test('every remote answers its files as the answerer does, to any origin', async ({ request }) => {
     for (const app of APPS.filter((entry) => !isHostApp(entry))) {
       const answerer = createAnswerer({
-        app: { name: app.name, isHost: false, dist: path.join(root, app.dir, 'dist') },
+        app: { isHost: false, dist: path.join(root, app.dir, 'dist') },
         environment: watchEnvironment(path.join(root, LOCAL_ENVIRONMENT_DIR), { log: () => {} }),
-        remoteNames: REMOTE_NAMES,
       });
       for (const file of ['/mf-manifest.json', '/remoteEntry.js', '/products', '/missing.0123456789.js']) {
         const headers = { accept: file === '/products' ? NAVIGATION.accept : '*/*', 'accept-encoding': 'gzip' };
         const [answered, expected] = await Promise.all([
           get(request, `${originOf(app.name as 'cart')}${file}`, headers),
-          answerer(new Request(`http://x${file}`, { headers })),
+          answerer.sent(new Request(`http://x${file}`, { headers })),
         ]);
         expect([app.name, file, answered.status()]).toEqual([app.name, file, expected.status]);
         expect(answered.headers()['access-control-allow-origin']).toBe('*');
-        expect(answered.headers()['content-security-policy']).toBe(expected.headers.get('content-security-policy'));
-        expect(answered.headers()['etag']).toBe(expected.headers.get('etag') ?? undefined);
+        expect(answered.headers()['content-security-policy']).toBe(expected.headers['content-security-policy']);
+        expect(answered.headers()['etag']).toBe(expected.headers.etag);
       }
       expect(
         (await get(request, `${originOf(app.name as 'cart')}/mf-manifest-stats.json`)).status(),

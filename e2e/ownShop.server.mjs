@@ -7,15 +7,13 @@
  */
 import { createAnswerer, watchEnvironment } from '@maison/deploy';
 import { listen } from '@maison/deploy/serve';
-import { REMOTE_NAMES } from '../apps.mts';
 
 const [dist, port, env, kind] = process.argv.slice(2);
 const isHost = kind === 'host';
 const log = (line) => console.error(line);
 const answer = createAnswerer({
-  app: { name: kind, isHost, dist },
+  app: { isHost, dist },
   environment: watchEnvironment(env, { log }),
-  remoteNames: REMOTE_NAMES,
   log,
 });
 await listen(

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import runLighthouse from 'lighthouse';
 import { launch } from 'puppeteer-core';
-import { APPS, HOST_APP, localOrigin, REMOTE_NAMES } from '../apps.mts';
+import { APPS, HOST_APP, localOrigin } from '../apps.mts';
 import { fail, parseOptions } from '@maison/deploy/cli';
 import { findChromium } from './system-packages.mjs';
 import { createAnswerer, watchEnvironment } from '@maison/deploy';
@@ -76,9 +76,8 @@ const shop = await serveShop({ root: federatedRoot, env: BENCH_ENV, apps: APPS, 
 const rendering = lines.find((line) => line.includes(' is live: ')) ?? 'client-rendered (no publish: see above)';
 const single = await listen(
   createAnswerer({
-    app: { name: 'host', isHost: true, dist: SINGLE_DIST },
+    app: { isHost: true, dist: SINGLE_DIST },
     environment: watchEnvironment(BENCH_ENV, { log: () => {} }),
-    remoteNames: REMOTE_NAMES,
     // An old build without a renderer: expected.
     log: () => {},
   }).sent,

@@ -10,7 +10,6 @@ import {
   buildFiles,
   composeAnswerer,
   ENVIRONMENT_FILE,
-  hiddenFile,
   LOCAL_ENVIRONMENT_DIR,
   fileStamp,
   pagesOnDemand,
@@ -19,7 +18,7 @@ import {
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
-import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
+import { APPS, appNamed, isHostApp, localOrigin } from '../apps.mts';
 import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
 
 const root = path.resolve(__dirname, '..');
@@ -54,13 +53,13 @@ function developmentAnswerer(app: string, compiler: Compiler) {
   const dist = compiler.options.output.path!;
   // Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API).
   const output = () => compiler.outputFileSystem as unknown as typeof fs;
-  const hidden = (relative: string) => hiddenFile(relative, { isHost, sourceMaps: true });
-  const memory = buildFiles(dist, hidden, {
+  const shown = { isHost, sourceMaps: true };
+  const memory = buildFiles(dist, shown, {
     stat: (file) => output().promises.stat(file),
     readFile: (file) => output().promises.readFile(file),
   });
   if (!isHost)
-    return composeAnswerer({ isHost, files: eitherOf(memory, buildFiles(devServerBuildDir(app), hidden)), cacheOf: () => 'no-cache' });
+    return composeAnswerer({ isHost, files: eitherOf(memory, buildFiles(devServerBuildDir(app), shown)), cacheOf: () => 'no-cache' });
 
   // The host build as production's servers hold it, from webpack's output at each compile (answers wait for the first).
   let compiled = '';
@@ -83,7 +82,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     isHost,
     files: memory,
     cacheOf: () => 'no-cache',
-    host: { hostBuild, pages, remoteNames: REMOTE_NAMES, policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES) },
+    host: { hostBuild, pages, policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES) },
   });
 }
 

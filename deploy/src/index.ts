@@ -1,6 +1,6 @@
 /** @maison/deploy: the answerer and what it reads, for the dev server, browser tests and bench; servers: ./serve.ts; commands: cli/. */
 export { composeAnswerer, createAnswerer } from './answer/answer.ts';
-export { buildFiles, hiddenFile, type FileSource } from './answer/files.ts';
+export { buildFiles, type FileSource } from './answer/files.ts';
 export { fileStamp, watchHostBuild } from './builds/hostBuild.ts';
 export { pagesOnDemand } from './render/pagesOnDemand.ts';
 export { FILE_POLICY, pagePolicy, securityHeaders, servedRemotes } from './answer/policy.ts';

@@ -4,10 +4,10 @@
  */
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
-import { REMOTE_NAMES } from '../../../apps.mts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, HOST_BUILD, renderRecord, SHELL, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
-import { createAnswerer, type Answer } from './answer.ts';
+import { toResponse, type Answer } from '../testing/answers.ts';
+import { createAnswerer } from './answer.ts';
 import { FILE_POLICY, inlineSource } from './policy.ts';
 
 const PAGE_POLICY_SOURCES = "'self' http://localhost:3001 https://cdn.example.com";
@@ -24,8 +24,8 @@ beforeEach(() => {
   shop = fixtureShop();
   writeGeneration(shop.env, GEN);
   const environment = watchEnvironment(shop.env, { log, recheckMs: 0 });
-  host = createAnswerer({ app: { name: 'host', isHost: true, dist: shop.hostDist }, environment, remoteNames: REMOTE_NAMES, log });
-  remote = createAnswerer({ app: { name: 'catalog', isHost: false, dist: shop.remoteDist }, environment, remoteNames: REMOTE_NAMES, log });
+  host = toResponse(createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log }).sent);
+  remote = toResponse(createAnswerer({ app: { isHost: false, dist: shop.remoteDist }, environment, log }).sent);
 });
 afterEach(() => shop.cleanup());
 

@@ -1,12 +1,11 @@
 /** What the shop's servers answer, per app: one function from a Web Request to a Response, under Node, nginx and `npm start` alike. */
 // Why in this order: docs/decisions/serving.md#answer-order
 import path from 'node:path';
-import type { RemoteName } from '@maison/shared';
 import { watchHostBuild } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
-import { buildFiles, corsFor, hiddenFile, type FileSource } from './files.ts';
-import { textReply, toResponse, toSent, withVary, within, type Answer, type ReplyHandler, type SentAnswer } from './http.ts';
+import { buildFiles, corsFor, type FileSource } from './files.ts';
+import { textReply, toSent, withVary, within, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
@@ -14,8 +13,6 @@ import { readsAccept } from './navigation.ts';
 import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from '../observe/health.ts';
 import { beaconReceiver, signals, type SignalsOptions } from '../observe/signals.ts';
 import { servedBuilds, type ServerMetrics } from '../observe/metrics.ts';
-
-export type { Answer, SentAnswer } from './http.ts';
 
 export interface AnswererParts {
   isHost: boolean;
@@ -34,7 +31,7 @@ export function composeAnswerer({
   cacheOf = cacheControl,
   readiness = alwaysReady,
   signals: received,
-}: AnswererParts): ServingAnswer {
+}: AnswererParts) {
   const pages = host && pagesAnswer({ ...host, files });
   const route: ReplyHandler = async (request, url, context) => {
     const body = await files.find(url.pathname);
@@ -67,39 +64,29 @@ export function composeAnswerer({
       route,
     ),
   );
-  return Object.assign(toResponse(sent), { readiness, sent });
+  return { readiness, sent };
 }
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
 
 export interface AnswererOptions {
   /** `dist`: its build folder (the host's renderer is beside it, in dist-server/). */
-  app: { name: string; isHost: boolean; dist: string };
+  app: { isHost: boolean; dist: string };
   environment: ServedEnvironment;
-  remoteNames: readonly RemoteName[];
   /** Hand out the build's source maps (a debugging environment only). */
   sourceMaps?: boolean;
   log?: (line: string) => void;
   metrics?: ServerMetrics;
 }
 
-export type ServingAnswer = Answer & { readiness: ReadinessCheck; sent: SentAnswer };
-
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
-export function createAnswerer({
-  app,
-  environment,
-  remoteNames,
-  sourceMaps = false,
-  log = console.log,
-  metrics,
-}: AnswererOptions): ServingAnswer {
-  const files = buildFiles(app.dist, (relative) => hiddenFile(relative, { isHost: app.isHost, sourceMaps }));
+export function createAnswerer({ app, environment, sourceMaps = false, log = console.log, metrics }: AnswererOptions) {
+  const files = buildFiles(app.dist, { isHost: app.isHost, sourceMaps });
   if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files, app.dist) });
   const build = watchHostBuild(path.dirname(app.dist), log);
   const pages = publishedPages({ environment, hostBuild: build, log, metrics });
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
   const readiness = hostReadiness(environment, build, pages);
   const received = beaconReceiver(environment, build, metrics);
-  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages, remoteNames }, readiness, signals: received });
+  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages }, readiness, signals: received });
 }

@@ -48,15 +48,14 @@ async function ownPrecompressed(fileSystem: ReadableFileSystem, file: string, by
   return original?.equals(bytes) ? compressed : undefined;
 }
 
-/** `hidden(relativePath)`: files of the build that are never handed out. */
-export function buildFiles(dist: string, hidden: (relativePath: string) => boolean, fileSystem: ReadableFileSystem = DISK): FileSource {
+export function buildFiles(dist: string, shown: { isHost: boolean; sourceMaps: boolean }, fileSystem = DISK): FileSource {
   const kept = new LRUCache<string, { stamp: string; body: Body }>({ max: 4096 });
   return {
     async find(pathname) {
       const segments = fileSegments(pathname);
       if (!segments) return undefined;
       const relative = segments.join('/');
-      if (hidden(relative)) return undefined;
+      if (hiddenFile(relative, shown)) return undefined;
       const file = path.join(dist, ...segments);
       const stats = await fileSystem.stat(file).catch(() => undefined);
       if (!stats?.isFile()) return undefined;
@@ -78,7 +77,7 @@ export function buildFiles(dist: string, hidden: (relativePath: string) => boole
 const BUILD_TOOL_FILE = /(^|\/)mf-(manifest-)?stats\.json$/;
 const SERVER_ONLY_FILES = new Set<string>([HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell]);
 
-export function hiddenFile(relative: string, { isHost, sourceMaps }: { isHost: boolean; sourceMaps: boolean }): boolean {
+function hiddenFile(relative: string, { isHost, sourceMaps }: { isHost: boolean; sourceMaps: boolean }): boolean {
   return (
     (!sourceMaps && relative.endsWith('.map')) ||
     relative.endsWith(PRECOMPRESSED) ||

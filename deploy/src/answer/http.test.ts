@@ -1,5 +1,6 @@
 import { bodyOf } from './bodies.ts';
-import { toResponse, toSent, type Reply } from './http.ts';
+import { toSent, type Reply } from './http.ts';
+import { toResponse } from '../testing/answers.ts';
 
 const page = bodyOf(Buffer.from('<!doctype html><title>Maison Khăn</title>'), 'text/html; charset=utf-8');
 const answering = (reply: Reply) => toSent(async () => reply);

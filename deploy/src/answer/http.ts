@@ -15,9 +15,6 @@ export type ReplyHandler = (request: Request, url: URL, context: RequestContext)
 
 export type Layer = (next: ReplyHandler) => ReplyHandler;
 
-/** What a server calls: a Web Request in (with what a Web Request cannot carry: observe/requestContext.ts), a Web Response out. */
-export type Answer = (request: Request, context?: RequestContext) => Promise<Response>;
-
 export const textReply = (status: number, headers: Record<string, string>, text: string): Reply => ({
   status,
   headers,
@@ -36,6 +33,7 @@ export interface Sent {
   body?: Buffer;
 }
 
+/** What a server calls: a Web Request in (with what a Web Request cannot carry: observe/requestContext.ts), a `Sent` out. */
 export type SentAnswer = (request: Request, context?: RequestContext) => Promise<Sent>;
 
 export function toSent(next: ReplyHandler): SentAnswer {
@@ -50,14 +48,6 @@ export function toSent(next: ReplyHandler): SentAnswer {
     return headOnly ? { status, headers: out } : { status, headers: out, body: body.bytes };
   };
 }
-
-/** A Web Response for whoever wants one (the tests); a server writes `Sent` itself. */
-export const toResponse =
-  (sent: SentAnswer): Answer =>
-  async (request, context) => {
-    const { status, headers, body } = await sent(request, context);
-    return new Response((body as Uint8Array<ArrayBuffer> | undefined) ?? null, { status, headers });
-  };
 
 /** `handler` inside `layers`, the first outermost. */
 export const within = (layers: readonly Layer[], handler: ReplyHandler): ReplyHandler =>

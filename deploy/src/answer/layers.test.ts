@@ -1,8 +1,9 @@
 /** Each layer every answer goes through, alone: a handler inside it, a Web Request in, a Web Response out. */
 import { bodyOf, typeOf } from './bodies.ts';
-import { textReply, toResponse, toSent, within, type Layer, type Reply, type ReplyHandler } from './http.ts';
+import { textReply, toSent, within, type Layer, type Reply, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { newContext } from '../observe/requestContext.ts';
+import { toResponse } from '../testing/answers.ts';
 
 const PAGE = bodyOf(Buffer.from(`<!doctype html><html><body>${'silk '.repeat(400)}</body></html>`), typeOf('.html'));
 const pageReply = (): Reply => ({ status: 200, headers: { 'Cache-Control': 'no-cache' }, body: PAGE });

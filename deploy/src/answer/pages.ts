@@ -65,15 +65,14 @@ export interface PagesAnswerOptions {
   hostBuild: { now(): HostBuildState };
   /** The build's files: its index.html is the page rendered in the browser. */
   files: FileSource;
-  remoteNames: readonly RemoteName[];
   /** More sources in the page policy's directives (development's style injection and update sockets). */
   policyExtras?: (policy: string) => string;
 }
 
-export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras = (policy) => policy }: PagesAnswerOptions) {
+export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) => policy }: PagesAnswerOptions) {
   /** What the answers to one cohort derive from what is served, made once per change of it. */
   const deriveSet = (now: PagesNow, build: HostBuildState) => {
-    const remotes = servedRemotes(now.remotesJson, remoteNames);
+    const remotes = servedRemotes(now.remotesJson);
     const routes = build.build?.routes ?? [];
     // Pages name the scripts of the host build that rendered them: served only beside that build.
     const render = now.render && build.build && now.render.hostBuild === build.build.id ? now.render : undefined;
@@ -88,9 +87,8 @@ export function pagesAnswer({ pages, hostBuild, files, remoteNames, policyExtras
   };
   type Derived = ReturnType<typeof deriveSet>;
   /** Both cohorts' (everyone's, when no rollout splits shoppers), and /rollout.json. */
-  type DerivedAll = { key: string; stable: Derived; canary?: Derived; rollout?: RolloutRecord; announcement: Body };
-  let derived: DerivedAll | undefined;
-  const derive = async (): Promise<DerivedAll> => {
+  let derived: { key: string; stable: Derived; canary?: Derived; rollout?: RolloutRecord; announcement: Body } | undefined;
+  const derive = async () => {
     const now = await pages.now();
     const build = hostBuild.now();
     const key = `${now.key}|${build.key}`;

@@ -1,4 +1,3 @@
-import { REMOTE_NAMES } from '../../../apps.mts';
 import { allowsInline, FILE_POLICY, inlineSource, pagePolicy, policySource, securityHeaders, servedRemotes } from './policy.ts';
 
 const LOCAL = JSON.stringify({
@@ -28,17 +27,13 @@ const SELF_ONLY_POLICY = [
 
 describe('what the servers read from remotes.json', () => {
   it('allows the remotes’ origins, fallbacks included, and not the shop’s own', () => {
-    expect(servedRemotes(LOCAL, REMOTE_NAMES).origins).toEqual([
-      'http://localhost:3001',
-      'https://cdn.example.com',
-      'https://old.example.com',
-    ]);
+    expect(servedRemotes(LOCAL).origins).toEqual(['http://localhost:3001', 'https://cdn.example.com', 'https://old.example.com']);
   });
 
   it('reads a broken file as naming no remote, with the page’s own problems', () => {
-    expect(servedRemotes('{not json', REMOTE_NAMES)).toMatchObject({ locations: {}, origins: [] });
-    expect(servedRemotes('{not json', REMOTE_NAMES).problems[0]).toMatch(/must be a JSON object/);
-    expect(servedRemotes(JSON.stringify({ cart: 'https://evil.example.com/cart/entry.js' }), REMOTE_NAMES).origins).toEqual([]);
+    expect(servedRemotes('{not json')).toMatchObject({ locations: {}, origins: [] });
+    expect(servedRemotes('{not json').problems[0]).toMatch(/must be a JSON object/);
+    expect(servedRemotes(JSON.stringify({ cart: 'https://evil.example.com/cart/entry.js' })).origins).toEqual([]);
   });
 
   // `npm run remotes -- set cart 'https://*/mf-manifest.json' --no-verify` once opened the policy to every https origin.
@@ -49,7 +44,7 @@ describe('what the servers read from remotes.json', () => {
     'https://a.example.com,b/mf-manifest.json',
     "https://'self'/mf-manifest.json",
   ])('never lets %p into the policy', (entry) => {
-    const served = servedRemotes(JSON.stringify({ cart: entry }), REMOTE_NAMES);
+    const served = servedRemotes(JSON.stringify({ cart: entry }));
     expect(served.origins).toEqual([]);
     expect(pagePolicy(served)).toBe(SELF_ONLY_POLICY);
     expect(served.problems.join('\n')).toMatch(/cannot name|is not a URL/);
@@ -64,7 +59,7 @@ describe('what the servers read from remotes.json', () => {
 
 describe('the policies', () => {
   it('lets a page load from this origin and the remotes’ only, with nothing unsafe', () => {
-    const policy = pagePolicy(servedRemotes(LOCAL, REMOTE_NAMES));
+    const policy = pagePolicy(servedRemotes(LOCAL));
     expect(policy).toContain("script-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com;");
     expect(policy).toContain("default-src 'self' http://localhost:3001");
     expect(policy).toContain("object-src 'none'");
@@ -77,7 +72,7 @@ describe('the policies', () => {
     const style = inlineSource('.a{color:red}');
     // The standard's example: the hash of `alert('Hello, world.');`.
     expect(inlineSource("alert('Hello, world.');")).toBe("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
-    const policy = pagePolicy(servedRemotes('{}', REMOTE_NAMES), { scripts: [boot], styles: [style, "'unsafe-inline'", '*'] });
+    const policy = pagePolicy(servedRemotes('{}'), { scripts: [boot], styles: [style, "'unsafe-inline'", '*'] });
     expect(policy).toContain(`script-src 'self' ${boot};`);
     expect(policy).toContain(`style-src 'self' ${style};`);
     expect(policy).not.toMatch(/unsafe|\*/);
@@ -90,8 +85,8 @@ describe('the policies', () => {
   // Pages report to the shop's own origin (SIGNALS_PATH): a report URL an older remotes.json names opens nothing.
   it('names no origin for a report URL, wherever it points', () => {
     for (const reportUrl of ['https://rum.example.com/maison', 'http://localhost:3199/maison', '/rum']) {
-      const served = servedRemotes(JSON.stringify({ ...JSON.parse(LOCAL), reportUrl }), REMOTE_NAMES);
-      expect(served).toEqual(servedRemotes(LOCAL, REMOTE_NAMES));
+      const served = servedRemotes(JSON.stringify({ ...JSON.parse(LOCAL), reportUrl }));
+      expect(served).toEqual(servedRemotes(LOCAL));
       expect(pagePolicy(served)).toContain("connect-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com;");
       expect(pagePolicy(served)).not.toMatch(/rum\.example|3199/);
     }

@@ -2,6 +2,7 @@
 // Why: docs/decisions/serving.md#two-policies
 import { createHash } from 'node:crypto';
 import type { RemoteName } from '@maison/shared';
+import { REMOTE_NAMES } from '../../../apps.mts';
 import { parseRemotesJson, remoteOrigins, originProblem, type RenderRecord } from '@maison/host/contract';
 
 /** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
@@ -10,14 +11,14 @@ export const SHOP_ORIGIN = 'https://shop.invalid';
 export const remotesRules = (names: readonly RemoteName[]) => ({ names, base: `${SHOP_ORIGIN}/` });
 
 /** remotes.json's text as the servers read it (not JSON: no remote), and the other origins remote code comes from (the policy's). */
-export function servedRemotes(text: string, names: readonly RemoteName[]) {
+export function servedRemotes(text: string) {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
     raw = null;
   }
-  const parsed = parseRemotesJson(raw, remotesRules(names));
+  const parsed = parseRemotesJson(raw, remotesRules(REMOTE_NAMES));
   return { locations: parsed.locations, problems: parsed.problems, origins: remoteOrigins(parsed.locations, SHOP_ORIGIN) };
 }
 

@@ -1,6 +1,5 @@
 /** The preload hints a page's answer carries. */
 import { servedRoutes } from '@maison/host/hosting';
-import { REMOTE_NAMES as NAMES } from '../../../apps.mts';
 import { servedRemotes } from './policy.ts';
 import { preloadLinks } from './pages.ts';
 
@@ -11,7 +10,7 @@ const LOCAL = JSON.stringify({
 });
 
 describe('preload hints', () => {
-  const { locations } = servedRemotes(LOCAL, NAMES);
+  const { locations } = servedRemotes(LOCAL);
   const linkOf = preloadLinks(servedRoutes(), locations);
 
   it('name the first choice’s manifest and the entry beside it, root-relative for the shop’s own origin', () => {

@@ -1,6 +1,6 @@
-import { REMOTE_NAMES } from '../../../apps.mts';
 import { composeAnswerer, createAnswerer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
+import { toResponse } from '../testing/answers.ts';
 import { fakeHostRenderer, fixtureShop, HOST_BUILD, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import type { FileSource } from '../answer/files.ts';
 import { PROBE_PATHS, type Readiness } from './health.ts';
@@ -9,7 +9,7 @@ const noFiles: FileSource = { find: () => Promise.resolve(undefined) };
 
 describe('the probes', () => {
   let readiness: Readiness = { ready: true, checks: { generation: 'g1' } };
-  const answer = composeAnswerer({ isHost: false, files: noFiles, readiness: () => Promise.resolve(readiness) });
+  const answer = toResponse(composeAnswerer({ isHost: false, files: noFiles, readiness: () => Promise.resolve(readiness) }).sent);
   const ask = (path: string) => answer(new Request(`http://localhost${path}`));
 
   it('say the process is alive, never kept by any cache', async () => {
@@ -37,9 +37,8 @@ describe('an answerer’s readiness', () => {
 
   const readiness = () =>
     createAnswerer({
-      app: { name: 'host', isHost: true, dist: shop.hostDist },
+      app: { isHost: true, dist: shop.hostDist },
       environment: watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 }),
-      remoteNames: REMOTE_NAMES,
       log: () => {},
     }).readiness();
 

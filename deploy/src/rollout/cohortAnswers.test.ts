@@ -3,8 +3,8 @@
  * generation carries a canary cohort's pages (testing/fixtures.ts): each request gets its cohort's
  * page, and no answer a shared cache may keep could ever reach the other cohort.
  */
-import { REMOTE_NAMES } from '../../../apps.mts';
-import { createAnswerer, type Answer } from '../answer/answer.ts';
+import { createAnswerer } from '../answer/answer.ts';
+import { toResponse, type Answer } from '../testing/answers.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, REMOTES, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import { writeRollout, type RolloutRecord } from './rolloutRecord.ts';
@@ -34,12 +34,7 @@ beforeEach(() => {
   writeGeneration(shop.env, `${GEN}/canary`, { current: false, remotesJson: JSON.stringify({ ...REMOTES, catalog: CANARY }) });
   writeRollout(shop.env, ROLLOUT);
   const environment = watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 });
-  host = createAnswerer({
-    app: { name: 'host', isHost: true, dist: shop.hostDist },
-    environment,
-    remoteNames: REMOTE_NAMES,
-    log: () => {},
-  });
+  host = toResponse(createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log: () => {} }).sent);
 });
 afterEach(() => shop.cleanup());
 
@@ -130,12 +125,7 @@ describe('once a rollout ends', () => {
     shop = fixtureShop();
     writeGeneration(shop.env, GEN);
     const environment = watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 });
-    host = createAnswerer({
-      app: { name: 'host', isHost: true, dist: shop.hostDist },
-      environment,
-      remoteNames: REMOTE_NAMES,
-      log: () => {},
-    });
+    host = toResponse(createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log: () => {} }).sent);
     expect(await ask('/products')).toMatchObject({ cohort: 'stable', cache: PUBLIC, vary: 'Accept-Encoding' });
     expect(await (await host(new Request('http://localhost/rollout.json'))).json()).toEqual({});
   });

@@ -4,7 +4,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
-import type { SentAnswer } from '../answer/answer.ts';
+import type { SentAnswer } from '../answer/http.ts';
 import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';

@@ -3,9 +3,11 @@
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { HOST_APP, isHostApp, REMOTE_NAMES, type AppEntry } from '../../../apps.mts';
-import { createAnswerer, type SentAnswer } from '../answer/answer.ts';
+import { HOST_APP, isHostApp, type AppEntry } from '../../../apps.mts';
+import { createAnswerer } from '../answer/answer.ts';
+import type { SentAnswer } from '../answer/http.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
 import { EXIT } from '../cli/options.ts';
@@ -38,11 +40,7 @@ interface ShopOptions {
 function publishInChild(env: string, hostDir: string, log: (line: string) => void): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [PUBLISH_COMMAND, '--env', env, '--host', hostDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const relay = (chunk: Buffer) => {
-      for (const line of chunk.toString().trimEnd().split('\n')) log(line);
-    };
-    child.stdout.on('data', relay);
-    child.stderr.on('data', relay);
+    for (const output of [child.stdout, child.stderr]) createInterface({ input: output }).on('line', log);
     child.on('close', (status) => resolve(status === EXIT.done || status === EXIT.degraded));
   });
 }
@@ -73,9 +71,8 @@ export async function serveShop({
   const start = async (app: AppEntry) => {
     const dist = distOf(app);
     const answer = createAnswerer({
-      app: { name: app.name, isHost: isHostApp(app), dist },
+      app: { isHost: isHostApp(app), dist },
       environment,
-      remoteNames: REMOTE_NAMES,
       sourceMaps,
       log,
       metrics: observer?.metrics,
