@@ -4,21 +4,20 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ENTRY_FILE, MANIFEST_FILE } from '@maison/host/contract';
+import { isHostApp } from './apps.mts';
 import { buildVersion } from './webpack/buildInfo';
 import { devServerOptions } from './webpack/devServer';
 import {
   appBuildBase,
   commonPlugins,
+  exposesIn,
   fastRefreshPlugins,
   federationBase,
-  moduleRules,
   outputOptions,
   productionOptimization,
 } from './webpack/parts';
 import { preloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
 import { serverConfig, serverManifestData } from './webpack/server';
-
-export { exposesIn } from './webpack/parts';
 
 export interface AppBuildOptions {
   /** The app's folder (pass `__dirname` of its webpack.config.ts). */
@@ -27,8 +26,6 @@ export interface AppBuildOptions {
   federationName: string;
   /** Title of the app's own HTML page (the shop for the host, a dev frame for remotes). */
   htmlTitle: string;
-  /** A remote exposes every file in its `src/exposes/` folder (see `exposesIn`). */
-  exposes?: Record<string, string>;
   runtimePlugins?: string[];
   /** Markup painted from the HTML alone, before any script, inside #root (React replaces it). */
   appShell?: string;
@@ -41,41 +38,43 @@ export interface AppBuildOptions {
   server: { entry?: string; exposes?: Record<string, string> };
 }
 
+/** What both builds of an app go by: its options, the mode, and its version; a remote exposes each file of `src/exposes/`. */
+export type AppBuild = AppBuildOptions & { production: boolean; version: string; isRemote: boolean; exposes?: Record<string, string> };
+
 export function createAppConfig(options: AppBuildOptions) {
   return (env: { server?: boolean } = {}, argv: { mode?: string } = {}): AppConfiguration | AppConfiguration[] => {
-    const production = argv.mode === 'production';
+    const isRemote = !isHostApp({ name: options.federationName });
+    const exposes = isRemote ? exposesIn(options.appDir) : undefined;
+    const app: AppBuild = { ...options, production: argv.mode === 'production', version: buildVersion(options.appDir), isRemote, exposes };
     // `--env server`: the server build alone, in either mode (`npm start` builds it beside its dev server).
-    if (!production && !env.server) return browserConfig(options, production);
-    const server = serverConfig(options, production);
-    return env.server ? server : [browserConfig(options, production), server];
+    if (!app.production && !env.server) return browserConfig(app);
+    const server = serverConfig(app);
+    return env.server ? server : [browserConfig(app), server];
   };
 }
 
 type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
-function browserConfig(options: AppBuildOptions, production: boolean): AppConfiguration {
-  const { appDir, federationName, server } = options;
-  const version = buildVersion(appDir);
+function browserConfig(app: AppBuild): AppConfiguration {
+  const { appDir, federationName, server, production, version, isRemote } = app;
   // The federation manifest plugin stamps this on mf-manifest.json (metaData.buildInfo).
   process.env.MF_BUILD_VERSION = version;
 
-  const isRemote = options.exposes !== undefined;
   // A production remote is only its container; its standalone page is for development.
   const standalonePage = !isRemote || !production;
 
   return {
-    ...appBuildBase(appDir, federationName, production, 'browser'),
+    ...appBuildBase(app, 'browser'),
     entry: standalonePage ? { main: './src/index.ts' } : {},
     // Production maps are unreferenced (never published); development's are files: the CSP allows no eval.
     devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     output: outputOptions(production, path.join(appDir, 'dist'), federationName, { isHost: !isRemote }),
-    module: { rules: moduleRules(production, federationName) },
     plugins: [
       new ModuleFederationPlugin({
         ...federationBase(appDir, federationName),
         filename: ENTRY_FILE,
-        exposes: options.exposes,
-        runtimePlugins: options.runtimePlugins,
+        exposes: app.exposes,
+        runtimePlugins: app.runtimePlugins,
         manifest: isRemote
           ? {
               fileName: MANIFEST_FILE,
@@ -94,13 +93,13 @@ function browserConfig(options: AppBuildOptions, production: boolean): AppConfig
         },
       }),
       ...commonPlugins(production, {
-        htmlTitle: standalonePage ? options.htmlTitle : undefined,
-        appShell: options.appShell,
-        define: options.define?.({ production, version }),
+        htmlTitle: standalonePage ? app.htmlTitle : undefined,
+        appShell: app.appShell,
+        define: app.define?.({ production, version }),
         publicDirs: [path.join(appDir, 'public')],
       }),
-      ...(options.preload && standalonePage ? [preloadPlugin(options.preload)] : []),
-      ...(options.plugins ?? []),
+      ...(app.preload && standalonePage ? [preloadPlugin(app.preload)] : []),
+      ...(app.plugins ?? []),
       ...(production ? [] : fastRefreshPlugins(federationName)),
     ],
     // The host provides the shared libraries (the remotes use its copies): in one chunk.

@@ -1,10 +1,9 @@
-import { createAppConfig, exposesIn } from '../webpack.common';
+import { createAppConfig } from '../webpack.common';
 
 export default createAppConfig({
   appDir: __dirname,
   federationName: 'account',
   htmlTitle: 'remote-account — standalone',
-  exposes: exposesIn(__dirname),
   // Its pages are rendered too, as their frame with nothing stored (webpack/server.ts: dist/server).
   server: {},
 });

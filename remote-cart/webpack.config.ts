@@ -1,11 +1,10 @@
-import { createAppConfig, exposesIn } from '../webpack.common';
+import { createAppConfig } from '../webpack.common';
 import { appNamed, localOrigin } from '../apps.mts';
 
 export default createAppConfig({
   appDir: __dirname,
   federationName: 'cart',
   htmlTitle: 'remote-cart — standalone',
-  exposes: exposesIn(__dirname),
   // Its pages are rendered too, as their frame with nothing stored (webpack/server.ts: dist/server).
   server: {},
   // The standalone frame's sample cart line shows the catalogue dev server's image.

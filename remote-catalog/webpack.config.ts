@@ -1,10 +1,9 @@
-import { createAppConfig, exposesIn } from '../webpack.common';
+import { createAppConfig } from '../webpack.common';
 
 export default createAppConfig({
   appDir: __dirname,
   federationName: 'catalog',
   htmlTitle: 'remote-catalog — standalone',
-  exposes: exposesIn(__dirname),
   // Empty: images come from this remote's own origin. Set it to serve them from a CDN.
   define: () => ({ CATALOG_IMAGE_BASE_URL: process.env.CATALOG_IMAGE_BASE_URL ?? '' }),
   // Its public pages are rendered on the server too (webpack/server.ts): built beside, in dist/server,

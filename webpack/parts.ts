@@ -11,6 +11,7 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import reactRefreshTransformer from 'react-refresh-typescript';
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+import type { AppBuild } from '../webpack.common';
 import { resolveOptions, sharedLibrariesChunk, sharedSingletons } from './sharing';
 
 const root = path.resolve(__dirname, '..');
@@ -27,13 +28,14 @@ export function exposesIn(appDir: string): Record<string, string> {
 }
 
 /** What an app's browser and server builds (webpack.common.ts, webpack/server.ts) share. */
-export function appBuildBase(appDir: string, federationName: string, production: boolean, name: 'browser' | 'server') {
+export function appBuildBase({ appDir, federationName, production }: AppBuild, name: 'browser' | 'server') {
   const mode = production ? 'production' : 'development';
   return {
     name,
     mode,
     context: appDir,
     resolve: resolveOptions(production),
+    module: { rules: moduleRules(production, federationName, name) },
     cache: buildCache(`${federationName}-${name}-${mode}`, path.join(appDir, 'webpack.config.ts')),
     performance: { hints: false },
     stats: production ? 'errors-warnings' : 'minimal',

@@ -3,10 +3,9 @@
 import path from 'node:path';
 import type { Configuration, Compiler } from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { appBuildBase, ASSET_FILENAME, definePlugin, federationBase, moduleRules, SERVER_DIR } from './parts';
+import { appBuildBase, ASSET_FILENAME, definePlugin, federationBase, SERVER_DIR } from './parts';
 import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maison/host/contract';
-import type { AppBuildOptions } from '../webpack.common';
-import { buildVersion } from './buildInfo';
+import type { AppBuild } from '../webpack.common';
 
 /** Where `npm start` writes the apps' server builds; `built.json` is written after each build. */
 export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
@@ -42,11 +41,10 @@ const rendererPublicPath = (name: string) => (compiler: Compiler) => {
 };
 
 /** The server build of an app (`createAppConfig`'s options): a remote's exposes and its server-only ones, or the host's renderer entry. */
-export function serverConfig(app: AppBuildOptions, production: boolean): Configuration {
-  const { appDir, federationName, server } = app;
-  const isRemote = app.exposes !== undefined;
+export function serverConfig(app: AppBuild): Configuration {
+  const { appDir, federationName, server, production, isRemote } = app;
   return {
-    ...appBuildBase(appDir, federationName, production, 'server'),
+    ...appBuildBase(app, 'server'),
     target: 'async-node',
     entry: server.entry ? { [HOST_BUILD_FILES.rendererEntry]: server.entry } : {},
     devtool: false,
@@ -71,7 +69,6 @@ export function serverConfig(app: AppBuildOptions, production: boolean): Configu
             clean: true,
           }),
     },
-    module: { rules: moduleRules(production, federationName, 'server') },
     plugins: [
       new ModuleFederationPlugin({
         ...federationBase(appDir, federationName),
@@ -84,7 +81,7 @@ export function serverConfig(app: AppBuildOptions, production: boolean): Configu
         manifest: false,
       }),
       ...(isRemote ? [rendererPublicPath(federationName)] : []),
-      definePlugin(app.define?.({ production, version: buildVersion(appDir) })),
+      definePlugin(app.define?.({ production, version: app.version })),
     ],
     optimization: { moduleIds: 'deterministic', minimize: false },
   };

@@ -58,14 +58,10 @@ export function resolveOptions(production: boolean): Configuration['resolve'] {
   };
 }
 
-/** The versions `dir`'s package.json asks for, peer and own. */
-function dependencies(dir: string) {
-  const { peerDependencies, dependencies: own } = readPackage(dir);
-  return { ...peerDependencies, ...own };
-}
-
 export function sharedSingletons(appDir: string) {
-  const deps = { ...dependencies(path.join(root, 'shared')), ...dependencies(appDir) };
+  // The versions shared/ and the app ask for, peer and own (the app's win).
+  const packages = [readPackage(path.join(root, 'shared')), readPackage(appDir)];
+  const deps = Object.fromEntries(packages.flatMap((json) => Object.entries({ ...json.peerDependencies, ...json.dependencies })));
   return Object.fromEntries(
     SINGLETONS.map(({ request, packageName, facade }) => {
       const requiredVersion = deps[packageName];

@@ -33,13 +33,12 @@ function readText(file: string, name = file): string {
   }
 }
 
-/** A remotes.json (a generation's, or the environment's own) as written and as read; anything but a JSON object is an error. */
-function readRemotes(file: string, name = file): { text: string; value: Record<string, unknown> } {
-  const text = readText(file, name);
-  return { text, value: readJson(name, text, JSON_OBJECT) };
+/** The environment's own remotes.json as written and as read; anything but a JSON object is an error, as in a generation. */
+export function readOwnRemotes(env: string): { text: string; value: Record<string, unknown> } {
+  const file = path.join(env, ENVIRONMENT_FILE.remotes);
+  const text = readText(file);
+  return { text, value: readJson(file, text, JSON_OBJECT) };
 }
-
-export const readOwnRemotes = (env: string) => readRemotes(path.join(env, ENVIRONMENT_FILE.remotes));
 
 /** A remote's entries as remotes.json holds them: one entry as a string, as operators write it. */
 export const asEntry = (entries: string[]) => (entries.length === 1 ? entries[0]! : entries);
@@ -48,7 +47,8 @@ export function checkGeneration(dir: string): CheckedGeneration {
   const id = path.basename(dir);
   const read = (file: string) => readText(path.join(dir, file), file);
   try {
-    const remotesJson = readRemotes(path.join(dir, GENERATION_FILE.remotes), GENERATION_FILE.remotes).text;
+    const remotesJson = read(GENERATION_FILE.remotes);
+    readJson(GENERATION_FILE.remotes, remotesJson, JSON_OBJECT);
     const record = readJson(GENERATION_FILE.render, read(GENERATION_FILE.render), RENDER_RECORD);
     for (const file of promisedPageFiles(record)) {
       const pageIs = pageProblem(read(file));

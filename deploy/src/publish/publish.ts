@@ -29,7 +29,7 @@ export interface PublishOptions {
   render?: boolean;
   /** The shop's public origin, when given on the command line (checked, then kept in environment.json). */
   origin?: string;
-  /** How long remote files may take (the host's remoteFiles.ts). */
+  /** How long remote files may take, each and all together: the publish's time for rendering (the host's remoteFiles.ts). */
   limits?: RemoteFileLimits;
   /** The network remote files are fetched over (default: this process's). */
   network?: typeof globalThis.fetch;

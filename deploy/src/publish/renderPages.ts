@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { firstMatching, PUBLISH_FILE_LIMITS, remoteFileFetch } from '@maison/host/hosting';
-import type { PublicPages, RemoteFileLimits, RenderedPage } from '@maison/host/hosting';
+import type { PublicPages, RenderedPage } from '@maison/host/hosting';
 import { firstChoices, parseRemotesJson } from '@maison/host/contract';
 import type { NotFoundPage, RemotesJson, RenderedBuilds, RenderRecord } from '@maison/host/contract';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
@@ -16,6 +16,7 @@ import type { Generation } from '../environment/generation.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 import { notFoundPagesOf, ownLists, renderRecord } from '../render/renderRecord.ts';
 import { renderService } from '../render/renderService.ts';
+import type { PublishOptions } from './publish.ts';
 import { checkBuild } from './verify.ts';
 
 interface PageSet {
@@ -28,22 +29,17 @@ interface PageSet {
   copied: Map<string, string>;
 }
 
-interface PageSetOptions {
+/** Some of the publish's options, as it resolved them. */
+type PageSetOptions = Required<Pick<PublishOptions, 'render' | 'limits' | 'network' | 'log'>> & {
   /** The host build, or why it cannot be read (every route is then rendered in the browser). */
   host: HostBuild | { problem: string };
   remotesJson: string;
   origin: string;
-  /** Render the pages (false: every route rendered in the browser). */
-  render: boolean;
   /** The last good generation: its pages can be kept. */
   previous: Generation | undefined;
-  /** How long the renderer's remote files may take, each and all together (the publish's time for rendering). */
-  limits: RemoteFileLimits;
-  network: typeof globalThis.fetch;
-  log: (line: string) => void;
   /** The set's name in the progress lines (`[publish] rendering canary pages: 13 of 52`); none for everyone's. */
   set?: string;
-}
+};
 
 type Pages = Omit<PageSet, 'remotesJson'>;
 

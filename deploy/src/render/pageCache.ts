@@ -1,6 +1,7 @@
 /** Pages rendered on demand, kept (LRU by entries and bytes), under global and per-client render limits. */
 // Why: docs/decisions/serving.md#render-limits
 import { LRUCache } from 'lru-cache';
+import { perClientRate } from '../observe/perClientRate.ts';
 
 const PAGE_CACHE_LIMITS = {
   entries: 256,
@@ -13,25 +14,8 @@ const PAGE_CACHE_LIMITS = {
 
 export type PageCacheLimits = typeof PAGE_CACHE_LIMITS;
 
-/** Clients whose share is remembered at once; the quietest are forgotten first. */
-const KNOWN_CLIENTS = 10_000;
-
 /** What became of one request: kept already, rendered now (or joined to a render under way), failed, or refused and why. */
 export type CacheOutcome = 'kept' | 'rendered' | 'joined' | 'failed' | 'refused-client' | 'refused-rate' | 'refused-queue';
-
-/** Starts within the last second, at most `perSecond` of them: `take()` says whether one more may start now. */
-function rateWindow(perSecond: number) {
-  const started: number[] = [];
-  return {
-    take(now: number): boolean {
-      while (started.length > 0 && now - started[0]! >= 1000) started.shift();
-      if (started.length >= perSecond) return false;
-      started.push(now);
-      return true;
-    },
-    idle: (now: number) => started.every((at) => now - at >= 1000),
-  };
-}
 
 export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => number, limits: PageCacheLimits = PAGE_CACHE_LIMITS) {
   const kept = new LRUCache<string, T>({
@@ -41,21 +25,17 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
   });
   const inFlight = new Map<string, Promise<T | undefined>>();
   const queue: Array<() => void> = [];
-  const rate = rateWindow(limits.perSecond);
-  const clients = new Map<string, { active: number; rate: ReturnType<typeof rateWindow> }>();
-  let running = 0;
-
-  /** The client's share, if it has room for one more render now (taking it). */
-  const clientShare = (client: string, now: number) => {
-    let share = clients.get(client);
-    if (!share) {
-      if (clients.size >= KNOWN_CLIENTS)
-        for (const [known, other] of clients) if (other.active === 0 && other.rate.idle(now)) clients.delete(known);
-      share = { active: 0, rate: rateWindow(limits.perClient.perSecond) };
-      clients.set(client, share);
-    }
-    return share.active < limits.perClient.active && share.rate.take(now) ? share : undefined;
+  // Token buckets: a second's worth at once, then `perSecond`; everyone's is one client's.
+  const rate = perClientRate({ burst: limits.perSecond, perSecond: limits.perSecond });
+  const clientRate = perClientRate({ burst: limits.perClient.perSecond, perSecond: limits.perClient.perSecond });
+  /** Each client's renders under way or queued (none kept once they are done). */
+  const active = new Map<string, number>();
+  const count = (client: string, change: number) => {
+    const now = (active.get(client) ?? 0) + change;
+    if (now > 0) active.set(client, now);
+    else active.delete(client);
   };
+  let running = 0;
 
   const slot = (): Promise<void> | undefined => {
     if (running < limits.rendering) {
@@ -95,13 +75,12 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
         return pending;
       }
       const refused = (why: CacheOutcome) => (onOutcome(why), Promise.resolve(undefined));
-      const now = performance.now();
-      const share = client === undefined ? undefined : clientShare(client, now);
-      if (client !== undefined && !share) return refused('refused-client');
-      if (!rate.take(now)) return refused('refused-rate');
+      if (client !== undefined && ((active.get(client) ?? 0) >= limits.perClient.active || !clientRate(client)))
+        return refused('refused-client');
+      if (!rate('')) return refused('refused-rate');
       const turn = slot();
       if (!turn) return refused('refused-queue');
-      if (share) share.active += 1;
+      if (client !== undefined) count(client, 1);
       const made = turn
         .then(make)
         .then(
@@ -114,7 +93,7 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
         )
         .finally(() => {
           inFlight.delete(key);
-          if (share) share.active -= 1;
+          if (client !== undefined) count(client, -1);
           release();
         });
       inFlight.set(key, made);
