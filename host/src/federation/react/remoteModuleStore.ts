@@ -24,18 +24,10 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader) {
   const states = new Map<RemoteModuleId, RemoteModuleState>();
   const inFlight = new Map<RemoteModuleId, Promise<RemoteModuleState>>();
   const listeners = new Set<() => void>();
-  // A retry while one of the remote's loads is under way makes that load's result stale.
-  const generations = new Map<RemoteName, number>();
-  const generationOf = (id: RemoteModuleId) => generations.get(remoteOf(id)) ?? 0;
 
   const set = (id: RemoteModuleId, state: RemoteModuleState) => {
     states.set(id, state);
     for (const listener of [...listeners]) listener();
-  };
-
-  const settle = (id: RemoteModuleId, startedIn: number, state: RemoteModuleState) => {
-    if (startedIn === generationOf(id)) set(id, state);
-    return states.get(id) ?? IDLE;
   };
 
   return {
@@ -50,17 +42,19 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader) {
       if (current?.status === 'ready') return Promise.resolve(current);
       const pending = inFlight.get(id);
       if (pending) return pending;
-      const startedIn = generationOf(id);
       set(id, LOADING);
-      const promise = loader
-        .load(id)
-        .then(
-          (module) => settle(id, startedIn, { status: 'ready', module }),
-          (error: unknown) => settle(id, startedIn, { status: 'unavailable', error }),
-        )
-        .finally(() => {
-          if (inFlight.get(id) === promise) inFlight.delete(id);
-        });
+      const settle = (state: RemoteModuleState) => {
+        // A retry while this load was under way dropped it from inFlight: its result is stale.
+        if (inFlight.get(id) === promise) {
+          inFlight.delete(id);
+          set(id, state);
+        }
+        return states.get(id) ?? IDLE;
+      };
+      const promise: Promise<RemoteModuleState> = loader.load(id).then(
+        (module) => settle({ status: 'ready', module }),
+        (error: unknown) => settle({ status: 'unavailable', error }),
+      );
       inFlight.set(id, promise);
       return promise;
     },
@@ -71,7 +65,6 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader) {
     },
     /** Retry: forgets the remote's modules, failed or not; areas that show them load again. */
     retry(remote: RemoteName) {
-      generations.set(remote, (generations.get(remote) ?? 0) + 1);
       loader.forget?.(remote);
       for (const id of [...states.keys()]) {
         if (remoteOf(id) !== remote) continue;
