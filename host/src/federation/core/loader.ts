@@ -77,13 +77,15 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
     const failed = () => failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; ');
     for (let index = records.remotes[remote]?.entry ?? 0; index < entries.length; index += 1) {
       const entry = entries[index]!;
-      records.emit({ type: 'loading', remote, module: id, url: entry, at: performance.now() });
+      const attempt = { remote, module: id, url: entry };
+      const startedAt = performance.now();
+      records.emit({ type: 'loading', ...attempt });
       try {
         const module = await loadFrom(id, entry);
         const manifest = await manifests.json(entry).catch(() => undefined);
         const files = manifest ? exposeAssetUrls(entry, manifest, id) : [];
         const buildVersion = manifest && (manifest.metaData.buildInfo?.buildVersion ?? 'unknown');
-        records.emit({ type: 'loaded', remote, module: id, url: entry, entry: index, buildVersion, at: performance.now(), files });
+        records.emit({ type: 'loaded', ...attempt, entry: index, buildVersion, startedAt, at: performance.now(), files });
         if (index > 0) console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failed()}`);
         return module;
       } catch (error) {

@@ -41,37 +41,30 @@ export function loadTimings(
   };
 }
 
-/** Turns core events into load and failure records; a load's timings run from 'loading' to 'loaded'. */
-export function loadRecorder(
-  entries: () => readonly PerformanceEntry[] = () => performance.getEntriesByType('resource'),
-): (pageEvent: PageEvent) => LoadRecord | FailureRecord | undefined {
-  const startedAt = new Map<string, number>();
-  return ({ event, page }) => {
-    switch (event.type) {
-      case 'loading':
-        startedAt.set(`${event.module} ${event.url}`, event.at);
-        return undefined;
-      case 'loaded': {
-        const started = startedAt.get(`${event.module} ${event.url}`) ?? event.at;
-        return {
-          kind: 'load',
-          page,
-          remote: event.remote,
-          module: event.module,
-          url: event.url,
-          build: event.buildVersion ?? null,
-          fallback: event.entry > 0,
-          ...loadTimings({ manifestUrl: event.url, files: event.files, startedAt: started, endedAt: event.at }, entries()),
-        };
-      }
-      case 'failed': {
-        const { url = null, reason, message } = event.failure;
-        return { kind: 'failure', page, remote: event.remote, module: event.module, url, reason, error: message };
-      }
-      default:
-        return undefined;
+/** A core event as a load or failure record, if it is one. */
+export function loadRecord(
+  { event, page }: PageEvent,
+  entries: readonly PerformanceEntry[] = performance.getEntriesByType('resource'),
+): LoadRecord | FailureRecord | undefined {
+  switch (event.type) {
+    case 'loaded':
+      return {
+        kind: 'load',
+        page,
+        remote: event.remote,
+        module: event.module,
+        url: event.url,
+        build: event.buildVersion ?? null,
+        fallback: event.entry > 0,
+        ...loadTimings({ manifestUrl: event.url, files: event.files, startedAt: event.startedAt, endedAt: event.at }, entries),
+      };
+    case 'failed': {
+      const { url = null, reason, message } = event.failure;
+      return { kind: 'failure', page, remote: event.remote, module: event.module, url, reason, error: message };
     }
-  };
+    default:
+      return undefined;
+  }
 }
 
 /** The area that holds a node: the remote module id of the nearest remote area around it, or 'host'. */
@@ -111,9 +104,8 @@ export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefi
 export type PageStatus = ReturnType<typeof startPageStatus>;
 
 export function startPageStatus({ status, takeEvents }: FederationHook, signals: PageSignals, target: Window = window) {
-  const recordOf = loadRecorder();
   takeEvents((pageEvent) => {
-    const record = recordOf(pageEvent);
+    const record = loadRecord(pageEvent);
     if (record) status.records.push(record);
   });
 
