@@ -5,6 +5,7 @@ import { AREA_ATTRIBUTE, type LoadableModuleId } from '../moduleIds';
 import { sendBeacons, whenHidden } from './beacons';
 import type { FederationHook, FederationStatus, PageEvent } from './federationHook';
 import type { PageSignals } from './pageSignals';
+import type { RemoteRecord } from '../core/remoteRecords';
 
 /** A record is its beacon signal (`page`: the path when the module was asked for) and what only the console shows. */
 type SignalOf<Kind extends Signal['kind']> = Extract<Signal, { kind: Kind }>;
@@ -138,21 +139,11 @@ export function startPageStatus({ status, takeEvents }: FederationHook, signals:
 
 const ms = (timing?: { duration: number }) => (timing ? `${timing.duration} ms` : '—');
 
-/** `__MAISON_FEDERATION__.print()`: the remotes, this page load's module loads and its vitals, as three console tables. */
+/** `__MAISON_FEDERATION__.print()`: the remotes (their records, failures as reasons), this page load's module loads and its vitals, as three console tables. */
 function printStatus(status: FederationStatus): void {
+  const reasons = (remote: RemoteRecord) => remote.failures.map(({ reason }) => reason).join(', ');
   console.table(
-    Object.fromEntries(
-      Object.entries(status.remotes).map(([name, remote]) => [
-        name,
-        {
-          state: remote.state,
-          url: remote.url,
-          build: remote.buildVersion,
-          fallback: remote.fallback,
-          failures: remote.failures.map(({ reason }) => reason).join(', '),
-        },
-      ]),
-    ),
+    Object.fromEntries(Object.entries(status.remotes).map(([name, remote]) => [name, { ...remote, failures: reasons(remote) }])),
   );
   const loads = status.records.flatMap((record) => (record.kind === 'load' ? [record] : []));
   console.table(
