@@ -4,7 +4,10 @@ import { remoteOf } from '../moduleIds';
 /** A module id's state; components read it per id, so an area never renders another route's module. */
 // Why: docs/decisions/federation-runtime.md#module-store
 export type RemoteModuleState =
-  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; module: unknown } | { status: 'unavailable'; error: unknown };
+  | { status: 'idle' }
+  | { status: 'loading'; settled: Promise<RemoteModuleState> }
+  | { status: 'ready'; module: unknown }
+  | { status: 'unavailable'; error: unknown };
 
 /** How modules arrive: federation in the shop, plain `import()` in the single-bundle benchmark build. */
 export interface RemoteModuleLoader {
@@ -16,13 +19,11 @@ export interface RemoteModuleLoader {
 }
 
 const IDLE: RemoteModuleState = { status: 'idle' };
-const LOADING: RemoteModuleState = { status: 'loading' };
 
 export type RemoteModuleStore = ReturnType<typeof createRemoteModuleStore>;
 
 export function createRemoteModuleStore(loader: RemoteModuleLoader) {
   const states = new Map<RemoteModuleId, RemoteModuleState>();
-  const inFlight = new Map<RemoteModuleId, Promise<RemoteModuleState>>();
   const listeners = new Set<() => void>();
 
   const set = (id: RemoteModuleId, state: RemoteModuleState) => {
@@ -40,23 +41,21 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader) {
     load(id: RemoteModuleId): Promise<RemoteModuleState> {
       const current = states.get(id);
       if (current?.status === 'ready') return Promise.resolve(current);
-      const pending = inFlight.get(id);
-      if (pending) return pending;
-      set(id, LOADING);
+      if (current?.status === 'loading') return current.settled;
       const settle = (state: RemoteModuleState) => {
-        // A retry while this load was under way dropped it from inFlight: its result is stale.
-        if (inFlight.get(id) === promise) {
-          inFlight.delete(id);
-          set(id, state);
-        }
+        // A retry while this load was under way dropped its state: its result is stale.
+        if (states.get(id) === loading) set(id, state);
         return states.get(id) ?? IDLE;
       };
-      const promise: Promise<RemoteModuleState> = loader.load(id).then(
-        (module) => settle({ status: 'ready', module }),
-        (error: unknown) => settle({ status: 'unavailable', error }),
-      );
-      inFlight.set(id, promise);
-      return promise;
+      const loading: RemoteModuleState = {
+        status: 'loading',
+        settled: loader.load(id).then(
+          (module) => settle({ status: 'ready', module }),
+          (error: unknown) => settle({ status: 'unavailable', error }),
+        ),
+      };
+      set(id, loading);
+      return loading.settled;
     },
     /** Warms the cache for a module nobody shows yet (idle time); no-op once it is loading or loaded. */
     async prefetch(id: RemoteModuleId) {
@@ -66,11 +65,7 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader) {
     /** Retry: forgets the remote's modules, failed or not; areas that show them load again. */
     retry(remote: RemoteName) {
       loader.forget?.(remote);
-      for (const id of [...states.keys()]) {
-        if (remoteOf(id) !== remote) continue;
-        inFlight.delete(id);
-        states.delete(id);
-      }
+      for (const id of [...states.keys()]) if (remoteOf(id) === remote) states.delete(id);
       for (const listener of [...listeners]) listener();
     },
   };
