@@ -5,7 +5,6 @@ import {
   useContext,
   useEffect,
   useId,
-  useState,
   useSyncExternalStore,
   type ComponentProps,
   type ComponentType,
@@ -45,13 +44,9 @@ export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact
   useEffect(() => {
     if (state.status === 'idle') void store.load(id);
   }, [store, id, state.status]);
-  const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
-
-  const retry = useCallback(() => {
-    store.retry(remoteOf(id));
-    setAttempt((count) => count + 1);
-  }, [store, id]);
+  // Retry forgets the module (the placeholder shows, the boundary goes): it comes back with a fresh boundary.
+  const retry = useCallback(() => store.retry(remoteOf(id)), [store, id]);
 
   if (state.status === 'unavailable') return <ErrorPanel unavailable onRetry={retry} compact={compact} />;
   if (state.status !== 'ready') return placeholder;
@@ -59,7 +54,7 @@ export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact
   return (
     // The area's element takes no box of its own; it names the module for the page's vitals (status/pageStatus.ts).
     <div className={styles.area} {...{ [AREA_ATTRIBUTE]: id }}>
-      <RemoteErrorBoundary resetKey={`${id}#${pathname}#${attempt}`} onRetry={retry} compact={compact}>
+      <RemoteErrorBoundary resetKey={`${id}#${pathname}`} onRetry={retry} compact={compact}>
         <RemoteComponent {...(props ?? {})} />
       </RemoteErrorBoundary>
     </div>
