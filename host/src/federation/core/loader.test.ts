@@ -1,10 +1,9 @@
-import { createFederatedLoader, type FederationRuntime } from './loader';
+import { createFederationCore, type FederationRuntime } from './loader';
 import { LoadFailure } from '../loading/loadFailure';
-import { createManifestReader, type ManifestReader } from '../loading/manifests';
 import type { RemoteLocations } from '../../contract/remotesJson';
-import { createRetryUrls } from '../loading/retryUrls';
-import { createRemoteRecords } from './remoteRecords';
-import { REMOTE_NAMES } from '@test/apps';
+
+// The page's runtime is never asked: each test hands the core its own.
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerPlugins: jest.fn() }));
 
 const CART_1 = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const CART_2 = 'https://cdn.example.com/cart/1.4.1/mf-manifest.json';
@@ -13,7 +12,7 @@ const checkoutPage = { default: function CheckoutPage() {} };
 const chunkGone = () => Promise.reject(Object.assign(new Error('Loading chunk 7 failed'), { name: 'ChunkLoadError' }));
 /** A manifest (its entry beside it) of build `buildVersion`. */
 const manifestOf = (buildVersion: string) => ({
-  metaData: { buildInfo: { buildVersion }, remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  metaData: { name: 'cart', buildInfo: { buildVersion }, remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [],
   shared: [],
 });
@@ -32,17 +31,13 @@ function fakeRuntime(answers: Record<string, () => Promise<unknown>>) {
   return { runtime, registrations };
 }
 
-/** A loader over `runtime`, and the remotes' records it keeps. */
+/** A loader over `runtime` (manifests fetched with `fetch`), and the remotes' records it keeps. */
 function loaderOver(
   runtime: FederationRuntime,
   locations: RemoteLocations,
-  manifests: ManifestReader = createManifestReader('0.1.0', () => Promise.reject(new Error('unused'))),
+  fetch: typeof globalThis.fetch = () => Promise.reject(new Error('unused')),
 ) {
-  const records = createRemoteRecords(REMOTE_NAMES);
-  records.emit({ type: 'configured', locations, problems: [] });
-  const retryUrls = createRetryUrls();
-  const loader = createFederatedLoader({ config: Promise.resolve({ locations, problems: [] }), runtime, manifests, records, retryUrls });
-  return { loader, records, retryUrls };
+  return createFederationCore({ config: { locations, problems: [] }, fetch, runtime: () => runtime });
 }
 
 function loaderWith(answers: Record<string, () => Promise<unknown>>, locations: RemoteLocations) {
@@ -93,9 +88,10 @@ describe('federated loader', () => {
     const { runtime } = fakeRuntime({
       [CART_1]: () => Promise.reject(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003')),
     });
-    const manifests = createManifestReader('0.1.0', () => Promise.resolve(new Response('', { status: 404 })));
+    const { loader, records, manifests } = loaderOver(runtime, { cart: [CART_1] }, () =>
+      Promise.resolve(new Response('', { status: 404 })),
+    );
     await manifests.response(CART_1).catch(() => undefined);
-    const { loader, records } = loaderOver(runtime, { cart: [CART_1] }, manifests);
     await expect(loader.load('cart/CartPage')).rejects.toMatchObject({ reason: 'http-error' });
     expect(error).toHaveBeenCalledWith(`[federation] cart: ${CART_1} could not be loaded: ${CART_1} answered HTTP 404`);
     expect(records.remotes.cart!.failures).toEqual([{ url: CART_1, reason: 'http-error', error: `${CART_1} answered HTTP 404` }]);
@@ -126,21 +122,22 @@ describe('federated loader', () => {
       const answers = [() => Promise.resolve(cartPage), ...then];
       const { runtime, registrations } = fakeRuntime({});
       runtime.loadRemote = jest.fn(() => answers.shift()!());
-      // CART_1's folder holds the old build, then the new one; CART_2's, the one before.
-      let reads = 0;
-      const buildAt = (url: string) => (url !== CART_1 ? '0.1.0+other' : reads++ === 0 ? '0.1.0+old' : '0.1.0+new');
-      const manifests = createManifestReader('0.1.0', (url) =>
-        Promise.resolve(new Response(JSON.stringify(manifestOf(buildAt(String(url)))))),
-      );
-      const { loader, records, retryUrls } = loaderOver(runtime, { cart: [CART_1, CART_2] }, manifests);
+      // CART_1's folder holds the old build, then (read under its retry URL) the new one; CART_2's, the one before.
+      const asked: string[] = [];
+      const buildAt = (url: string) => (url === CART_1 ? '0.1.0+old' : url.startsWith(CART_1) ? '0.1.0+new' : '0.1.0+other');
+      const { loader, records, manifests } = loaderOver(runtime, { cart: [CART_1, CART_2] }, (url) => {
+        asked.push(String(url));
+        return Promise.resolve(new Response(JSON.stringify(manifestOf(buildAt(String(url))))));
+      });
       await loader.load('cart/CartPage');
       expect(records.remotes.cart).toMatchObject({ url: CART_1, buildVersion: '0.1.0+old' });
 
       await expect(loader.load('cart/CheckoutPage')).resolves.toBe(checkoutPage);
       expect(registrations.map(({ entry }) => entry)).toEqual(entries);
       expect(registrations[1]).toEqual({ entry: CART_1, force: true });
-      // Its manifest and entry script are asked for under fresh URLs: no cache answers with the old build.
-      expect(retryUrls.urlFor(CART_1)).toBe(`${CART_1}?retry=1`);
+      // Its manifest is read again under a fresh URL (its entry script too, shopRuntimePlugin.ts): no cache answers with the old build.
+      await manifests.response(CART_1);
+      expect(asked).toContain(`${CART_1}?retry=1`);
       expect(records.remotes.cart).toMatchObject({ state: 'loaded', url, buildVersion, fallback: url !== CART_1 });
       expect(records.remotes.cart!.failures[0]).toEqual({ url: CART_1, reason: 'load-failed', error: 'Loading chunk 7 failed' });
     },

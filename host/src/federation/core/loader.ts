@@ -8,9 +8,9 @@ import { isMissingFile, LoadFailure } from '../loading/loadFailure';
 import { createManifestReader, type ManifestReader } from '../loading/manifests';
 import { exposeAssetUrls, prefetchFiles } from '../loading/prefetch';
 import type { RemotesJson } from '../../contract/remotesJson';
-import { createRetryUrls, type RetryUrls } from '../loading/retryUrls';
+import { createRetryUrls } from '../loading/retryUrls';
 import { shopRuntimePlugin } from '../runtime/shopRuntimePlugin';
-import { createRemoteRecords, type RemoteRecords } from './remoteRecords';
+import { createRemoteRecords } from './remoteRecords';
 
 /** The two calls of the federation runtime the loader needs (the browser's, or the renderer's server runtime). */
 export interface FederationRuntime {
@@ -18,17 +18,33 @@ export interface FederationRuntime {
   loadRemote(id: string): Promise<unknown>;
 }
 
-interface LoaderDeps {
-  config: Promise<RemotesJson>;
-  runtime: FederationRuntime;
-  manifests: ManifestReader;
-  records: RemoteRecords;
-  retryUrls: RetryUrls;
+interface FederationCoreOptions {
+  /** remotes.json, or the promise of it: loads wait for it. */
+  config: RemotesJson | Promise<RemotesJson>;
+  /** How manifests are fetched (the page answers from its inline data). */
+  fetch: typeof fetch;
+  /** The renderer's only: how remote entries and chunks are fetched, and its server runtime. */
+  scripts?: typeof fetch;
+  runtime?: (manifests: ManifestReader) => FederationRuntime;
 }
 
-/** Loads remote modules, trying each remote's entries in order and keeping the first that works (the renderer's too). */
+/** The one place the federation runtime is set up, for the page and the renderer alike. Its loader tries each remote's entries in order and keeps the first that works. */
 // Why: docs/decisions/federation-runtime.md#entry-fallback
-export function createFederatedLoader({ config, runtime, manifests, records, retryUrls }: LoaderDeps) {
+export function createFederationCore({ config: given, fetch, scripts, runtime: serverRuntime }: FederationCoreOptions) {
+  const records = createRemoteRecords(BUILD_INFO.remoteNames);
+  const retryUrls = createRetryUrls();
+  // Each manifest is checked as the manifest of the remote whose entry it is.
+  let locations: RemotesJson['locations'] = {};
+  const remoteAt = (url: string) => Object.entries(locations).find(([, urls]) => urls?.includes(url))?.[0];
+  // After a Retry, manifests are fetched under fresh URLs too (retryUrls.ts).
+  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init), remoteAt);
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts })]);
+  const runtime: FederationRuntime = serverRuntime?.(manifests) ?? { loadRemote, registerRemotes };
+  const config = Promise.resolve(given).then((read) => {
+    locations = read.locations;
+    records.emit({ type: 'configured', ...read });
+    return read;
+  });
   const registered = new Map<RemoteName, string>();
   // One load per remote at a time: switching to a fallback re-registers the remote.
   const queues = new Map<RemoteName, Promise<unknown>>();
@@ -77,13 +93,15 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
     const failed = () => failures.map((failure) => `${failure.url} failed: ${failure.message}`).join('; ');
     for (let index = records.remotes[remote]?.entry ?? 0; index < entries.length; index += 1) {
       const entry = entries[index]!;
-      records.emit({ type: 'loading', remote, module: id, url: entry, at: performance.now() });
+      const attempt = { remote, module: id, url: entry };
+      const startedAt = performance.now();
+      records.emit({ type: 'loading', ...attempt });
       try {
         const module = await loadFrom(id, entry);
         const manifest = await manifests.json(entry).catch(() => undefined);
         const files = manifest ? exposeAssetUrls(entry, manifest, id) : [];
         const buildVersion = manifest && (manifest.metaData.buildInfo?.buildVersion ?? 'unknown');
-        records.emit({ type: 'loaded', remote, module: id, url: entry, entry: index, buildVersion, at: performance.now(), files });
+        records.emit({ type: 'loaded', ...attempt, entry: index, buildVersion, startedAt, at: performance.now(), files });
         if (index > 0) console.warn(`[federation] ${remote}: using ${entry} (entry ${index + 1} in remotes.json) because ${failed()}`);
         return module;
       } catch (error) {
@@ -105,7 +123,7 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
     throw new LoadFailure(last.reason, failed(), last.url);
   };
 
-  return {
+  const loader = {
     load(id: LoadableModuleId) {
       const remote = remoteOf(id);
       // Queued loads never reject: each waits only for the one before it to settle.
@@ -128,39 +146,5 @@ export function createFederatedLoader({ config, runtime, manifests, records, ret
       void config.then(({ locations }) => startAfresh(remote, locations[remote] ?? []));
     },
   } satisfies RemoteModuleLoader;
-}
-
-interface FederationCoreOptions {
-  /** remotes.json, or the promise of it: loads wait for it. */
-  config: RemotesJson | Promise<RemotesJson>;
-  /** How manifests are fetched (the page answers from its inline data). */
-  fetch: typeof fetch;
-  /** The renderer's only: how remote entries and chunks are fetched, and its server runtime. */
-  scripts?: typeof fetch;
-  runtime?: (manifests: ManifestReader) => FederationRuntime;
-}
-
-/** The one place the federation runtime is set up, for the page and the renderer alike. */
-export function createFederationCore({ config, fetch, scripts, runtime }: FederationCoreOptions) {
-  const records = createRemoteRecords(BUILD_INFO.remoteNames);
-  const retryUrls = createRetryUrls();
-  // Each manifest is checked as the manifest of the remote whose entry it is.
-  let locations: RemotesJson['locations'] = {};
-  const remoteOf = (url: string) => Object.entries(locations).find(([, urls]) => urls?.includes(url))?.[0];
-  // After a Retry, manifests are fetched under fresh URLs too (retryUrls.ts).
-  const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init), remoteOf);
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts })]);
-  const configured = Promise.resolve(config).then((read) => {
-    locations = read.locations;
-    records.emit({ type: 'configured', ...read });
-    return read;
-  });
-  const loader = createFederatedLoader({
-    config: configured,
-    runtime: runtime?.(manifests) ?? { loadRemote, registerRemotes },
-    manifests,
-    records,
-    retryUrls,
-  });
-  return { config: configured, records, loader, manifests };
+  return { config, records, loader, manifests };
 }

@@ -5,7 +5,7 @@ import { REMOTE_NAMES } from '@test/apps';
 const CART_1 = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const CART_2 = 'https://cdn.example.com/cart/1.4.1/mf-manifest.json';
 const configured: FederationEvent = { type: 'configured', locations: { cart: [CART_1, CART_2] }, problems: [] };
-const loading = (url: string): FederationEvent => ({ type: 'loading', remote: 'cart', module: 'cart/CartPage', url, at: 1 });
+const loading = (url: string): FederationEvent => ({ type: 'loading', remote: 'cart', module: 'cart/CartPage', url });
 const loaded = (url: string, entry: number, buildVersion: string): FederationEvent => ({
   type: 'loaded',
   remote: 'cart',
@@ -13,6 +13,7 @@ const loaded = (url: string, entry: number, buildVersion: string): FederationEve
   url,
   entry,
   buildVersion,
+  startedAt: 1,
   at: 2,
   files: [],
 });

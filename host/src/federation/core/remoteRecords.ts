@@ -6,7 +6,7 @@ import type { RemotesJson } from '../../contract/remotesJson';
 /** What the loader reports, `at` on the page's clock. */
 export type FederationEvent =
   | ({ type: 'configured' } & RemotesJson)
-  | { type: 'loading'; remote: RemoteName; module: LoadableModuleId; url: string; at: number }
+  | { type: 'loading'; remote: RemoteName; module: LoadableModuleId; url: string }
   | {
       type: 'loaded';
       remote: RemoteName;
@@ -15,6 +15,8 @@ export type FederationEvent =
       /** Its index in the remote's entries: above 0, a fallback. */
       entry: number;
       buildVersion: string | undefined;
+      /** When its load from this entry started, and when it ended. */
+      startedAt: number;
       at: number;
       /** The remote's entry, then the module's own JS and CSS. */
       files: string[];

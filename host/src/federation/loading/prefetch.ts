@@ -22,7 +22,6 @@ export function prefetchFiles(urls: string[]): void {
     // A remote entry another module brought in.
     if ([...document.scripts].some((script) => script.src === url)) continue;
     // In the mode the module's load will ask for it, so the cache serves it.
-    const link = fileElement('link', url, { rel: 'prefetch', as: url.endsWith('.css') ? 'style' : 'script' });
-    document.head.append(Object.assign(link, { href: url }));
+    document.head.append(fileElement('link', url, { rel: 'prefetch', as: url.endsWith('.css') ? 'style' : 'script' }));
   }
 }

@@ -5,7 +5,6 @@ import {
   useContext,
   useEffect,
   useId,
-  useState,
   useSyncExternalStore,
   type ComponentProps,
   type ComponentType,
@@ -45,21 +44,17 @@ export function RemoteArea<Id extends RemoteModuleId>({ id, placeholder, compact
   useEffect(() => {
     if (state.status === 'idle') void store.load(id);
   }, [store, id, state.status]);
-  const [attempt, setAttempt] = useState(0);
   const { pathname } = useLocation();
+  // Retry forgets the module (the placeholder shows, the boundary goes): it comes back with a fresh boundary.
+  const retry = useCallback(() => store.retry(remoteOf(id)), [store, id]);
 
-  const retry = useCallback(() => {
-    store.retry(remoteOf(id));
-    setAttempt((count) => count + 1);
-  }, [store, id]);
-
-  if (state.status === 'unavailable') return <UnavailablePanel onRetry={retry} compact={compact} />;
+  if (state.status === 'unavailable') return <ErrorPanel unavailable onRetry={retry} compact={compact} />;
   if (state.status !== 'ready') return placeholder;
   const RemoteComponent = (state.module as RemoteModule<Id>).default as ComponentType<object>;
   return (
     // The area's element takes no box of its own; it names the module for the page's vitals (status/pageStatus.ts).
     <div className={styles.area} {...{ [AREA_ATTRIBUTE]: id }}>
-      <RemoteErrorBoundary resetKey={`${id}#${pathname}#${attempt}`} onRetry={retry} compact={compact}>
+      <RemoteErrorBoundary resetKey={`${id}#${pathname}`} onRetry={retry} compact={compact}>
         <RemoteComponent {...(props ?? {})} />
       </RemoteErrorBoundary>
     </div>
@@ -82,10 +77,12 @@ export function LoadingPlaceholder({ compact = false, cards = 0 }: { compact?: b
   );
 }
 
-interface BoundaryProps {
-  resetKey: string;
+interface PanelProps {
   onRetry: () => void;
-  compact: boolean;
+  compact?: boolean;
+}
+interface BoundaryProps extends PanelProps {
+  resetKey: string;
   children: ReactNode;
 }
 interface BoundaryState {
@@ -112,38 +109,29 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
-    if (isLoadFailure(error)) return <UnavailablePanel onRetry={this.props.onRetry} compact={this.props.compact} />;
-    return <ErrorPanel error={error} onRetry={this.props.onRetry} />;
+    const unavailable = isLoadFailure(error);
+    // A remote's code that crashed gets the full panel, whatever its area's size.
+    return <ErrorPanel error={error} unavailable={unavailable} onRetry={this.props.onRetry} compact={unavailable && this.props.compact} />;
   }
 }
 
-export function UnavailablePanel({ onRetry, compact }: { onRetry: () => void; compact: boolean }) {
+/** A remote area that cannot load (`unavailable`), or a remote's page that threw or the router's unexpected failure (pages/RouteErrorPage.tsx): the page's h1. */
+export function ErrorPanel({
+  error,
+  unavailable = false,
+  onRetry,
+  compact = false,
+}: PanelProps & { error?: unknown; unavailable?: boolean }) {
   const t = useTranslator(hostMessages);
   const headingId = useId();
+  const Heading = unavailable ? 'h2' : 'h1';
   return (
     <section className={compact ? styles.panelCompact : styles.panel} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
-        {t('sectionUnavailable')}
-      </h2>
-      <p className={styles.text}>{t('sectionUnavailableHelp')}</p>
-      <button type="button" className={styles.retry} onClick={onRetry}>
-        {t('retry')}
-      </button>
-    </section>
-  );
-}
-
-/** A remote's page that threw, or the router's unexpected failure (pages/RouteErrorPage.tsx): the page's h1. */
-export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const t = useTranslator(hostMessages);
-  const headingId = useId();
-  return (
-    <section className={styles.panel} aria-labelledby={headingId}>
-      <h1 id={headingId} className={styles.title}>
-        {t('unexpectedError')}
-      </h1>
-      <p className={styles.text}>{t('unexpectedErrorHelp')}</p>
-      <pre className={styles.errorText}>{errorMessage(error)}</pre>
+      <Heading id={headingId} className={styles.title}>
+        {t(unavailable ? 'sectionUnavailable' : 'unexpectedError')}
+      </Heading>
+      <p className={styles.text}>{t(unavailable ? 'sectionUnavailableHelp' : 'unexpectedErrorHelp')}</p>
+      {!unavailable && <pre className={styles.errorText}>{errorMessage(error)}</pre>}
       <button type="button" className={styles.retry} onClick={onRetry}>
         {t('retry')}
       </button>

@@ -4,7 +4,10 @@ import { remoteOf } from '../moduleIds';
 /** A module id's state; components read it per id, so an area never renders another route's module. */
 // Why: docs/decisions/federation-runtime.md#module-store
 export type RemoteModuleState =
-  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; module: unknown } | { status: 'unavailable'; error: unknown };
+  | { status: 'idle' }
+  | { status: 'loading'; settled: Promise<RemoteModuleState> }
+  | { status: 'ready'; module: unknown }
+  | { status: 'unavailable'; error: unknown };
 
 /** How modules arrive: federation in the shop, plain `import()` in the single-bundle benchmark build. */
 export interface RemoteModuleLoader {
@@ -16,26 +19,16 @@ export interface RemoteModuleLoader {
 }
 
 const IDLE: RemoteModuleState = { status: 'idle' };
-const LOADING: RemoteModuleState = { status: 'loading' };
 
 export type RemoteModuleStore = ReturnType<typeof createRemoteModuleStore>;
 
 export function createRemoteModuleStore(loader: RemoteModuleLoader) {
   const states = new Map<RemoteModuleId, RemoteModuleState>();
-  const inFlight = new Map<RemoteModuleId, Promise<RemoteModuleState>>();
   const listeners = new Set<() => void>();
-  // A retry while one of the remote's loads is under way makes that load's result stale.
-  const generations = new Map<RemoteName, number>();
-  const generationOf = (id: RemoteModuleId) => generations.get(remoteOf(id)) ?? 0;
 
   const set = (id: RemoteModuleId, state: RemoteModuleState) => {
     states.set(id, state);
     for (const listener of [...listeners]) listener();
-  };
-
-  const settle = (id: RemoteModuleId, startedIn: number, state: RemoteModuleState) => {
-    if (startedIn === generationOf(id)) set(id, state);
-    return states.get(id) ?? IDLE;
   };
 
   return {
@@ -48,21 +41,21 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader) {
     load(id: RemoteModuleId): Promise<RemoteModuleState> {
       const current = states.get(id);
       if (current?.status === 'ready') return Promise.resolve(current);
-      const pending = inFlight.get(id);
-      if (pending) return pending;
-      const startedIn = generationOf(id);
-      set(id, LOADING);
-      const promise = loader
-        .load(id)
-        .then(
-          (module) => settle(id, startedIn, { status: 'ready', module }),
-          (error: unknown) => settle(id, startedIn, { status: 'unavailable', error }),
-        )
-        .finally(() => {
-          if (inFlight.get(id) === promise) inFlight.delete(id);
-        });
-      inFlight.set(id, promise);
-      return promise;
+      if (current?.status === 'loading') return current.settled;
+      const settle = (state: RemoteModuleState) => {
+        // A retry while this load was under way dropped its state: its result is stale.
+        if (states.get(id) === loading) set(id, state);
+        return states.get(id) ?? IDLE;
+      };
+      const loading: RemoteModuleState = {
+        status: 'loading',
+        settled: loader.load(id).then(
+          (module) => settle({ status: 'ready', module }),
+          (error: unknown) => settle({ status: 'unavailable', error }),
+        ),
+      };
+      set(id, loading);
+      return loading.settled;
     },
     /** Warms the cache for a module nobody shows yet (idle time); no-op once it is loading or loaded. */
     async prefetch(id: RemoteModuleId) {
@@ -71,13 +64,8 @@ export function createRemoteModuleStore(loader: RemoteModuleLoader) {
     },
     /** Retry: forgets the remote's modules, failed or not; areas that show them load again. */
     retry(remote: RemoteName) {
-      generations.set(remote, (generations.get(remote) ?? 0) + 1);
       loader.forget?.(remote);
-      for (const id of [...states.keys()]) {
-        if (remoteOf(id) !== remote) continue;
-        inFlight.delete(id);
-        states.delete(id);
-      }
+      for (const id of [...states.keys()]) if (remoteOf(id) === remote) states.delete(id);
       for (const listener of [...listeners]) listener();
     },
   };

@@ -10,6 +10,7 @@ export function fileElement<Tag extends 'script' | 'link'>(tagName: Tag, url: st
   const made = document.createElement(tagName);
   for (const [name, value] of Object.entries(attrs)) made.setAttribute(name, String(value));
   if (isCrossOrigin(url)) made.crossOrigin = 'anonymous';
+  made.setAttribute(tagName === 'script' ? 'src' : 'href', url);
   return made;
 }
 
@@ -33,12 +34,11 @@ export function shopRuntimePlugin({
     createScript({ url, attrs }) {
       // The renderer (Node) loads entries its own way: this hook is asked there too.
       if (typeof document === 'undefined') return undefined;
-      const src = retryUrls.urlFor(url);
-      return Object.assign(fileElement('script', src, attrs), { src });
+      return fileElement('script', retryUrls.urlFor(url), attrs);
     },
     createLink({ url, attrs }) {
       if (typeof document === 'undefined' || !isCrossOrigin(url) || attrs?.['as'] !== 'script') return undefined;
-      return Object.assign(fileElement('link', url, attrs), { href: url });
+      return fileElement('link', url, attrs);
     },
     // A stylesheet a rendered page carries as `<style data-href>` (renderer/pageDocument.ts) is not fetched again.
     beforePreloadRemote({ preloadOps }) {

@@ -15,7 +15,7 @@ describe('the federation hook (window.__MAISON_FEDERATION__)', () => {
       () => '/cart',
     );
     records.emit({ type: 'configured', locations: { cart: [CART] }, problems: ['"account" has no usable manifest URL'] });
-    records.emit({ type: 'loading', remote: 'cart', module: 'cart/CartPage', url: CART, at: 1 });
+    records.emit({ type: 'loading', remote: 'cart', module: 'cart/CartPage', url: CART });
     expect(status).toMatchObject({
       host,
       configProblems: ['"account" has no usable manifest URL'],
@@ -35,7 +35,7 @@ describe('the federation hook (window.__MAISON_FEDERATION__)', () => {
       () => undefined,
       () => page,
     );
-    records.emit({ type: 'loading', remote: 'cart', module: 'cart/CartPage', url: CART, at: 1 });
+    records.emit({ type: 'loading', remote: 'cart', module: 'cart/CartPage', url: CART });
     page = '/cart';
     records.emit({ type: 'forgotten', remote: 'cart' });
     const taken: Array<[string, string]> = [];

@@ -1,6 +1,6 @@
 import { LoadFailure } from '../loading/loadFailure';
 import type { PageEvent } from './federationHook';
-import { loadRecorder } from './pageStatus';
+import { loadRecord } from './pageStatus';
 
 const CART = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
 const ENTRY = 'https://cdn.example.com/cart/1.4.2/remoteEntry.js';
@@ -11,12 +11,13 @@ const on = (page: string, event: PageEvent['event']): PageEvent => ({ event, pag
 
 describe('load records', () => {
   it('records each load with the page it was asked for on, its build and its files’ timings, and each failure with its reason', () => {
-    const recordOf = loadRecorder(() => [resource(CART, 100, 130), resource(ENTRY, 140, 180), resource(CHUNK, 190, 260)]);
+    const entries = [resource(CART, 100, 130), resource(ENTRY, 140, 180), resource(CHUNK, 190, 260)];
+    const recordOf = (pageEvent: PageEvent) => loadRecord(pageEvent, entries);
     const made = [
       on('/cart', { type: 'configured', locations: { cart: [CART] }, problems: [] }),
-      on('/cart', { type: 'loading', remote: 'cart', module: 'cart/CartPage', url: CART, at: 100 }),
+      on('/cart', { type: 'loading', remote: 'cart', module: 'cart/CartPage', url: CART }),
       on('/cart', { type: 'failed', remote: 'cart', module: 'cart/CartPage', failure: new LoadFailure('http-error', 'HTTP 404', CART) }),
-      on('/cart', { type: 'loading', remote: 'cart', module: 'cart/CartPage', url: CART, at: 300 }),
+      on('/cart', { type: 'loading', remote: 'cart', module: 'cart/CartPage', url: CART }),
       on('/checkout', {
         type: 'loaded',
         remote: 'cart',
@@ -24,6 +25,7 @@ describe('load records', () => {
         url: CART,
         entry: 0,
         buildVersion: '0.1.0+abc',
+        startedAt: 300,
         at: 420,
         files: [ENTRY, CHUNK],
       }),
@@ -52,8 +54,7 @@ describe('load records', () => {
   });
 
   it('marks a load from a fallback entry', () => {
-    const recordOf = loadRecorder(() => []);
-    const load = recordOf(
+    const load = loadRecord(
       on('/cart', {
         type: 'loaded',
         remote: 'cart',
@@ -61,9 +62,11 @@ describe('load records', () => {
         url: CART,
         entry: 1,
         buildVersion: undefined,
+        startedAt: 5,
         at: 5,
         files: [],
       }),
+      [],
     );
     expect(load).toMatchObject({ kind: 'load', fallback: true, build: null, total: 0, chunks: [] });
   });

@@ -39,6 +39,7 @@ const loaded = (remote: 'catalog' | 'cart', url: string, buildVersion: string | 
   url,
   entry,
   buildVersion,
+  startedAt: 0,
   at: 1,
   files: [],
 });

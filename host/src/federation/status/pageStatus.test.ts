@@ -16,6 +16,7 @@ const loaded: FederationEvent = {
   url: CART,
   entry: 0,
   buildVersion: '0.1.0+abc',
+  startedAt: 10,
   at: 10,
   files: [],
 };

@@ -5,6 +5,7 @@ import { AREA_ATTRIBUTE, type LoadableModuleId } from '../moduleIds';
 import { sendBeacons, whenHidden } from './beacons';
 import type { FederationHook, FederationStatus, PageEvent } from './federationHook';
 import type { PageSignals } from './pageSignals';
+import type { RemoteRecord } from '../core/remoteRecords';
 
 /** A record is its beacon signal (`page`: the path when the module was asked for) and what only the console shows. */
 type SignalOf<Kind extends Signal['kind']> = Extract<Signal, { kind: Kind }>;
@@ -41,37 +42,30 @@ export function loadTimings(
   };
 }
 
-/** Turns core events into load and failure records; a load's timings run from 'loading' to 'loaded'. */
-export function loadRecorder(
-  entries: () => readonly PerformanceEntry[] = () => performance.getEntriesByType('resource'),
-): (pageEvent: PageEvent) => LoadRecord | FailureRecord | undefined {
-  const startedAt = new Map<string, number>();
-  return ({ event, page }) => {
-    switch (event.type) {
-      case 'loading':
-        startedAt.set(`${event.module} ${event.url}`, event.at);
-        return undefined;
-      case 'loaded': {
-        const started = startedAt.get(`${event.module} ${event.url}`) ?? event.at;
-        return {
-          kind: 'load',
-          page,
-          remote: event.remote,
-          module: event.module,
-          url: event.url,
-          build: event.buildVersion ?? null,
-          fallback: event.entry > 0,
-          ...loadTimings({ manifestUrl: event.url, files: event.files, startedAt: started, endedAt: event.at }, entries()),
-        };
-      }
-      case 'failed': {
-        const { url = null, reason, message } = event.failure;
-        return { kind: 'failure', page, remote: event.remote, module: event.module, url, reason, error: message };
-      }
-      default:
-        return undefined;
+/** A core event as a load or failure record, if it is one. */
+export function loadRecord(
+  { event, page }: PageEvent,
+  entries: readonly PerformanceEntry[] = performance.getEntriesByType('resource'),
+): LoadRecord | FailureRecord | undefined {
+  switch (event.type) {
+    case 'loaded':
+      return {
+        kind: 'load',
+        page,
+        remote: event.remote,
+        module: event.module,
+        url: event.url,
+        build: event.buildVersion ?? null,
+        fallback: event.entry > 0,
+        ...loadTimings({ manifestUrl: event.url, files: event.files, startedAt: event.startedAt, endedAt: event.at }, entries),
+      };
+    case 'failed': {
+      const { url = null, reason, message } = event.failure;
+      return { kind: 'failure', page, remote: event.remote, module: event.module, url, reason, error: message };
     }
-  };
+    default:
+      return undefined;
+  }
 }
 
 /** The area that holds a node: the remote module id of the nearest remote area around it, or 'host'. */
@@ -111,9 +105,8 @@ export function vitalSignal({ page, name, value }: VitalRecord): Signal | undefi
 export type PageStatus = ReturnType<typeof startPageStatus>;
 
 export function startPageStatus({ status, takeEvents }: FederationHook, signals: PageSignals, target: Window = window) {
-  const recordOf = loadRecorder();
   takeEvents((pageEvent) => {
-    const record = recordOf(pageEvent);
+    const record = loadRecord(pageEvent);
     if (record) status.records.push(record);
   });
 
@@ -146,21 +139,11 @@ export function startPageStatus({ status, takeEvents }: FederationHook, signals:
 
 const ms = (timing?: { duration: number }) => (timing ? `${timing.duration} ms` : '—');
 
-/** `__MAISON_FEDERATION__.print()`: the remotes, this page load's module loads and its vitals, as three console tables. */
+/** `__MAISON_FEDERATION__.print()`: the remotes (their records, failures as reasons), this page load's module loads and its vitals, as three console tables. */
 function printStatus(status: FederationStatus): void {
+  const reasons = (remote: RemoteRecord) => remote.failures.map(({ reason }) => reason).join(', ');
   console.table(
-    Object.fromEntries(
-      Object.entries(status.remotes).map(([name, remote]) => [
-        name,
-        {
-          state: remote.state,
-          url: remote.url,
-          build: remote.buildVersion,
-          fallback: remote.fallback,
-          failures: remote.failures.map(({ reason }) => reason).join(', '),
-        },
-      ]),
-    ),
+    Object.fromEntries(Object.entries(status.remotes).map(([name, remote]) => [name, { ...remote, failures: reasons(remote) }])),
   );
   const loads = status.records.flatMap((record) => (record.kind === 'load' ? [record] : []));
   console.table(
