@@ -1,8 +1,7 @@
 /**
  * apps.json as code: the four apps, their folders and ports, and which one is the host. Every
  * tool (builds, servers, publishing, tests, benchmarks) reads the list through this module, so
- * "which apps are remotes" is decided here once, except two that cannot: ESLint's config (it loads
- * no TypeScript) and scripts/dev-servers.mjs (it reads the checkout it starts, which may be another).
+ * "which apps are remotes" is decided here once, except ESLint's config (it loads no TypeScript).
  */
 import type { RemoteName } from '@maison/shared';
 import apps from './apps.json' with { type: 'json' };

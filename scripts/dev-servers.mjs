@@ -1,14 +1,13 @@
 /** What the dev-loop benchmark and browser tests share: `npm start` in its own process group, and source edits restored at exit. */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { APPS, isHostApp, localOrigin } from '../apps.mts';
 
 /**
  * Resolves once each app in `apps` answers; rejects if `npm start` exits or `timeoutMs` passes.
  * @param {{ root: string; args?: string[]; apps?: string[]; timeoutMs?: number }} options
  */
 export async function startDevServers({ root, args = [], apps, timeoutMs = 300_000 }) {
-  const APPS = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
   const started = Date.now();
   const child = spawn('npm', ['start', ...(args.length > 0 ? ['--', ...args] : [])], {
     cwd: root,
@@ -37,7 +36,7 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
   process.once('exit', () => ended('SIGKILL'));
 
   for (const app of APPS.filter(({ name }) => !apps || apps.includes(name))) {
-    const probe = `http://localhost:${app.port}/${app.name === 'host' ? '' : 'mf-manifest.json'}`;
+    const probe = `${localOrigin(app)}/${isHostApp(app) ? '' : 'mf-manifest.json'}`;
     while (!(await fetch(probe).catch(() => undefined))?.ok) {
       if (exited || Date.now() - started > timeoutMs) {
         await stop();
