@@ -3,7 +3,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { RemoteName } from '@maison/shared';
-import { APPS, appNamed, isHostApp, localOrigin, REMOTE_NAMES } from '../apps.mts';
+import { APPS, isHostApp, REMOTE_NAMES } from '../apps.mts';
 import { errorMessage } from '@maison/host/hosting';
 import { fail, parseOptions } from '@maison/deploy/cli';
 import { DEV_REMOTES_VARIABLE } from '../webpack/devServer';
@@ -25,13 +25,7 @@ async function readEnvironment(source: string): Promise<unknown> {
 
 /** The remotes.json file to serve for --against, written to a folder removed on exit. */
 async function againstEnvironment(source: string, local: RemoteName[]): Promise<string> {
-  const composed = composeDevRemotes({
-    environment: await readEnvironment(source),
-    source,
-    local,
-    names: REMOTE_NAMES,
-    devManifest: (name) => `${localOrigin(appNamed(name))}/mf-manifest.json`,
-  });
+  const composed = composeDevRemotes({ environment: await readEnvironment(source), source, local });
   composed.warnings.forEach((warning) => console.warn(`[start] warning: ${warning}`));
   if (!composed.remotes) return fail('start', composed.errors.join('\n[start] '));
   for (const name of REMOTE_NAMES) {

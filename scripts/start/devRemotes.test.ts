@@ -1,8 +1,5 @@
-import type { RemoteName } from '@maison/shared';
 import { composeDevRemotes } from './devRemotes';
 
-const names: RemoteName[] = ['catalog', 'cart', 'account'];
-const devManifest = (name: RemoteName) => `http://localhost:300${names.indexOf(name) + 1}/mf-manifest.json`;
 const staging = {
   catalog: 'https://cdn.example.com/catalog/1.2.0/mf-manifest.json',
   cart: ['https://cdn.example.com/cart/2.0.1/mf-manifest.json', 'https://cdn.example.com/cart/2.0.0/mf-manifest.json'],
@@ -15,8 +12,6 @@ describe('the remotes.json npm start -- --against serves', () => {
       environment: staging,
       source: 'https://staging.example.com/remotes.json',
       local: ['cart'],
-      names,
-      devManifest,
     });
     expect(result).toEqual({
       remotes: {
@@ -30,7 +25,7 @@ describe('the remotes.json npm start -- --against serves', () => {
   });
 
   it('refuses a root-relative entry from a file, which names no origin to resolve it against', () => {
-    const result = composeDevRemotes({ environment: staging, source: 'staging-remotes.json', local: ['cart'], names, devManifest });
+    const result = composeDevRemotes({ environment: staging, source: 'staging-remotes.json', local: ['cart'] });
     expect(result.remotes).toBeUndefined();
     expect(result.errors).toEqual([
       '"account" in staging-remotes.json is relative to the environment\'s origin: pass --against the environment\'s remotes.json URL',
@@ -38,7 +33,7 @@ describe('the remotes.json npm start -- --against serves', () => {
   });
 
   it('accepts the same file once the remote with the relative entry runs locally', () => {
-    const result = composeDevRemotes({ environment: staging, source: 'staging-remotes.json', local: ['account'], names, devManifest });
+    const result = composeDevRemotes({ environment: staging, source: 'staging-remotes.json', local: ['account'] });
     expect(result.remotes?.account).toEqual(['http://localhost:3003/mf-manifest.json']);
     expect(result.remotes?.cart).toHaveLength(2);
   });
@@ -48,8 +43,6 @@ describe('the remotes.json npm start -- --against serves', () => {
       environment: { catalog: staging.catalog, account: 'ftp://old.example.com/mf-manifest.json' },
       source: 'https://staging.example.com/remotes.json',
       local: [],
-      names,
-      devManifest,
     });
     expect(result.remotes).toBeUndefined();
     expect(result.errors).toEqual([
@@ -66,8 +59,6 @@ describe('the remotes.json npm start -- --against serves', () => {
       environment: { ...staging, wishlist: 'https://cdn.example.com/wishlist/mf-manifest.json' },
       source: 'https://staging.example.com/remotes.json',
       local: ['cart'],
-      names,
-      devManifest,
     });
     expect(result.remotes?.catalog).toEqual([staging.catalog]);
     expect(result.warnings).toEqual([
@@ -80,8 +71,6 @@ describe('the remotes.json npm start -- --against serves', () => {
       environment: ['nope'],
       source: 'https://staging.example.com/remotes.json',
       local: [],
-      names,
-      devManifest,
     });
     expect(result.errors).toHaveLength(3);
     expect(result.warnings[0]).toContain('must be a JSON object of remote names');

@@ -1,6 +1,7 @@
 /** `npm start -- --against`: local remotes from their dev servers, the rest from another environment's remotes.json. */
 import type { RemoteName } from '@maison/shared';
 import { parseRemotesJson } from '@maison/host/contract';
+import { appNamed, localOrigin, REMOTE_NAMES } from '../../apps.mts';
 
 /** Root-relative entries of an environment read from a file belong to an origin the file does not name. */
 const UNKNOWN_ORIGIN = 'https://environment.invalid/';
@@ -10,8 +11,6 @@ export interface DevRemotesRequest {
   /** Its URL (relative entries resolve against it) or its file (they cannot). */
   source: string;
   local: readonly RemoteName[];
-  names: readonly RemoteName[];
-  devManifest: (name: RemoteName) => string;
 }
 
 export const isUrl = (source: string) => /^https?:\/\//i.test(source);
@@ -20,15 +19,15 @@ export const isUrl = (source: string) => /^https?:\/\//i.test(source);
  * The remotes.json to serve, when every remote has a usable entry; else `errors`, the remotes neither local nor usable there.
  * `warnings`: what is wrong in the environment's file but does not stop it (an unknown name, one bad fallback).
  */
-export function composeDevRemotes({ environment, source, local, names, devManifest }: DevRemotesRequest) {
+export function composeDevRemotes({ environment, source, local }: DevRemotesRequest) {
   const base = isUrl(source) ? source : UNKNOWN_ORIGIN;
-  const parsed = parseRemotesJson(environment, { names, base });
+  const parsed = parseRemotesJson(environment, { names: REMOTE_NAMES, base });
   const warnings = parsed.problems.map((problem) => `${source}: ${problem.replace(/^\/remotes\.json:? /, '')}`);
   const errors: string[] = [];
   const remotes: Record<string, string[]> = {};
-  for (const name of names) {
+  for (const name of REMOTE_NAMES) {
     if (local.includes(name)) {
-      remotes[name] = [devManifest(name)];
+      remotes[name] = [`${localOrigin(appNamed(name))}/mf-manifest.json`];
       continue;
     }
     const urls = parsed.locations[name] ?? [];
