@@ -12,8 +12,7 @@ import { launch } from 'puppeteer-core';
 import { APPS, HOST_APP, localOrigin } from '../apps.mts';
 import { fail, parseOptions } from '@maison/deploy/cli';
 import { findChromium } from './system-packages.mjs';
-import { createAnswerer, watchEnvironment } from '@maison/deploy';
-import { listen, serveShop } from '@maison/deploy/serve';
+import { serveShop } from '@maison/deploy/serve';
 import { pathInLanguage } from '@maison/shared/address';
 import { PAGE_LOAD_CHROMIUM_ARGS } from './chromium-args.mjs';
 import { cartNavigationAfterIdle, networkProfile, PHONES, phoneLcp, timeUntilUsable } from './bench/network.mjs';
@@ -74,16 +73,15 @@ for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST]) {
 const lines = [];
 const shop = await serveShop({ root: federatedRoot, env: BENCH_ENV, apps: APPS, log: (line) => lines.push(line) });
 const rendering = lines.find((line) => line.includes(' is live: ')) ?? 'client-rendered (no publish: see above)';
-const single = await listen(
-  createAnswerer({
-    app: { isHost: true, dist: SINGLE_DIST },
-    environment: watchEnvironment(BENCH_ENV, { log: () => {} }),
-    // An old build without a renderer: expected.
-    log: () => {},
-  }).sent,
-  SINGLE_PORT,
-  { isRemote: false, log: console.error },
-);
+// The single bundle as a host of its own, no publish; its log (an old build without a renderer: expected) is kept out of the figures too.
+const single = await serveShop({
+  root,
+  env: BENCH_ENV,
+  apps: [{ ...HOST_APP, port: SINGLE_PORT }],
+  distOf: () => SINGLE_DIST,
+  publish: false,
+  log: (line) => lines.push(line),
+});
 const distOfOrigin = new Map([
   ...APPS.map(({ dir, port }) => [`http://localhost:${port}`, path.join(federatedRoot, dir, 'dist')]),
   [`http://localhost:${SINGLE_PORT}`, SINGLE_DIST],
@@ -162,7 +160,7 @@ try {
 } finally {
   await browser.close();
   await shop.close();
-  single.close();
+  await single.close();
 }
 process.stderr.write('\n');
 
