@@ -163,10 +163,8 @@ export async function timeUntilUsable(browser, url, phone, { trace = false } = {
 /** LCP on a phone as the page records it, read once the page has settled (so late content counts). */
 export async function phoneLcp(browser, url, phone) {
   const { context, page } = await mobilePage(browser, phone, () => {
-    new PerformanceObserver((list) => {
-      const entry = list.getEntries().at(-1);
-      window.__lcp = { at: entry.startTime, element: entry.element?.tagName.toLowerCase() ?? '?' };
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    const observer = new PerformanceObserver((list) => (window.__lcp = list.getEntries().at(-1).startTime));
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
   });
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   await page.locator('main h1').first().waitFor({ timeout: 60_000 });

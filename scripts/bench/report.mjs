@@ -36,9 +36,8 @@ function scriptPurpose(url, build) {
 }
 
 /** Per page, the figures of one build; `lighthouse` medians, `recorded` LCP samples per phone. */
-function figures({ network, lighthouse, recordedLcp }) {
+function figures({ network, lighthouse, recordedLcp: recorded }) {
   const lh = (key) => (lighthouse.length ? median(lighthouse.map((run) => run[key])) : undefined);
-  const recorded = recordedLcp.map((samples) => samples.map((sample) => sample.at));
   return { network, score: lh('score'), lcp: lh('lcp'), tbt: lh('tbt'), cls: lh('cls'), recorded };
 }
 const optional = (value, format) => (value === undefined ? '-' : format(value));
