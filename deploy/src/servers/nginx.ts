@@ -38,22 +38,17 @@ function literal(value: string): string {
 }
 
 const REFUSED = [400, 414, 431] as const;
-/** The variable nginx's map sets to a refused request's language (front.conf.template). */
-const REFUSED_LANGUAGE_VARIABLE = '$maison_refused_language';
 
-function refusalLocation(name: string, status: number, { headers, text }: Refusal): string {
-  const lines = Object.entries(headers)
-    .filter(([header]) => header !== 'Content-Type')
-    .map(([header, value]) => `        add_header ${header} ${quoted(value)} always;`);
-  return [
-    `    location = /.maison/${name} {`,
-    '        internal;',
-    `        default_type ${quoted(headers['Content-Type']!)};`,
-    ...lines,
-    '        add_header X-Request-Id $maison_request_id always;',
-    `        return ${status} ${literal(text)};`,
-    '    }',
-  ].join('\n');
+function refusalLocation(name: string, status: number, { headers: { 'Content-Type': type, ...headers }, text }: Refusal): string {
+  return fill(template('refusal'), {
+    name,
+    type: quoted(type!),
+    headers: Object.entries(headers)
+      .map(([header, value]) => `        add_header ${header} ${quoted(value)} always;`)
+      .join('\n'),
+    status: String(status),
+    text: literal(text),
+  }).trimEnd();
 }
 
 function refusalLocations(isRemote: boolean): string {
@@ -66,12 +61,6 @@ function refusalLocations(isRemote: boolean): string {
     ),
     refusalLocation('405', 405, refusedMethod(isRemote)),
   ].join('\n');
-}
-
-function refusedLanguageMap(): string {
-  // A regex between double quotes, as nginx reads it: no interpolation in a map's source.
-  const entries = refusedLanguagePatterns().map(([language, pattern]) => `    "~${pattern}" ${language};`);
-  return [`map $request ${REFUSED_LANGUAGE_VARIABLE} {`, `    default ${ROOT_LANGUAGE};`, ...entries, '}'].join('\n');
 }
 
 interface FrontOptions {
@@ -91,13 +80,18 @@ export function frontConfig({ apps, answererOf, cacheDir, accessLog = '/var/log/
       answerer: answererOf(entry),
       listen: String(entry.port),
       header_line: `${REQUEST_LIMITS.headerLine / 1024}k`,
-      refused_suffix: isHostApp(entry) ? `-${REFUSED_LANGUAGE_VARIABLE}` : '',
+      // The language front.conf.template's map reads from a refused request's line.
+      refused_suffix: isHostApp(entry) ? '-$maison_refused_language' : '',
       refusals: refusalLocations(!isHostApp(entry)),
     }),
   );
   return fill(template('front'), {
     cache_dir: quoted(cacheDir),
-    refused_language: refusedLanguageMap(),
+    root_language: ROOT_LANGUAGE,
+    // A regex between double quotes, as nginx reads it: no interpolation in a map's source.
+    refused_languages: refusedLanguagePatterns()
+      .map(([language, pattern]) => `    "~${pattern}" ${language};`)
+      .join('\n'),
     servers: servers.join('\n'),
   });
 }
