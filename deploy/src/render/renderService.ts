@@ -34,31 +34,21 @@ export function renderService(
   { callMs = 15_000, log = console.log }: { callMs?: number; log?: (line: string) => void } = {},
 ): RenderService {
   let worker: Worker | undefined;
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
+  /** Each call under way, settled by the worker's answer or by the worker's end, whichever comes first. */
+  const pending = new Map<number, (answer: { result?: unknown; error?: string }) => void>();
   let nextId = 0;
 
   const stop = (why: string) => {
     const stopped = worker;
     worker = undefined;
-    for (const call of pending.values()) {
-      clearTimeout(call.timer);
-      call.reject(new Error(why));
-    }
-    pending.clear();
+    for (const settle of [...pending.values()]) settle({ error: why });
     return stopped ? stopped.terminate().then(() => undefined) : Promise.resolve();
   };
 
   const start = (): Worker => {
     const workerData = { rendererFile: build.rendererFile, options: { ...options, shell: build.shell } satisfies PageRendererOptions };
     const started = new Worker(RENDER_WORKER_SOURCE, { eval: true, workerData });
-    started.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
-      const call = pending.get(id);
-      if (!call) return;
-      pending.delete(id);
-      clearTimeout(call.timer);
-      if (error === undefined) call.resolve(result);
-      else call.reject(new Error(error));
-    });
+    started.on('message', ({ id, ...answer }: { id: number; result?: unknown; error?: string }) => pending.get(id)?.(answer));
     const fail = (why: string) => {
       if (worker !== started) return;
       log(`[render] the renderer of ${build.id} stopped (${why}): the next page starts a new one`);
@@ -79,7 +69,12 @@ export function renderService(
         log(`[render] ${name} ${JSON.stringify(args)} took over ${callMs / 1000} s: the renderer is replaced`);
         void stop(`no answer within ${callMs / 1000} s`);
       }, callMs);
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+      pending.set(id, ({ result, error }) => {
+        pending.delete(id);
+        clearTimeout(timer);
+        if (error === undefined) resolve(result as T);
+        else reject(new Error(error));
+      });
       worker!.postMessage({ id, call: name, args });
     });
   };
