@@ -17,7 +17,6 @@ const { values, portOf, apps, envName, shopOptions, metricsAt } = servingCommand
   port: { type: 'string' },
   remote: { type: 'boolean' },
 });
-const trustedProxies = values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [];
 
 await serveUntilStopped('serve', async (onStop) => {
   const build = values.build && path.resolve(values.build);
@@ -33,7 +32,7 @@ await serveUntilStopped('serve', async (onStop) => {
     ...(sockets ? { listenOn: (app: AppEntry) => socketOf(sockets, app) } : {}),
     publish: !build && shopOptions.publish && served.some((app) => app.name === HOST_APP.name),
     sourceMaps: values['source-maps'],
-    trustedProxies,
+    trustedProxies: values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [],
     metricsAt: build ? undefined : metricsAt(),
   });
   onStop(shop.close);

@@ -98,7 +98,7 @@ export async function publish(options: PublishOptions): Promise<Published> {
 }
 
 async function publishLocked(options: PublishOptions, log: (line: string) => void): Promise<Published> {
-  const { env, hostDir, change, rollout: changeOfRollout, render = true } = options;
+  const { env, hostDir, change, rollout: changeOfRollout, render = true, limits = PUBLISH_FILE_LIMITS, network = fetch } = options;
   const started = performance.now();
   const origin = siteOrigin(env, options.origin);
   const before = readOwnRemotes(env);
@@ -114,8 +114,7 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
     hostRead = { problem: (error as Error).message };
   }
   const routes = 'routes' in hostRead ? hostRead.routes : [];
-  const limits = options.limits ?? PUBLISH_FILE_LIMITS;
-  const setOptions = { host: hostRead, origin, render, limits, network: options.network ?? globalThis.fetch, log };
+  const setOptions = { host: hostRead, origin, render, limits, network, log };
   const stable = await renderPageSet({ ...setOptions, remotesJson, previous });
   const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
   const canary = splits(rollout)
