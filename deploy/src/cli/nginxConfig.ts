@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APPS } from '../../../apps.mts';
 import { frontConfig } from '../servers/nginx.ts';
-import { fail, parseOptions } from './options.ts';
+import { fail, parseOptions, socketOf } from './options.ts';
 
 const { values, usage } = parseOptions('nginx:config', 'npm run nginx:config -- --sockets DIR [--cache-dir DIR] [--out FILE]', {
   sockets: { type: 'string', help: 'where the answerer listens (npm run serve -- --sockets DIR)' },
@@ -14,7 +14,7 @@ const { values, usage } = parseOptions('nginx:config', 'npm run nginx:config -- 
 if (!values.sockets) fail('nginx:config', `--sockets is where the answerer listens\nusage: ${usage}`);
 const config = frontConfig({
   apps: APPS,
-  answererOf: (app) => `unix:${path.resolve(values.sockets!, `${app.name}.sock`)}`,
+  answererOf: (app) => `unix:${socketOf(path.resolve(values.sockets!), app)}`,
   cacheDir: path.resolve(values['cache-dir'] ?? '/var/cache/nginx/maison'),
 });
 if (values.out) writeFileSync(values.out, config);

@@ -10,6 +10,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export const ENV_OPTION = { env: { type: 'string', help: "the environment's folder (default deploy/local)" } } as const;
 export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
+/** Where the answerer listens for `app` behind nginx (serve --sockets, serve:nginx, nginx:config). */
+export const socketOf = (dir: string, app: { name: string }) => path.join(dir, `${app.name}.sock`);
 
 /** The @maison/shared version this checkout's host provides: a remote built against a newer one is refused. */
 export const contractVersion = () => shared.version;

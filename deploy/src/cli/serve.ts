@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { appNamed, HOST_APP, type AppEntry } from '../../../apps.mts';
 import { serveShop } from '../servers/shop.ts';
+import { socketOf } from './options.ts';
 import { serveUntilStopped, servingCommand } from './serving.ts';
 
 const USAGE = `npm run serve -- [--only host,catalog,…] [--source-maps] [--sockets DIR] [--trust-proxy ADDR,…] [--env DIR] [--no-publish] [--base-port N] [--metrics HOST:PORT|off] [--no-access-log]
@@ -16,7 +17,6 @@ const { values, portOf, apps, envName, shopOptions, metricsAt } = servingCommand
   port: { type: 'string' },
   remote: { type: 'boolean' },
 });
-const trustedProxies = values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [];
 
 await serveUntilStopped('serve', async (onStop) => {
   const build = values.build && path.resolve(values.build);
@@ -29,10 +29,10 @@ await serveUntilStopped('serve', async (onStop) => {
     ...shopOptions,
     apps: served,
     ...(build ? { distOf: () => build } : {}),
-    ...(sockets ? { listenOn: (app: AppEntry) => path.join(sockets, `${app.name}.sock`) } : {}),
+    ...(sockets ? { listenOn: (app: AppEntry) => socketOf(sockets, app) } : {}),
     publish: !build && shopOptions.publish && served.some((app) => app.name === HOST_APP.name),
     sourceMaps: values['source-maps'],
-    trustedProxies,
+    trustedProxies: values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [],
     metricsAt: build ? undefined : metricsAt(),
   });
   onStop(shop.close);

@@ -6,14 +6,13 @@ import path from 'node:path';
 import { findNginx, frontConfig, runNginx } from '../servers/nginx.ts';
 import { serveShop } from '../servers/shop.ts';
 import { serveUntilStopped, servingCommand } from './serving.ts';
-import { fail } from './options.ts';
+import { fail, socketOf } from './options.ts';
 
 const USAGE = 'npm run serve:nginx -- [--env DIR] [--no-publish] [--base-port N] [--metrics HOST:PORT|off] [--no-access-log]';
 const { apps, envName, shopOptions, metricsAt } = servingCommand('serve:nginx', USAGE, {});
 const nginxBinary = findNginx() ?? fail('serve:nginx', 'nginx not found: install it (Debian: apt-get install -y nginx) or set NGINX_PATH.');
 const prefix = mkdtempSync(path.join(os.tmpdir(), 'maison-nginx-'));
 process.on('exit', () => rmSync(prefix, { recursive: true, force: true }));
-const socketOf = (name: string) => path.join(prefix, `${name}.sock`);
 // nginx's access lines, copied to standard output beside the answerer's: docs/operations.md, "Serving".
 const accessLogFile = path.join(prefix, 'access.log');
 
@@ -37,7 +36,7 @@ await serveUntilStopped('serve:nginx', async (onStop, stop) => {
   // nginx first: the publish renders from the remotes through it, at the addresses remotes.json names.
   const front = frontConfig({
     apps,
-    answererOf: (app) => `unix:${socketOf(app.name)}`,
+    answererOf: (app) => `unix:${socketOf(prefix, app)}`,
     cacheDir: path.join(prefix, 'cache'),
     accessLog: accessLogFile,
   });
@@ -48,7 +47,7 @@ await serveUntilStopped('serve:nginx', async (onStop, stop) => {
     console.error(`[serve:nginx] nginx exited (${code})`);
     stop(1);
   });
-  const shop = await serveShop({ ...shopOptions, apps, listenOn: (app) => socketOf(app.name), metricsAt: metricsAt() });
+  const shop = await serveShop({ ...shopOptions, apps, listenOn: (app) => socketOf(prefix, app), metricsAt: metricsAt() });
   onStop(shop.close);
   console.log(`[serve:nginx] nginx on the ports in apps.json, in front of the answerer (${prefix}); environment: ${envName}`);
 });

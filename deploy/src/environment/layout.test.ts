@@ -1,5 +1,4 @@
 import { notFoundFileOf, pageFileOf, withoutTrailingSlashes } from './layout.ts';
-import { siteOriginOf } from './site.ts';
 
 describe('rendered page files', () => {
   it.each([
@@ -28,18 +27,4 @@ describe('rendered page files', () => {
     ['/a///', '/a'],
     ['/a/b', '/a/b'],
   ])('%s without its trailing slashes is %s', (pathname, trimmed) => expect(withoutTrailingSlashes(pathname)).toBe(trimmed));
-});
-
-describe("the shop's public origin", () => {
-  it.each([
-    ['https://shop.example.com', { origin: 'https://shop.example.com' }],
-    ['https://shop.example.com/', { origin: 'https://shop.example.com' }],
-    ['http://localhost:3000', { origin: 'http://localhost:3000' }],
-    ['https://shop.example.com/en', { problem: 'is more than an origin (no path, query or fragment)' }],
-    ['https://shop.example.com/?a=1', { problem: 'is more than an origin (no path, query or fragment)' }],
-    ['ftp://shop.example.com', { problem: 'is not an http(s) URL' }],
-    ['shop.example.com', { problem: 'is not a URL' }],
-    ['https://*.example.com', { problem: 'has a host the policy cannot name ("*.example.com"): only letters, digits, hyphens and dots' }],
-    [42, { problem: 'is not text' }],
-  ])('%p: %p', (value, expected) => expect(siteOriginOf(value)).toEqual(expected));
 });

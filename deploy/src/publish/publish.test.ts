@@ -9,7 +9,7 @@ import { checkGeneration, currentId, generationDir, generationIds, isGood } from
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { readPublishes } from '../environment/publishJournal.ts';
 import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
-import { publish, type PublishOptions } from './publish.ts';
+import { publish, siteOriginOf, type PublishOptions } from './publish.ts';
 
 let shop: FixtureShop;
 let renderer: ReturnType<typeof fakeHostRenderer>;
@@ -222,4 +222,18 @@ describe('a publish that fails changes nothing', () => {
     await run({ origin: 'https://www.maison-khan.vn' });
     expect(JSON.parse(readFileSync(path.join(shop.env, ENVIRONMENT_FILE.site), 'utf8'))).toEqual({ origin: 'https://www.maison-khan.vn' });
   });
+});
+
+describe("the shop's public origin", () => {
+  it.each([
+    ['https://shop.example.com', { origin: 'https://shop.example.com' }],
+    ['https://shop.example.com/', { origin: 'https://shop.example.com' }],
+    ['http://localhost:3000', { origin: 'http://localhost:3000' }],
+    ['https://shop.example.com/en', { problem: 'is more than an origin (no path, query or fragment)' }],
+    ['https://shop.example.com/?a=1', { problem: 'is more than an origin (no path, query or fragment)' }],
+    ['ftp://shop.example.com', { problem: 'is not an http(s) URL' }],
+    ['shop.example.com', { problem: 'is not a URL' }],
+    ['https://*.example.com', { problem: 'has a host the policy cannot name ("*.example.com"): only letters, digits, hyphens and dots' }],
+    [42, { problem: 'is not text' }],
+  ])('%p: %p', (value, expected) => expect(siteOriginOf(value)).toEqual(expected));
 });

@@ -1,11 +1,11 @@
 /** Publishing an environment as one transaction under its lock: nothing changes before `current` switches. */
 // Why: docs/decisions/serving.md#publish-transaction
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { asEntry, checkGeneration, generationToServe, isGood, readOwnRemotes, type Generation } from '../environment/generation.ts';
-import { GENERATION_FILE } from '../environment/layout.ts';
-import { type RenderRecord, type ServedRoute } from '@maison/host/contract';
-import { siteOrigin } from '../environment/site.ts';
+import { ENVIRONMENT_FILE, GENERATION_FILE } from '../environment/layout.ts';
+import { originProblem, type RenderRecord, type ServedRoute } from '@maison/host/contract';
+import { replaceFile } from '../environment/durable.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo, withPublishLock } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
 import { crawlerFiles } from './crawlers.ts';
@@ -44,6 +44,41 @@ export interface Published {
   outcome: 'published' | 'degraded';
 }
 
+/** The shop's public origin, from environment.json and never guessed: a publish without one stops. */
+export function siteOriginOf(value: unknown): { origin: string } | { problem: string } {
+  if (typeof value !== 'string') return { problem: 'is not text' };
+  if (!URL.canParse(value)) return { problem: 'is not a URL' };
+  const url = new URL(value);
+  const problem = originProblem(url);
+  if (problem) return { problem };
+  if (url.pathname !== '/' || url.search || url.hash) return { problem: 'is more than an origin (no path, query or fragment)' };
+  return { origin: url.origin };
+}
+
+const example = `{ "origin": "https://shop.example.com" }`;
+
+/** The environment's origin; with `given` (--origin), that one, checked and written to environment.json. */
+function siteOrigin(env: string, given?: string): string {
+  const file = path.join(env, ENVIRONMENT_FILE.site);
+  if (given !== undefined) {
+    const checked = siteOriginOf(given);
+    if ('problem' in checked) throw new Error(`--origin "${given}" ${checked.problem}`);
+    replaceFile(file, `${JSON.stringify({ origin: checked.origin }, null, 2)}\n`);
+    return checked.origin;
+  }
+  let value: unknown;
+  try {
+    value = (JSON.parse(readFileSync(file, 'utf8')) as { origin?: unknown }).origin;
+  } catch (error) {
+    throw new Error(`${file} cannot be read (${(error as Error).message}): write ${example} there, or publish once with --origin`, {
+      cause: error,
+    });
+  }
+  const checked = siteOriginOf(value);
+  if ('problem' in checked) throw new Error(`${file}: "origin" ${JSON.stringify(value)} ${checked.problem}`);
+  return checked.origin;
+}
+
 /** Whether a generation's pages could not all be rendered: a listed page, a not-found page or a remote's list missing. */
 function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boolean {
   const { pages, listed, notFoundPages, unlistedRemotes } = record;
@@ -63,7 +98,7 @@ export async function publish(options: PublishOptions): Promise<Published> {
 }
 
 async function publishLocked(options: PublishOptions, log: (line: string) => void): Promise<Published> {
-  const { env, hostDir, change, rollout: changeOfRollout, render = true } = options;
+  const { env, hostDir, change, rollout: changeOfRollout, render = true, limits = PUBLISH_FILE_LIMITS, network = fetch } = options;
   const started = performance.now();
   const origin = siteOrigin(env, options.origin);
   const before = readOwnRemotes(env);
@@ -79,8 +114,7 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
     hostRead = { problem: (error as Error).message };
   }
   const routes = 'routes' in hostRead ? hostRead.routes : [];
-  const limits = options.limits ?? PUBLISH_FILE_LIMITS;
-  const setOptions = { host: hostRead, origin, render, limits, network: options.network ?? globalThis.fetch, log };
+  const setOptions = { host: hostRead, origin, render, limits, network, log };
   const stable = await renderPageSet({ ...setOptions, remotesJson, previous });
   const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
   const canary = splits(rollout)

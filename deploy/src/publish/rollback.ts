@@ -9,16 +9,10 @@ export function rollback({ env, to, log = console.log }: { env: string; to?: str
     `rollback${to ? ` --to ${to}` : ''}`,
     async () => {
       const current = currentId(env);
-      let target: Generation | undefined;
-      if (to) {
-        const checked = checkGeneration(generationDir(env, to));
-        if (!isGood(checked))
-          throw new Error(`generation ${to} cannot be served (${checked.problem}); generations: ${generationIds(env).join(', ')}`);
-        target = checked;
-      } else {
-        target = lastGoodBefore(env, current);
-        if (!target) throw new Error(`there is no good generation before ${current ?? 'the first publish'} to go back to`);
-      }
+      const target = to ? checkGeneration(generationDir(env, to)) : lastGoodBefore(env, current);
+      if (!target) throw new Error(`there is no good generation before ${current ?? 'the first publish'} to go back to`);
+      if (!isGood(target))
+        throw new Error(`generation ${to} cannot be served (${target.problem}); generations: ${generationIds(env).join(', ')}`);
       switchTo(env, target.id, target.remotesJson);
       log(
         `[rollback] ${env}: generation ${target.id} is live again (was ${current ?? 'none'}), with its remotes.json:\n${target.remotesJson.trimEnd()}`,
