@@ -18,7 +18,7 @@ import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore, type FederationRuntime } from '../federation/core/loader';
 import type { ManifestReader } from '../federation/loading/manifests';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
-import { parseRemotesJson, type RemotesJson } from '../contract/remotesJson';
+import { parseRemotesJson } from '../contract/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
 import { createRemoteModuleStore } from '../federation/react/remoteModuleStore';
 import { SERVER_PUBLIC_PATHS_GLOBAL as PUBLIC_PATHS, type NotFoundPage, type PageShell } from '../contract/hostBuild';
@@ -61,8 +61,6 @@ function createServerRuntime(manifests: ManifestReader, remoteFiles: typeof fetc
 export interface PageRendererOptions {
   /** The environment's remotes.json, as served: every page carries it (the browser reads it by its own rules). */
   remotesJson: string;
-  /** remotesJson already parsed by the caller, if it was. */
-  remotesJsonRead?: RemotesJson;
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
@@ -96,9 +94,9 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
 
 export type PageRenderer = ReturnType<typeof createPageRendererNow>;
 
-export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, shell, limits }: PageRendererOptions) {
+export function createPageRendererNow({ remotesJson, origin, shell, limits }: PageRendererOptions) {
   const served = JSON.parse(remotesJson) as unknown;
-  const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
+  const read = parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser hydrates with a remote's first entry.
   const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
   const remoteFiles = remoteFileFetch(locations, networkFetch, limits);
