@@ -164,7 +164,6 @@ export function createPageRendererNow({ remotesJson, origin, shell, limits }: Pa
     );
     const { html, inline } = pageDocument({
       shell,
-      language,
       markup,
       head,
       stylesheets,
