@@ -34,23 +34,17 @@ import { remoteFileFetch, type RemoteFileLimits } from './remoteFiles';
 /** The realm's fetch as it was before a renderer took it over: the network. */
 const networkFetch: typeof fetch = globalThis.fetch;
 
-/** The renderer's federation runtime; it replaces the realm's fetch with `remoteFiles`. */
+/** The renderer's federation runtime (one entry per remote); it replaces the realm's fetch with `remoteFiles`. */
 // Why: docs/decisions/build-and-render.md#server-runtime
-function createServerRuntime(manifests: ManifestReader, remoteFiles: typeof fetch): FederationRuntime {
+function createServerRuntime(locations: Record<string, string[]>, manifests: ManifestReader, remoteFiles: typeof fetch): FederationRuntime {
   globalThis.fetch = remoteFiles;
-  const entries = new Map<string, string>();
   const publicPaths = ((globalThis as unknown as Record<string, Record<string, string> | undefined>)[PUBLIC_PATHS] ??= {});
+  for (const [name, [entry]] of Object.entries(locations)) publicPaths[name] = new URL('./', entry!).href;
   return {
-    registerRemotes(remotes, options) {
-      for (const { name, entry } of remotes) {
-        entries.set(name, entry);
-        publicPaths[name] = new URL('./', entry).href;
-      }
-      registerRemotes(remotes, options);
-    },
+    registerRemotes,
     async loadRemote(id) {
       // Otherwise the runtime would run the browser entry in Node.
-      const entry = entries.get(id.slice(0, id.indexOf('/')));
+      const entry = locations[id.slice(0, id.indexOf('/'))]?.[0];
       const manifest = entry ? await manifests.json(entry) : undefined;
       if (!manifest?.metaData.ssrRemoteEntry) throw new Error(`${entry ?? id} names no server build (metaData.ssrRemoteEntry)`);
       return loadRemote(id);
@@ -104,7 +98,7 @@ export function createPageRendererNow({ remotesJson, origin, shell, limits }: Pa
     config: { locations, problems: read.problems },
     fetch: remoteFiles,
     scripts: remoteFiles,
-    runtime: (reader) => createServerRuntime(reader, remoteFiles),
+    runtime: (reader) => createServerRuntime(locations, reader, remoteFiles),
   });
   const modules = createRemoteModuleStore(loader);
   const handlers = new Map(
