@@ -183,7 +183,6 @@ exports.createPageRenderer = async ({ remotesJson, origin, shell, limits }) => {
     return { html: page(language, name, catalog, !(now.cutShort || []).includes(name)), remotes: { catalog }, inline };
   };
   return {
-    hostBuild: shell.hostBuild,
     languages: ['en', 'vi'],
     problems: [],
     async publicPages() {

@@ -170,7 +170,6 @@ export function createPageRendererNow({ remotesJson, origin, shell, limits }: Pa
   };
 
   return {
-    hostBuild: BUILD_INFO.version,
     languages: LANGUAGES,
     /** What is wrong with remotes.json (its remotes then have no pages). */
     problems: read.problems,
