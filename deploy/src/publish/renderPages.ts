@@ -71,7 +71,6 @@ function unrendered(origin: string, hostBuild: string, problem: string | undefin
 /** Renders one set of pages (or says why it could not: every route is then rendered in the browser) and reads the builds it lists. */
 export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
   const { host, remotesJson, origin, render, limits, network } = options;
-  // Read once: the renderer takes it as read (and the page data as written).
   const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
   let pages: Pages;
   try {
@@ -106,7 +105,7 @@ export function writePageSet(dir: string, set: PageSet, more: Record<string, str
 async function renderPages(options: PageSetOptions, host: HostBuild, remotesJsonRead: RemotesJson): Promise<Pages> {
   const { remotesJson, origin, limits, log, previous, set } = options;
   // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
-  const service = renderService(host, { remotesJson, remotesJsonRead, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
+  const service = renderService(host, { remotesJson, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
   const deadline = wait(limits.totalMs ?? PUBLISH_FILE_LIMITS.totalMs, undefined, { ref: false }).then((): never => {
     throw new Error("the publish's time for remote files ran out");
   });

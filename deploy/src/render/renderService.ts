@@ -12,7 +12,7 @@ const renderer = require(workerData.rendererFile).createPageRenderer(workerData.
 renderer.catch(() => undefined);
 async function run({ call, args }) {
   const ready = await renderer;
-  if (call === 'describe') return { hostBuild: ready.hostBuild, languages: ready.languages, problems: ready.problems };
+  if (call === 'describe') return { languages: ready.languages, problems: ready.problems };
   return ready[call](...args);
 }
 parentPort.on('message', (message) => {
@@ -24,7 +24,7 @@ parentPort.on('message', (message) => {
 `;
 
 export type RenderService = Pick<PageRenderer, 'publicPages' | 'render' | 'renderNotFound'> & {
-  describe(): Promise<Pick<PageRenderer, 'hostBuild' | 'languages' | 'problems'>>;
+  describe(): Promise<Pick<PageRenderer, 'languages' | 'problems'>>;
   close(): Promise<void>;
 };
 

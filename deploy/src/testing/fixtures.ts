@@ -160,13 +160,13 @@ const behaviour = () => JSON.parse(readFileSync(${JSON.stringify(behaviourFile)}
 const page = (language, name, catalog, whole) =>
   '<!doctype html><html lang="' + language + '"><head><title>' + name + '</title></head><body><div id="root" data-rendered><main>' +
   name + ' from ' + catalog + '</main></div>' + (whole ? '</body></html>' : '');
-exports.createPageRenderer = async ({ remotesJson, remotesJsonRead, origin, shell, limits }) => {
+exports.createPageRenderer = async ({ remotesJson, origin, shell, limits }) => {
   if (behaviour().throwsOnStart) throw new Error('the renderer cannot start');
   const remotes = JSON.parse(remotesJson);
   // Its remote files as the real renderer fetches them: the host's checks, within the limits it is given.
   const hosting = require(${JSON.stringify(HOSTING_SOURCE)});
   const contract = require(${JSON.stringify(CONTRACT_SOURCE)});
-  const read = remotesJsonRead || contract.parseRemotesJson(remotes, { names: ['catalog', 'cart', 'account'], base: origin + '/' });
+  const read = contract.parseRemotesJson(remotes, { names: ['catalog', 'cart', 'account'], base: origin + '/' });
   const fetch = hosting.remoteFileFetch(read.locations, globalThis.fetch, limits);
   const catalog = [].concat(remotes.catalog)[0];
   const catalogStyle = async () => {
@@ -183,7 +183,6 @@ exports.createPageRenderer = async ({ remotesJson, remotesJsonRead, origin, shel
     return { html: page(language, name, catalog, !(now.cutShort || []).includes(name)), remotes: { catalog }, inline };
   };
   return {
-    hostBuild: shell.hostBuild,
     languages: ['en', 'vi'],
     problems: [],
     async publicPages() {

@@ -24,7 +24,6 @@ const shell: PageShell = {
 
 const product: PageDocumentInput = {
   shell,
-  language: 'vi',
   markup: '<main><h1>Khăn tay</h1></main>',
   head: {
     title: 'Khăn tay Hồ Hoàn Kiếm — Maison Khăn',

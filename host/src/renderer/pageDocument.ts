@@ -1,4 +1,4 @@
-import type { Language, PageHead } from '@maison/shared';
+import type { PageHead } from '@maison/shared';
 import { entryUrlOf } from '../contract/remotesJson';
 import { FEDERATION_DATA_ID, type InlineFederationData } from '../federation/loading/inlineData';
 import { isCrossOrigin } from '../federation/runtime/shopRuntimePlugin';
@@ -10,7 +10,6 @@ import { escapeHtml } from './notFoundText';
 
 export interface PageDocumentInput {
   shell: PageShell;
-  language: Language;
   markup: string;
   head: PageHead;
   stylesheets: Array<{ href: string; text?: string | undefined }>;
@@ -37,7 +36,7 @@ function tag(tagName: string, attributes: Attributes, text = ''): string {
 
 // Why: docs/decisions/build-and-render.md#page-document
 export function pageDocument(input: PageDocumentInput) {
-  const { shell, language, markup: rendered, head, stylesheets, stamp, address, scripts, federationData } = input;
+  const { shell, markup: rendered, head, stylesheets, stamp, address, scripts, federationData } = input;
   // React's image preloads lead its markup: moved to the head.
   const preloads = /^(?:<link rel="preload"[^>]*\/>)*/.exec(rendered)![0];
   const markup = rendered.slice(preloads.length);
@@ -61,7 +60,7 @@ export function pageDocument(input: PageDocumentInput) {
     else if (attributes.rel !== 'preload') headTags.push(tag(tagName, attributes));
   }
   const html = [
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
+    `<!doctype html><html lang="${address.language}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(head.title)}</title>`,
     ...pageHeadTags(head, address).map(({ tagName, attributes, text }) => tag(tagName, attributes, text)),
     tag('meta', { name: RENDER_STAMP_META, content: JSON.stringify(stamp) }),

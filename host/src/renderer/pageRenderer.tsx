@@ -18,7 +18,7 @@ import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore, type FederationRuntime } from '../federation/core/loader';
 import type { ManifestReader } from '../federation/loading/manifests';
 import { exposeAssetUrls } from '../federation/loading/prefetch';
-import { parseRemotesJson, type RemotesJson } from '../contract/remotesJson';
+import { parseRemotesJson } from '../contract/remotesJson';
 import { remoteOf } from '../federation/moduleIds';
 import { createRemoteModuleStore } from '../federation/react/remoteModuleStore';
 import { SERVER_PUBLIC_PATHS_GLOBAL as PUBLIC_PATHS, type NotFoundPage, type PageShell } from '../contract/hostBuild';
@@ -34,23 +34,17 @@ import { remoteFileFetch, type RemoteFileLimits } from './remoteFiles';
 /** The realm's fetch as it was before a renderer took it over: the network. */
 const networkFetch: typeof fetch = globalThis.fetch;
 
-/** The renderer's federation runtime; it replaces the realm's fetch with `remoteFiles`. */
+/** The renderer's federation runtime (one entry per remote); it replaces the realm's fetch with `remoteFiles`. */
 // Why: docs/decisions/build-and-render.md#server-runtime
-function createServerRuntime(manifests: ManifestReader, remoteFiles: typeof fetch): FederationRuntime {
+function createServerRuntime(locations: Record<string, string[]>, manifests: ManifestReader, remoteFiles: typeof fetch): FederationRuntime {
   globalThis.fetch = remoteFiles;
-  const entries = new Map<string, string>();
   const publicPaths = ((globalThis as unknown as Record<string, Record<string, string> | undefined>)[PUBLIC_PATHS] ??= {});
+  for (const [name, [entry]] of Object.entries(locations)) publicPaths[name] = new URL('./', entry!).href;
   return {
-    registerRemotes(remotes, options) {
-      for (const { name, entry } of remotes) {
-        entries.set(name, entry);
-        publicPaths[name] = new URL('./', entry).href;
-      }
-      registerRemotes(remotes, options);
-    },
+    registerRemotes,
     async loadRemote(id) {
       // Otherwise the runtime would run the browser entry in Node.
-      const entry = entries.get(id.slice(0, id.indexOf('/')));
+      const entry = locations[id.slice(0, id.indexOf('/'))]?.[0];
       const manifest = entry ? await manifests.json(entry) : undefined;
       if (!manifest?.metaData.ssrRemoteEntry) throw new Error(`${entry ?? id} names no server build (metaData.ssrRemoteEntry)`);
       return loadRemote(id);
@@ -61,8 +55,6 @@ function createServerRuntime(manifests: ManifestReader, remoteFiles: typeof fetc
 export interface PageRendererOptions {
   /** The environment's remotes.json, as served: every page carries it (the browser reads it by its own rules). */
   remotesJson: string;
-  /** remotesJson already parsed by the caller, if it was. */
-  remotesJsonRead?: RemotesJson;
   /** The shop's public origin: canonical URLs start with it, root-relative remotes.json entries resolve against it. */
   origin: string;
   shell: PageShell;
@@ -96,9 +88,9 @@ function notFoundPath(page: NotFoundPage['page']): { path: string; shown: string
 
 export type PageRenderer = ReturnType<typeof createPageRendererNow>;
 
-export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, shell, limits }: PageRendererOptions) {
+export function createPageRendererNow({ remotesJson, origin, shell, limits }: PageRendererOptions) {
   const served = JSON.parse(remotesJson) as unknown;
-  const read = remotesJsonRead ?? parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
+  const read = parseRemotesJson(served, { names: BUILD_INFO.remoteNames, base: `${origin}/` });
   // First choices only: the browser hydrates with a remote's first entry.
   const locations = Object.fromEntries(Object.entries(read.locations).map(([name, urls]) => [name, urls.slice(0, 1)]));
   const remoteFiles = remoteFileFetch(locations, networkFetch, limits);
@@ -106,7 +98,7 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     config: { locations, problems: read.problems },
     fetch: remoteFiles,
     scripts: remoteFiles,
-    runtime: (reader) => createServerRuntime(reader, remoteFiles),
+    runtime: (reader) => createServerRuntime(locations, reader, remoteFiles),
   });
   const modules = createRemoteModuleStore(loader);
   const handlers = new Map(
@@ -166,7 +158,6 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
     );
     const { html, inline } = pageDocument({
       shell,
-      language,
       markup,
       head,
       stylesheets,
@@ -179,7 +170,6 @@ export function createPageRendererNow({ remotesJson, remotesJsonRead, origin, sh
   };
 
   return {
-    hostBuild: BUILD_INFO.version,
     languages: LANGUAGES,
     /** What is wrong with remotes.json (its remotes then have no pages). */
     problems: read.problems,
