@@ -167,11 +167,12 @@ describe('a publish', () => {
     await run();
     renderer.behave({ hanging: ['/products'] });
     const started = Date.now();
-    const { generation } = await run({ limits: { fileMs: 200, totalMs: 300 } });
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Deadlines that a loaded machine's other pages (and the renderer's start) stay well within.
+    const { generation } = await run({ limits: { fileMs: 1500, totalMs: 2000 } });
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(generation.render.kept).toContain('/products');
     expect(lines.join('\n')).toMatch(/\/products: not rendered \(the publish's time for remote files ran out\)/);
-  });
+  }, 20_000);
 
   it('publishes with every route rendered in the browser when the renderer cannot start', async () => {
     renderer.behave({ throwsOnStart: true });
