@@ -133,7 +133,7 @@ async function mobilePage(browser, phone, initScript) {
 
 /** Ms from navigation until a tap on ADD TO CART, made as soon as it shows, updates the cart badge. */
 /** With `trace`, also where the main thread went from navigation to seen and from seen to usable (mainThreadBetween). */
-export async function timeUntilUsable(browser, url, phone, { trace = false } = {}) {
+export async function timeUntilUsable(browser, url, phone, { trace = false, tries = 3 } = {}) {
   const { context, page } = await mobilePage(browser, phone, () => {
     new MutationObserver((_records, observer) => {
       if (document.documentElement.dataset.alive) window.__aliveAt ??= performance.now();
@@ -157,7 +157,13 @@ export async function timeUntilUsable(browser, url, phone, { trace = false } = {
   await context.close();
   const times = { seenAt, aliveAt, usableAt };
   if (!traced) return times;
-  return { ...times, beforeSeen: mainThreadBetween(traced, 0, seenAt), seenToUsable: mainThreadBetween(traced, seenAt, usableAt) };
+  try {
+    return { ...times, beforeSeen: mainThreadBetween(traced, 0, seenAt), seenToUsable: mainThreadBetween(traced, seenAt, usableAt) };
+  } catch (error) {
+    // Chromium now and then leaves navigationStart out of a trace: that load is measured again.
+    if (tries <= 1) throw error;
+    return timeUntilUsable(browser, url, phone, { trace, tries: tries - 1 });
+  }
 }
 
 /** LCP on a phone as the page records it, read once the page has settled (so late content counts). */
