@@ -47,31 +47,43 @@ const idText = (id: string) => (PLAIN_ID.test(id) ? `"${id}"` : JSON.stringify(i
 /** Seconds to the microsecond (never negative). */
 const seconds = (duration: number) => (Math.max(0, Math.round(duration * 1e6)) || 0) / 1e6;
 
-/**
- * An access line, as pino writes a line (level, ISO time, the fields, msg), made here in one
- * template since one is written per answer (docs/performance.md, "What watching production costs").
- * Texts are JSON-escaped (the others are the code's own names); the numbers are numbers.
- */
-export function accessLine({ app, method, status, bytes, duration, context }: AccessLine, time = Date.now()): string {
-  const { route = '(none)', language, generation, servedAs, cohort } = context.served;
-  const id = `{"level":"${status >= 500 ? 'error' : 'info'}","time":"${isoAt(time)}","reqId":${idText(context.requestId)}`;
-  const asked = `,"app":${jsonText(app)},"method":${jsonText(method)},"route":${jsonText(route)}${language ? `,"language":"${language}"` : ''}`;
-  const answered = `,"status":${status},"bytes":${bytes},"duration":${seconds(duration)}`;
-  const how = `${generation ? `,"generation":${jsonText(generation)}` : ''}${servedAs ? `,"served":"${servedAs}"` : ''}${cohort ? `,"cohort":"${cohort}"` : ''}`;
-  return `${id}${asked}${answered}${how},"msg":"answered"}\n`;
-}
-
-/** Texts and numbers of a pending access line, in the order `pendingLines` keeps them. */
-const TEXTS = 8;
+/** Texts of a pending access line, in this order: what was asked, how it was served, the request id. */
+const ASKED = 4;
+const HOW = 3;
+const TEXTS = ASKED + HOW + 1;
 const NUMBERS = 4;
 const PENDING_MOST = 4096;
 const DRAIN_MS = 20;
 
+/** A line's fragment made from `size` of its texts, made again only when one differs from the previous line's: most lines in a row share them. */
+function fragment(size: number, make: (texts: readonly string[], at: number) => string) {
+  const last = new Array<string | undefined>(size);
+  let made = '';
+  return (texts: readonly string[], at: number) => {
+    for (let index = 0; index < size; index += 1) {
+      if (texts[at + index] === last[index]) continue;
+      for (let copied = 0; copied < size; copied += 1) last[copied] = texts[at + copied];
+      made = make(texts, at);
+      break;
+    }
+    return made;
+  };
+}
+
+const asked = fragment(ASKED, (texts, at) => {
+  const [app, method, route, language] = [texts[at]!, texts[at + 1]!, texts[at + 2]!, texts[at + 3]];
+  return `,"app":${jsonText(app)},"method":${jsonText(method)},"route":${jsonText(route)}${language ? `,"language":"${language}"` : ''}`;
+});
+const how = fragment(HOW, (texts, at) => {
+  const [generation, servedAs, cohort] = [texts[at], texts[at + 1], texts[at + 2]];
+  return `${generation ? `,"generation":${jsonText(generation)}` : ''}${servedAs ? `,"served":"${servedAs}"` : ''}${cohort ? `,"cohort":"${cohort}"` : ''}`;
+});
+
 /**
  * Access lines waiting as their fields (references to texts the answer already has, and numbers),
- * made into lines a few hundred at a time: neither the answer's objects nor a line's text outlive
- * the answer, and making them in one loop costs a third of making each in its answer
- * (docs/performance.md, "Lines made after the answer").
+ * made into lines, as pino writes a line (level, ISO time, the fields, msg), a few hundred at a
+ * time: neither the answer's objects nor a line's text outlive the answer, and making them in one
+ * loop costs a third of making each in its answer (docs/performance.md, "Lines made after the answer").
  */
 function pendingLines(write: (line: string) => void) {
   const texts: string[] = new Array<string>(PENDING_MOST * TEXTS).fill('');
@@ -79,17 +91,11 @@ function pendingLines(write: (line: string) => void) {
   let count = 0;
   const drain = () => {
     for (let index = 0; index < count; index += 1) {
-      const at = index * TEXTS;
-      const served = {
-        route: texts[at + 3],
-        language: texts[at + 4] || undefined,
-        generation: texts[at + 5] || undefined,
-        servedAs: texts[at + 6] || undefined,
-        cohort: texts[at + 7] || undefined,
-      } as AccessLine['context']['served'];
-      const [number, context] = [index * NUMBERS, { requestId: texts[at + 2]!, served }];
-      const [status, bytes, duration] = [numbers[number]!, numbers[number + 1]!, numbers[number + 2]!];
-      write(accessLine({ app: texts[at]!, method: texts[at + 1]!, status, bytes, duration, context }, numbers[number + 3]));
+      const [at, number] = [index * TEXTS, index * NUMBERS];
+      const status = numbers[number]!;
+      const id = `{"level":"${status >= 500 ? 'error' : 'info'}","time":"${isoAt(numbers[number + 3]!)}","reqId":${idText(texts[at + TEXTS - 1]!)}`;
+      const answered = `,"status":${status},"bytes":${numbers[number + 1]},"duration":${seconds(numbers[number + 2]!)}`;
+      write(`${id}${asked(texts, at)}${answered}${how(texts, at + ASKED)},"msg":"answered"}\n`);
     }
     texts.fill('', 0, count * TEXTS);
     count = 0;
@@ -102,12 +108,12 @@ function pendingLines(write: (line: string) => void) {
       let at = count * TEXTS;
       texts[at++] = app;
       texts[at++] = method;
-      texts[at++] = requestId;
       texts[at++] = served.route ?? '(none)';
       texts[at++] = served.language ?? '';
       texts[at++] = served.generation ?? '';
       texts[at++] = served.servedAs ?? '';
-      texts[at] = served.cohort ?? '';
+      texts[at++] = served.cohort ?? '';
+      texts[at] = requestId;
       at = count * NUMBERS;
       numbers[at++] = status;
       numbers[at++] = bytes;
