@@ -88,6 +88,13 @@ describe('the servers’ log', () => {
     expect(JSON.parse(written.join(''))).toMatchObject({ reqId: 'r-"\\\n-1', route: '/products/"quoted"\\\u0001ă', status: 404 });
     expect(written.join('').endsWith('}\n')).toBe(true);
   });
+  it('writes a line of megabytes, and the lines around it, whole', () => {
+    const { log, lines } = memoryLog();
+    const route = `/${'x'.repeat(3_000_000)}`;
+    for (const served of [{}, { route }, {}])
+      log.access({ app: 'host', method: 'GET', status: 200, bytes: 1, duration: 0, context: { requestId: 'r-12345678', served } });
+    expect(lines().map((line) => String(line.route).length)).toEqual([6, route.length, 6]);
+  });
 });
 
 describe('the batched output', () => {
