@@ -117,13 +117,9 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   const setOptions = { host: hostRead, origin, render, limits, network, log };
   const stable = await renderPageSet({ ...setOptions, remotesJson, previous });
   const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
-  const canary = splits(rollout)
-    ? await renderPageSet({
-        ...setOptions,
-        remotesJson: asText({ ...remotes, [rollout.remote]: asEntry(rollout.canary) }),
-        previous: previous?.canary,
-        set: 'canary',
-      })
+  const canaryJson = splits(rollout) ? asText({ ...remotes, [rollout.remote]: asEntry(rollout.canary) }) : undefined;
+  const canary = canaryJson
+    ? await renderPageSet({ ...setOptions, remotesJson: canaryJson, previous: previous?.canary, set: 'canary' })
     : undefined;
   const record: RenderRecord = {
     ...stable.record,
@@ -132,8 +128,8 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   const id = newGenerationId();
   const incoming = incomingDir(env, id);
   try {
-    if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary);
-    writePageSet(incoming, { ...stable, record }, crawlerFiles(origin, routes, record));
+    if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary, canaryJson!);
+    writePageSet(incoming, { ...stable, record }, remotesJson, crawlerFiles(origin, routes, record));
     const checked = checkGeneration(incoming);
     if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
     const dir = commitGeneration(env, incoming, id);
