@@ -60,22 +60,19 @@ const example = `{ "origin": "https://shop.example.com" }`;
 /** The environment's origin; with `given` (--origin), that one, checked and written to environment.json. */
 function siteOrigin(env: string, given?: string): string {
   const file = path.join(env, ENVIRONMENT_FILE.site);
-  if (given !== undefined) {
-    const checked = siteOriginOf(given);
-    if ('problem' in checked) throw new Error(`--origin "${given}" ${checked.problem}`);
-    replaceFile(file, `${JSON.stringify({ origin: checked.origin }, null, 2)}\n`);
-    return checked.origin;
-  }
-  let value: unknown;
-  try {
-    value = (JSON.parse(readFileSync(file, 'utf8')) as { origin?: unknown }).origin;
-  } catch (error) {
-    throw new Error(`${file} cannot be read (${(error as Error).message}): write ${example} there, or publish once with --origin`, {
-      cause: error,
-    });
-  }
+  let value: unknown = given;
+  if (given === undefined)
+    try {
+      value = (JSON.parse(readFileSync(file, 'utf8')) as { origin?: unknown }).origin;
+    } catch (error) {
+      throw new Error(`${file} cannot be read (${(error as Error).message}): write ${example} there, or publish once with --origin`, {
+        cause: error,
+      });
+    }
   const checked = siteOriginOf(value);
-  if ('problem' in checked) throw new Error(`${file}: "origin" ${JSON.stringify(value)} ${checked.problem}`);
+  if ('problem' in checked)
+    throw new Error(`${given === undefined ? `${file}: "origin" ${JSON.stringify(value)}` : `--origin "${given}"`} ${checked.problem}`);
+  if (given !== undefined) replaceFile(file, `${JSON.stringify({ origin: checked.origin }, null, 2)}\n`);
   return checked.origin;
 }
 
