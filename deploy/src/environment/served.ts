@@ -32,13 +32,12 @@ function describe(env: string, served: Served): string {
 }
 
 /** The environment's rollout; one that cannot be read is said once and the last one read is kept (a file being replaced). */
-function readRolloutOf(env: string, last: RolloutRecord | undefined, log: (line: string) => void): { rollout?: RolloutRecord } {
+function readRolloutOf(env: string, last: RolloutRecord | undefined, log: (line: string) => void): RolloutRecord | undefined {
   try {
-    const rollout = readRollout(env);
-    return rollout ? { rollout } : {};
+    return readRollout(env);
   } catch (error) {
     log(`[serve] ${path.basename(env)}: ${(error as Error).message}; the rollout as last read stands`);
-    return last ? { rollout: last } : {};
+    return last;
   }
 }
 
@@ -76,7 +75,7 @@ export function watchEnvironment(
     return `${files}|${stamp(rolloutFile(env))}`;
   };
   const now = rechecked<Served>(recheckMs, stampNow, (key, previous) => {
-    const served = { ...read(key), ...readRolloutOf(env, previous?.rollout, log) };
+    const served = { ...read(key), rollout: readRolloutOf(env, previous?.rollout, log) };
     if (previous?.generation?.id !== served.generation?.id || previous?.problem !== served.problem) log(describe(env, served));
     return served;
   });

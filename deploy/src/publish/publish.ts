@@ -60,22 +60,19 @@ const example = `{ "origin": "https://shop.example.com" }`;
 /** The environment's origin; with `given` (--origin), that one, checked and written to environment.json. */
 function siteOrigin(env: string, given?: string): string {
   const file = path.join(env, ENVIRONMENT_FILE.site);
-  if (given !== undefined) {
-    const checked = siteOriginOf(given);
-    if ('problem' in checked) throw new Error(`--origin "${given}" ${checked.problem}`);
-    replaceFile(file, `${JSON.stringify({ origin: checked.origin }, null, 2)}\n`);
-    return checked.origin;
-  }
-  let value: unknown;
-  try {
-    value = (JSON.parse(readFileSync(file, 'utf8')) as { origin?: unknown }).origin;
-  } catch (error) {
-    throw new Error(`${file} cannot be read (${(error as Error).message}): write ${example} there, or publish once with --origin`, {
-      cause: error,
-    });
-  }
+  let value: unknown = given;
+  if (given === undefined)
+    try {
+      value = (JSON.parse(readFileSync(file, 'utf8')) as { origin?: unknown }).origin;
+    } catch (error) {
+      throw new Error(`${file} cannot be read (${(error as Error).message}): write ${example} there, or publish once with --origin`, {
+        cause: error,
+      });
+    }
   const checked = siteOriginOf(value);
-  if ('problem' in checked) throw new Error(`${file}: "origin" ${JSON.stringify(value)} ${checked.problem}`);
+  if ('problem' in checked)
+    throw new Error(`${given === undefined ? `${file}: "origin" ${JSON.stringify(value)}` : `--origin "${given}"`} ${checked.problem}`);
+  if (given !== undefined) replaceFile(file, `${JSON.stringify({ origin: checked.origin }, null, 2)}\n`);
   return checked.origin;
 }
 
@@ -117,13 +114,9 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   const setOptions = { host: hostRead, origin, render, limits, network, log };
   const stable = await renderPageSet({ ...setOptions, remotesJson, previous });
   const rollout = changeOfRollout ? changeOfRollout(readRollout(env)) : readRollout(env);
-  const canary = splits(rollout)
-    ? await renderPageSet({
-        ...setOptions,
-        remotesJson: asText({ ...remotes, [rollout.remote]: asEntry(rollout.canary) }),
-        previous: previous?.canary,
-        set: 'canary',
-      })
+  const canaryJson = splits(rollout) ? asText({ ...remotes, [rollout.remote]: asEntry(rollout.canary) }) : undefined;
+  const canary = canaryJson
+    ? await renderPageSet({ ...setOptions, remotesJson: canaryJson, previous: previous?.canary, set: 'canary' })
     : undefined;
   const record: RenderRecord = {
     ...stable.record,
@@ -132,8 +125,8 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   const id = newGenerationId();
   const incoming = incomingDir(env, id);
   try {
-    if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary);
-    writePageSet(incoming, { ...stable, record }, crawlerFiles(origin, routes, record));
+    if (canary) writePageSet(path.join(incoming, GENERATION_FILE.canary), canary, canaryJson!);
+    writePageSet(incoming, { ...stable, record }, remotesJson, crawlerFiles(origin, routes, record));
     const checked = checkGeneration(incoming);
     if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
     const dir = commitGeneration(env, incoming, id);

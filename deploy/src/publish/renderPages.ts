@@ -20,8 +20,6 @@ import type { PublishOptions } from './publish.ts';
 import { checkBuild } from './verify.ts';
 
 interface PageSet {
-  /** remotes.json as written: the pages carry it. */
-  remotesJson: string;
   record: RenderRecord;
   /** Files to write, by their path in the generation. */
   written: Map<string, string>;
@@ -40,8 +38,6 @@ type PageSetOptions = Required<Pick<PublishOptions, 'render' | 'limits' | 'netwo
   /** The set's name in the progress lines (`[publish] rendering canary pages: 13 of 52`); none for everyone's. */
   set?: string;
 };
-
-type Pages = Omit<PageSet, 'remotesJson'>;
 
 /** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why in `problems`). */
 async function listedBuilds(
@@ -62,7 +58,7 @@ async function listedBuilds(
 }
 
 /** What a publish that renders nothing writes: every route rendered in the browser, in every language the shop has addresses for. */
-function unrendered(origin: string, hostBuild: string, problem: string | undefined): Pages {
+function unrendered(origin: string, hostBuild: string, problem: string | undefined): PageSet {
   const languages = Object.keys(LANGUAGE_PATH_PREFIX);
   const record = renderRecord({ hostBuild, origin, languages, listed: [], redirects: {}, problems: problem ? [problem] : [] });
   return { record, written: new Map(), copied: new Map() };
@@ -72,7 +68,7 @@ function unrendered(origin: string, hostBuild: string, problem: string | undefin
 export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
   const { host, remotesJson, origin, render, limits, network } = options;
   const remotesJsonRead = parseRemotesJson(JSON.parse(remotesJson) as unknown, { names: REMOTE_NAMES, base: `${origin}/` });
-  let pages: Pages;
+  let pages: PageSet;
   try {
     if ('problem' in host) throw new Error(host.problem);
     pages = render ? await renderPages(options, host, remotesJsonRead) : unrendered(origin, host.id, undefined);
@@ -83,12 +79,12 @@ export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
   const remoteFiles = remoteFileFetch(remotesJsonRead.locations, network, limits);
   const { record } = pages;
   if (!('problem' in host)) record.builds = await listedBuilds(host.version, remotesJsonRead.locations, remoteFiles, record.problems);
-  return { ...pages, remotesJson };
+  return pages;
 }
 
-/** Writes a set into `dir` (a generation being written, or its canary/ folder), flushed; `more`: other files of the set. */
-export function writePageSet(dir: string, set: PageSet, more: Record<string, string> = {}): void {
-  writeFlushed(path.join(dir, GENERATION_FILE.remotes), set.remotesJson);
+/** Writes a set into `dir` (a generation being written, or its canary/ folder) with the remotes.json it was rendered from, flushed; `more`: other files of the set. */
+export function writePageSet(dir: string, set: PageSet, remotesJson: string, more: Record<string, string> = {}): void {
+  writeFlushed(path.join(dir, GENERATION_FILE.remotes), remotesJson);
   for (const [file, html] of set.written) writeFlushed(path.join(dir, file), html);
   for (const [file, from] of set.copied) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -102,7 +98,7 @@ export function writePageSet(dir: string, set: PageSet, more: Record<string, str
 }
 
 /** The set's pages in each of the renderer's languages; a page that fails may keep its last good version. */
-async function renderPages(options: PageSetOptions, host: HostBuild, remotesJsonRead: RemotesJson): Promise<Pages> {
+async function renderPages(options: PageSetOptions, host: HostBuild, remotesJsonRead: RemotesJson): Promise<PageSet> {
   const { remotesJson, origin, limits, log, previous, set } = options;
   // The renderer as every server runs it: in a worker of its own, its remote files within the publish's limits.
   const service = renderService(host, { remotesJson, origin, limits }, { callMs: limits.totalMs ?? limits.fileMs, log });
