@@ -45,9 +45,7 @@ export function startFederation({
       console.warn('[federation] the status chunk did not load', error);
     });
   };
-  const hook = createFederationHook(core.records, { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract }, () =>
-    withStatus((status) => status.print()),
-  );
+  const hook = createFederationHook(core.records, () => withStatus((status) => status.print()));
   window.__MAISON_FEDERATION__ = hook.status;
 
   const modules = createRemoteModuleStore(core.loader);

@@ -97,7 +97,6 @@ export function createPageRendererNow({ remotesJson, origin, shell, limits }: Pa
   const { records, loader, manifests } = createFederationCore({
     config: { locations, problems: read.problems },
     fetch: remoteFiles,
-    scripts: remoteFiles,
     runtime: (reader) => createServerRuntime(locations, reader, remoteFiles),
   });
   const modules = createRemoteModuleStore(loader);

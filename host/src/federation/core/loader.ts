@@ -23,14 +23,13 @@ interface FederationCoreOptions {
   config: RemotesJson | Promise<RemotesJson>;
   /** How manifests are fetched (the page answers from its inline data). */
   fetch: typeof fetch;
-  /** The renderer's only: how remote entries and chunks are fetched, and its server runtime. */
-  scripts?: typeof fetch;
+  /** The renderer's only: its server runtime. */
   runtime?: (manifests: ManifestReader) => FederationRuntime;
 }
 
 /** The one place the federation runtime is set up, for the page and the renderer alike. Its loader tries each remote's entries in order and keeps the first that works. */
 // Why: docs/decisions/federation-runtime.md#entry-fallback
-export function createFederationCore({ config: given, fetch, scripts, runtime: serverRuntime }: FederationCoreOptions) {
+export function createFederationCore({ config: given, fetch, runtime: serverRuntime }: FederationCoreOptions) {
   const records = createRemoteRecords(BUILD_INFO.remoteNames);
   const retryUrls = createRetryUrls();
   // Each manifest is checked as the manifest of the remote whose entry it is.
@@ -38,7 +37,7 @@ export function createFederationCore({ config: given, fetch, scripts, runtime: s
   const remoteAt = (url: string) => Object.entries(locations).find(([, urls]) => urls?.includes(url))?.[0];
   // After a Retry, manifests are fetched under fresh URLs too (retryUrls.ts).
   const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init), remoteAt);
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls, scripts })]);
+  registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
   const runtime: FederationRuntime = serverRuntime?.(manifests) ?? { loadRemote, registerRemotes };
   const config = Promise.resolve(given).then((read) => {
     locations = read.locations;

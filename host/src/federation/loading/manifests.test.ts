@@ -151,7 +151,7 @@ describe('createManifestReader', () => {
 
   it('fetches a manifest once and hands the runtime a fresh response each time', async () => {
     const fetchMock = fetchOf({ [url('a')]: { status: 200, body: JSON.stringify(manifest('0.1.0')) } });
-    const reader = createManifestReader('0.1.0', fetchMock);
+    const reader = createManifestReader('0.1.0', fetchMock, () => undefined);
     await expect((await reader.response(url('a'))).json()).resolves.toEqual(manifest('0.1.0'));
     await expect((await reader.response(url('a'))).json()).resolves.toEqual(manifest('0.1.0'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -163,7 +163,7 @@ describe('createManifestReader', () => {
       [url('newer')]: { status: 200, body: JSON.stringify(manifest('0.3.0')) },
       [url('html')]: { status: 200, body: '<!doctype html>' },
     });
-    const reader = createManifestReader('0.1.0', fetchMock);
+    const reader = createManifestReader('0.1.0', fetchMock, () => undefined);
     await expect(reader.response(url('missing'))).rejects.toMatchObject({
       reason: 'http-error',
       message: `${url('missing')} answered HTTP 404`,
@@ -203,7 +203,7 @@ describe('createManifestReader', () => {
     const fetchMock = jest.fn(() =>
       online ? Promise.resolve(new Response(JSON.stringify(manifest('0.1.0')))) : Promise.reject(new TypeError('Failed to fetch')),
     ) as unknown as typeof fetch;
-    const reader = createManifestReader('0.1.0', fetchMock);
+    const reader = createManifestReader('0.1.0', fetchMock, () => undefined);
     await expect(reader.response(U)).rejects.toMatchObject({ reason: 'unreachable', message: `${U} is unreachable (Failed to fetch)` });
     online = true;
     await reader.response(U);
@@ -212,7 +212,7 @@ describe('createManifestReader', () => {
 
   it('forgets what it read when told, for a Retry after a redeploy', async () => {
     const fetchMock = fetchOf({ [url('a')]: { status: 200, body: JSON.stringify(manifest('0.1.0')) } });
-    const reader = createManifestReader('0.1.0', fetchMock);
+    const reader = createManifestReader('0.1.0', fetchMock, () => undefined);
     await reader.response(url('a'));
     reader.forget([url('a')]);
     await reader.response(url('a'));

@@ -58,11 +58,7 @@ export function checkManifest(url: string, manifest: unknown, providedContract: 
 export type ManifestReader = ReturnType<typeof createManifestReader>;
 
 /** `remoteOf(url)` names the remote whose entry a manifest URL is, when known: its manifest must be that remote's. */
-export function createManifestReader(
-  providedContract: string,
-  fetchImpl: typeof fetch,
-  remoteOf: (url: string) => string | undefined = () => undefined,
-) {
+export function createManifestReader(providedContract: string, fetchImpl: typeof fetch, remoteOf: (url: string) => string | undefined) {
   const texts = new Map<string, Promise<string>>();
   const failures = new Map<string, LoadFailure>();
 

@@ -18,19 +18,14 @@ export function fileElement<Tag extends 'script' | 'link'>(tagName: Tag, url: st
 export function shopRuntimePlugin({
   manifests,
   retryUrls,
-  scripts,
 }: {
   manifests: ManifestReader;
   retryUrls: RetryUrls;
-  /** Node (the renderer) only: how remote entries and chunks are fetched. */
-  scripts?: typeof fetch;
 }): ModuleFederationRuntimePlugin {
   return {
     name: 'maison-shop-runtime',
-    fetch(url) {
-      if (new URL(url).pathname.endsWith('.json')) return manifests.response(url);
-      return scripts?.(url);
-    },
+    // Manifests only: entries and chunks are left to the realm's fetch (the renderer's is remoteFiles).
+    fetch: (url) => (new URL(url).pathname.endsWith('.json') ? manifests.response(url) : undefined),
     createScript({ url, attrs }) {
       // The renderer (Node) loads entries its own way: this hook is asked there too.
       if (typeof document === 'undefined') return undefined;

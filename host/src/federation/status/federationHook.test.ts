@@ -1,16 +1,16 @@
+import { BUILD_INFO } from '../buildInfo';
 import { createRemoteRecords } from '../core/remoteRecords';
 import { createFederationHook, type PageEvent } from './federationHook';
 import { REMOTE_NAMES } from '@test/apps';
 
 const CART = 'https://cdn.example.com/cart/1.4.2/mf-manifest.json';
-const host = { buildVersion: 'host-1', sharedContract: '0.3.0' };
+const host = { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract };
 
 describe('the federation hook (window.__MAISON_FEDERATION__)', () => {
   it('shows the core’s records, live, from the start', () => {
     const records = createRemoteRecords(REMOTE_NAMES);
     const { status } = createFederationHook(
       records,
-      host,
       () => undefined,
       () => '/cart',
     );
@@ -31,7 +31,6 @@ describe('the federation hook (window.__MAISON_FEDERATION__)', () => {
     let page = '/';
     const hook = createFederationHook(
       records,
-      host,
       () => undefined,
       () => page,
     );
@@ -51,7 +50,7 @@ describe('the federation hook (window.__MAISON_FEDERATION__)', () => {
 
   it('prints through the function it was given (the status chunk’s tables)', () => {
     const print = jest.fn();
-    createFederationHook(createRemoteRecords(REMOTE_NAMES), host, print).status.print();
+    createFederationHook(createRemoteRecords(REMOTE_NAMES), print).status.print();
     expect(print).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,3 +1,4 @@
+import { BUILD_INFO } from '../buildInfo';
 import type { FederationEvent, RemoteRecords } from '../core/remoteRecords';
 import type { FailureRecord, LoadRecord, VitalRecord } from './pageStatus';
 
@@ -12,12 +13,7 @@ export interface PageEvent {
 
 export type FederationHook = ReturnType<typeof createFederationHook>;
 
-export function createFederationHook(
-  records: RemoteRecords,
-  host: { buildVersion: string; sharedContract: string },
-  print: () => void,
-  page: () => string = () => window.location.pathname,
-) {
+export function createFederationHook(records: RemoteRecords, print: () => void, page: () => string = () => window.location.pathname) {
   // Until the status chunk listens, events wait here with their page (a few per page shown).
   let waiting: PageEvent[] | undefined = [];
   let listener = (pageEvent: PageEvent): void => {
@@ -25,7 +21,7 @@ export function createFederationHook(
   };
   records.listen((event) => listener({ event, page: page() }));
   const status = {
-    host,
+    host: { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract },
     get configProblems() {
       return records.configProblems;
     },

@@ -41,7 +41,7 @@ function page(startingAs: DocumentVisibilityState = 'visible') {
   const document = Object.assign(new EventTarget(), { visibilityState: startingAs });
   const target = Object.assign(new EventTarget(), { document, location: { pathname: '/cart' } }) as unknown as Window;
   const records = createRemoteRecords(REMOTE_NAMES);
-  const hook = createFederationHook(records, { buildVersion: 'host-1', sharedContract: '0.3.0' }, () => undefined);
+  const hook = createFederationHook(records, () => undefined);
   const signals = startPageSignals(records, 'host-1', target);
   const sent: Beacon[] = [];
   Object.assign(navigator, {

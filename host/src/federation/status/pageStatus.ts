@@ -11,8 +11,6 @@ import type { RemoteRecord } from '../core/remoteRecords';
 type SignalOf<Kind extends Signal['kind']> = Extract<Signal, { kind: Kind }>;
 type ModuleOf = { remote: RemoteName; module: LoadableModuleId };
 
-/** One remote module loaded for this page: which build served it and what its files cost. */
-export type LoadRecord = SignalOf<'load'> & ModuleOf & ReturnType<typeof loadTimings> & { url: string };
 export type FailureRecord = SignalOf<'failure'> & ModuleOf & { error: string };
 /** The page's LCP, INP or CLS, with the area that holds its element (a remote module id, or 'host') and the remote that owns it. */
 export type VitalRecord = SignalOf<'vital'> & { rating: 'good' | 'needs-improvement' | 'poor'; area: string; remote: string };
@@ -27,20 +25,10 @@ function timingOf(url: string, entries: readonly PerformanceEntry[]) {
   return { url, start: Math.round(entry.startTime), duration: Math.round(entry.responseEnd - entry.startTime) };
 }
 
-/** The timings of a load of the module whose manifest is `manifestUrl` and whose `files` are its entry, then its JS and CSS. */
-export function loadTimings(
-  { manifestUrl, files, startedAt, endedAt }: { manifestUrl: string; files: readonly string[]; startedAt: number; endedAt: number },
-  entries: readonly PerformanceEntry[] = performance.getEntriesByType('resource'),
-) {
-  const [entryUrl, ...chunkUrls] = files;
-  return {
-    manifest: timingOf(manifestUrl, entries),
-    entry: entryUrl ? timingOf(entryUrl, entries) : undefined,
-    chunks: chunkUrls.flatMap((url) => timingOf(url, entries) ?? []),
-    /** From the loader starting the module to the module in hand. */
-    total: Math.round(endedAt - startedAt),
-  };
-}
+type Timing = ReturnType<typeof timingOf>;
+/** One remote module loaded for this page: which build served it and what its files cost (`total`: from asked to in hand). */
+export type LoadRecord = SignalOf<'load'> &
+  ModuleOf & { url: string; manifest: Timing; entry: Timing; chunks: NonNullable<Timing>[]; total: number };
 
 /** A core event as a load or failure record, if it is one. */
 export function loadRecord(
@@ -48,7 +36,8 @@ export function loadRecord(
   entries: readonly PerformanceEntry[] = performance.getEntriesByType('resource'),
 ): LoadRecord | FailureRecord | undefined {
   switch (event.type) {
-    case 'loaded':
+    case 'loaded': {
+      const [entryUrl, ...chunkUrls] = event.files;
       return {
         kind: 'load',
         page,
@@ -57,8 +46,12 @@ export function loadRecord(
         url: event.url,
         build: event.buildVersion ?? null,
         fallback: event.entry > 0,
-        ...loadTimings({ manifestUrl: event.url, files: event.files, startedAt: event.startedAt, endedAt: event.at }, entries),
+        manifest: timingOf(event.url, entries),
+        entry: entryUrl ? timingOf(entryUrl, entries) : undefined,
+        chunks: chunkUrls.flatMap((url) => timingOf(url, entries) ?? []),
+        total: Math.round(event.at - event.startedAt),
       };
+    }
     case 'failed': {
       const { url = null, reason, message } = event.failure;
       return { kind: 'failure', page, remote: event.remote, module: event.module, url, reason, error: message };

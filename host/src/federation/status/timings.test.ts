@@ -1,6 +1,24 @@
-import { loadTimings } from './pageStatus';
+import { loadRecord } from './pageStatus';
 
 const CDN = 'https://cdn.example.com/cart/1.4.2';
+const loaded = (files: string[], startedAt: number, at: number, entries: PerformanceEntry[]) =>
+  loadRecord(
+    {
+      event: {
+        type: 'loaded',
+        remote: 'cart',
+        module: 'cart/CartPage',
+        url: `${CDN}/mf-manifest.json`,
+        entry: 0,
+        buildVersion: '1',
+        startedAt,
+        at,
+        files,
+      },
+      page: '/cart',
+    },
+    entries,
+  );
 const resource = (name: string, startTime: number, responseEnd: number) =>
   ({ name, entryType: 'resource', startTime, responseEnd, duration: responseEnd - startTime }) as unknown as PerformanceEntry;
 
@@ -15,7 +33,7 @@ describe('load timings', () => {
       resource(files[1]!, 81.2, 120.9),
       resource(files[2]!, 81, 99),
     ];
-    expect(loadTimings({ manifestUrl: `${CDN}/mf-manifest.json`, files, startedAt: 9.6, endedAt: 130.2 }, entries)).toEqual({
+    expect(loaded(files, 9.6, 130.2, entries)).toMatchObject({
       manifest: { url: `${CDN}/mf-manifest.json`, start: 10, duration: 42 },
       entry: { url: `${CDN}/remoteEntry.js`, start: 11, duration: 69 },
       chunks: [
@@ -28,7 +46,7 @@ describe('load timings', () => {
 
   it('takes the latest request of a file, a retried entry included, and leaves out files never requested', () => {
     const entries = [resource(`${CDN}/remoteEntry.js`, 5, 6), resource(`${CDN}/remoteEntry.js?retry=2`, 900, 950)];
-    expect(loadTimings({ manifestUrl: `${CDN}/mf-manifest.json`, files, startedAt: 890, endedAt: 1000 }, entries)).toEqual({
+    expect(loaded(files, 890, 1000, entries)).toMatchObject({
       manifest: undefined,
       entry: { url: `${CDN}/remoteEntry.js`, start: 900, duration: 50 },
       chunks: [],
