@@ -141,7 +141,7 @@ export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) =
       if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`)
         return data(await all.stable.now.crawlerFile(url.pathname.slice(1)), CACHE_CONTROL.page);
       const isRemotesJson = url.pathname === REMOTES_JSON_PATH;
-      if (!isRemotesJson && !isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
+      if (!isRemotesJson && !isNavigation(request.headers.get('accept'), url.pathname)) return undefined;
       // While a rollout splits shoppers, the cohort the request claims is served (rollout/cohortChoice.ts).
       const choice = chooseCohort(claimsOf(request.headers), all.rollout);
       const state = choice.cohort === 'canary' && all.canary ? all.canary : all.stable;
