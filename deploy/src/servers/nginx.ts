@@ -68,7 +68,6 @@ interface FrontOptions {
   /** Where nginx reaches each app's answerer: `unix:/run/maison/host.sock` or `127.0.0.1:4000`. */
   answererOf: (app: AppEntry) => string;
   cacheDir: string;
-  /** Where nginx writes its JSON access lines (default: /var/log/nginx/maison-access.log). */
   accessLog?: string;
 }
 
