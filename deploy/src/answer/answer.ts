@@ -59,7 +59,7 @@ export function composeAnswerer({
         ...(received ? [(next: ReplyHandler) => signals(next, received)] : []),
         onlyReads(!isHost),
         (next) => probes(next, readiness),
-        normalAddresses(() => corsFor(isHost, 'text/plain')),
+        normalAddresses(corsFor(isHost, 'text/plain')),
       ],
       route,
     ),
