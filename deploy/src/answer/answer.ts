@@ -1,4 +1,4 @@
-/** What the shop's servers answer, per app: one function from a Web Request to a Response, under Node, nginx and `npm start` alike. */
+/** What the shop's servers answer, per app: one function from a Web Request to the answer sent, under Node, nginx and `npm start` alike. */
 // Why in this order: docs/decisions/serving.md#answer-order
 import path from 'node:path';
 import { watchHostBuild } from '../builds/hostBuild.ts';
@@ -59,7 +59,7 @@ export function composeAnswerer({
         ...(received ? [(next: ReplyHandler) => signals(next, received)] : []),
         onlyReads(!isHost),
         (next) => probes(next, readiness),
-        normalAddresses(() => corsFor(isHost, 'text/plain')),
+        normalAddresses(corsFor(isHost, 'text/plain')),
       ],
       route,
     ),

@@ -65,7 +65,7 @@ export const onlyReads =
 
 /** An address a cache reads as another (merged slashes, escapes, dot segments): 301 to its normal form, which no cache keeps. */
 export const normalAddresses =
-  (redirectHeaders: () => Record<string, string>): Layer =>
+  (redirectHeaders: Record<string, string>): Layer =>
   (next) =>
   (request, url, context) => {
     const normal = normalPath(url.pathname);
@@ -73,6 +73,6 @@ export const normalAddresses =
     context.served = { route: '(normalise)', servedAs: 'redirect' };
     return Promise.resolve({
       status: 301,
-      headers: { ...redirectHeaders(), 'Cache-Control': 'no-store', Location: `${normal}${url.search}` },
+      headers: { ...redirectHeaders, 'Cache-Control': 'no-store', Location: `${normal}${url.search}` },
     });
   };

@@ -5,19 +5,17 @@ import { cacheControl } from './cacheControl.ts';
 import { isNavigation, navigationAnswer, readsAccept } from './navigation.ts';
 
 describe('navigations', () => {
-  it('are GET or HEAD requests for a path that is no file name, or that accept HTML', () => {
-    expect(isNavigation('GET', 'text/html,application/xhtml+xml', '/')).toBe(true);
-    expect(isNavigation('HEAD', 'text/html', '/')).toBe(true);
-    expect(isNavigation('POST', 'text/html', '/')).toBe(false);
+  it('are requests for a path that is no file name, or that accept HTML', () => {
+    expect(isNavigation('text/html,application/xhtml+xml', '/')).toBe(true);
     // curl and link-preview bots: no Accept, or */*, for a path that is not a file name.
-    expect(isNavigation('GET', '*/*', '/products/hoi-an-handkerchief')).toBe(true);
-    expect(isNavigation('GET', undefined, '/')).toBe(true);
-    expect(isNavigation('GET', 'text/html', '/missing.0123456789.js')).toBe(true);
-    expect(isNavigation('GET', '*/*', '/missing.0123456789.js')).toBe(false);
-    expect(isNavigation('GET', '*/*', '/products/v1.2')).toBe(false);
-    expect(isNavigation('GET', 'image/avif,image/webp,*/*', '/favicon.png')).toBe(false);
+    expect(isNavigation('*/*', '/products/hoi-an-handkerchief')).toBe(true);
+    expect(isNavigation(undefined, '/')).toBe(true);
+    expect(isNavigation('text/html', '/missing.0123456789.js')).toBe(true);
+    expect(isNavigation('*/*', '/missing.0123456789.js')).toBe(false);
+    expect(isNavigation('*/*', '/products/v1.2')).toBe(false);
+    expect(isNavigation('image/avif,image/webp,*/*', '/favicon.png')).toBe(false);
     // What a path that is no file name answers never depends on Accept: a cache keeps one copy.
-    expect(isNavigation('GET', 'application/json', '/remotes')).toBe(true);
+    expect(isNavigation('application/json', '/remotes')).toBe(true);
     expect(readsAccept('/remotes')).toBe(false);
     expect(readsAccept('/products/v1.2')).toBe(true);
   });
@@ -164,7 +162,7 @@ describe('the cost of a request', () => {
     ['segments', '/a'.repeat(100_000)],
   ])('%s: linear', (_kind, path) => {
     const started = performance.now();
-    isNavigation('GET', '*/*', path);
+    isNavigation('*/*', path);
     cacheControl(path);
     navigationAnswer({ path: `/vi${path}`, query: '', routes: servedRoutes(), render: undefined });
     expect(performance.now() - started).toBeLessThan(1000);

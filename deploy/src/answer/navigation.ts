@@ -7,11 +7,9 @@ import type { NotFoundPage, RenderRecord, ServedRoute } from '@maison/host/contr
 import { pageFileOf, withoutTrailingSlashes } from '../environment/layout.ts';
 import { lastSegment } from './cacheControl.ts';
 
-/** A page request: GET/HEAD of a path with no extension, or of any path by a browser accepting HTML. */
-export function isNavigation(method: string, accept: string | null | undefined, pathname: string): boolean {
-  if (method !== 'GET' && method !== 'HEAD') return false;
-  return !readsAccept(pathname) || (accept ?? '').includes('text/html');
-}
+/** A page request (GET or HEAD: onlyReads refused the rest): a path with no extension, or any path by a browser accepting HTML. */
+export const isNavigation = (accept: string | null | undefined, pathname: string) =>
+  !readsAccept(pathname) || (accept ?? '').includes('text/html');
 
 /** Whether what is answered at `pathname` depends on the request's Accept (a path that may name a file): caches are told (Vary). */
 export const readsAccept = (pathname: string) => lastSegment(pathname).includes('.');

@@ -1,5 +1,5 @@
 /** The host's pages answer: /remotes.json, /sitemap.xml, /robots.txt and page requests (navigation.ts), with their preload hints. */
-import type { Language, RemoteName } from '@maison/shared';
+import type { Language } from '@maison/shared';
 import { languageOfPath } from '@maison/shared/address';
 import { firstMatching, withShownText } from '@maison/host/hosting';
 import { entryUrlOf, REMOTES_JSON_PATH, ROLLOUT_PATH } from '@maison/host/contract';
@@ -24,7 +24,7 @@ export function preloadLinks(routes: readonly ServedRoute[], locations: RemoteLo
   const links = routes.map(({ pattern, remotes }) => ({
     pattern,
     link: remotes
-      .flatMap((remote: RemoteName) => locations[remote]?.slice(0, 1) ?? [])
+      .flatMap((remote) => locations[remote]?.slice(0, 1) ?? [])
       .flatMap((manifest) => [
         `<${asServed(manifest)}>; rel=preload; as=fetch; crossorigin`,
         // Another origin's script loads with CORS (webpack's crossOriginLoading): preloaded so, or fetched twice.
@@ -141,7 +141,7 @@ export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) =
       if (url.pathname === `/${GENERATION_FILE.sitemap}` || url.pathname === `/${GENERATION_FILE.robots}`)
         return data(await all.stable.now.crawlerFile(url.pathname.slice(1)), CACHE_CONTROL.page);
       const isRemotesJson = url.pathname === REMOTES_JSON_PATH;
-      if (!isRemotesJson && !isNavigation(request.method, request.headers.get('accept'), url.pathname)) return undefined;
+      if (!isRemotesJson && !isNavigation(request.headers.get('accept'), url.pathname)) return undefined;
       // While a rollout splits shoppers, the cohort the request claims is served (rollout/cohortChoice.ts).
       const choice = chooseCohort(claimsOf(request.headers), all.rollout);
       const state = choice.cohort === 'canary' && all.canary ? all.canary : all.stable;

@@ -1,5 +1,6 @@
 /** Requests refused before any rule, as nginx refuses them (414, 431, 400), and their answer: the host's page, a remote's text. */
 // Why: docs/decisions/serving.md#refusals-match-nginx
+import path from 'node:path';
 import type { Language } from '@maison/shared';
 import { languageOfPath, pathInLanguage, PREFIXED_LANGUAGES, ROOT_LANGUAGE } from '@maison/shared/address';
 import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';
@@ -14,13 +15,8 @@ export const REQUEST_LIMITS = {
 /** Whether `..` segments climb above the root, escaped dots and slashes decoded first (as nginx does). */
 function climbsAboveRoot(pathname: string): boolean {
   if (!pathname.includes('.') && !/%2e/i.test(pathname)) return false;
-  let depth = 0;
-  for (const segment of pathname.replace(/%2e/gi, '.').replace(/%2f/gi, '/').split('/').slice(1)) {
-    if (segment === '..') depth -= 1;
-    else if (segment !== '.' && segment !== '') depth += 1;
-    if (depth < 0) return true;
-  }
-  return false;
+  // Relative (leading slashes cut), so that normalize keeps a climb as a leading `..` instead of stopping it at the root.
+  return /^\.\.(\/|$)/.test(path.posix.normalize(pathname.replace(/%2e/gi, '.').replace(/%2f/gi, '/').replace(/^\/+/, '')));
 }
 
 export function refusedTarget(target: string): 400 | 414 | undefined {

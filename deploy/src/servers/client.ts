@@ -40,17 +40,9 @@ export function trustedProxyList(entries: readonly string[]): (address: string) 
 }
 
 /** The client's key for a request from `peer` (undefined: a Unix socket) carrying `forwardedFor`. */
-export function clientOf(
-  peer: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  isTrusted: (address: string) => boolean,
-): string | undefined {
-  const forwarded = [forwardedFor ?? []]
-    .flat()
-    .join(',')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
+export function clientOf(peer: string | undefined, forwardedFor: string | undefined, isTrusted: (address: string) => boolean) {
+  // Node joins repeated X-Forwarded-For lines with ', ' into one value.
+  const forwarded = forwardedFor?.split(',').flatMap((entry) => entry.trim() || []) ?? [];
   let address = peer;
   while (address === undefined || isTrusted(address)) {
     const next = forwarded.pop();

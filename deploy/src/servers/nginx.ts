@@ -39,9 +39,10 @@ function literal(value: string): string {
 
 const REFUSED = [400, 414, 431] as const;
 
-function refusalLocation(name: string, status: number, { headers: { 'Content-Type': type, ...headers }, text }: Refusal): string {
+/** The location answering `status` (for the host, per `language`), named as the app template's error_page lines name it. */
+function refusalLocation(status: number, { headers: { 'Content-Type': type, ...headers }, text }: Refusal, language?: Language): string {
   return fill(template('refusal'), {
-    name,
+    name: `${status}${language ? `-${language}` : ''}`,
     type: quoted(type!),
     headers: Object.entries(headers)
       .map(([header, value]) => `        add_header ${header} ${quoted(value)} always;`)
@@ -52,15 +53,11 @@ function refusalLocation(name: string, status: number, { headers: { 'Content-Typ
 }
 
 function refusalLocations(isRemote: boolean): string {
-  const languages: Array<Language | undefined> = isRemote ? [undefined] : (Object.keys(LANGUAGE_PATH_PREFIX) as Language[]);
-  return [
-    ...REFUSED.flatMap((status) =>
-      languages.map((language) =>
-        refusalLocation(`${status}${language ? `-${language}` : ''}`, status, refusal(status, isRemote, language)),
-      ),
-    ),
-    refusalLocation('405', 405, refusedMethod(isRemote)),
-  ].join('\n');
+  const languages = isRemote ? [undefined] : (Object.keys(LANGUAGE_PATH_PREFIX) as Language[]);
+  const refused = REFUSED.flatMap((status) =>
+    languages.map((language) => refusalLocation(status, refusal(status, isRemote, language), language)),
+  );
+  return [...refused, refusalLocation(405, refusedMethod(isRemote))].join('\n');
 }
 
 interface FrontOptions {
@@ -68,7 +65,6 @@ interface FrontOptions {
   /** Where nginx reaches each app's answerer: `unix:/run/maison/host.sock` or `127.0.0.1:4000`. */
   answererOf: (app: AppEntry) => string;
   cacheDir: string;
-  /** Where nginx writes its JSON access lines (default: /var/log/nginx/maison-access.log). */
   accessLog?: string;
 }
 

@@ -46,7 +46,7 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
     const started = performance.now();
     const context = newContext(
       requestIdOf((name) => firstValue(req.headers[name])),
-      clientOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], isTrusted),
+      clientOf(req.socket.remoteAddress, firstValue(req.headers['x-forwarded-for']), isTrusted),
     );
     let bytes = 0;
     res.setHeader('X-Request-Id', context.requestId);
