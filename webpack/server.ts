@@ -12,12 +12,6 @@ export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '
 export const devServerBuildDir = (federationName: string) => path.join(DEV_SERVER_BUILDS, federationName);
 export const DEV_SERVER_BUILT_FILE = path.join(DEV_SERVER_BUILDS, 'built.json');
 
-/** What the browser manifest says of the server build: its container (relative to the manifest), its renderer-only modules. */
-export const serverManifestData = (server: { exposes?: Record<string, string> }) => ({
-  ssrRemoteEntry: { name: ENTRY_FILE, path: `${SERVER_DIR}/`, type: 'commonjs-module' },
-  serverModules: Object.keys(server.exposes ?? {}).map((expose) => expose.replace(/^\.\//, '')),
-});
-
 /** Node has no `document.currentScript` for 'auto': the renderer sets the public path instead. */
 const rendererPublicPath = (name: string) => (compiler: Compiler) => {
   const { RuntimeGlobals, RuntimeModule } = compiler.webpack;
