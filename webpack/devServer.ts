@@ -18,7 +18,8 @@ import {
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
-import { APPS, appNamed, isHostApp, localOrigin } from '../apps.mts';
+import { APPS, appNamed, localOrigin } from '../apps.mts';
+import type { AppBuild } from '../webpack.common';
 import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
 
 const root = path.resolve(__dirname, '..');
@@ -48,8 +49,7 @@ const eitherOf = (first: FileSource, second: FileSource): FileSource => ({
 });
 
 /** The app's answerer over its dev server's output (and, for a remote, its server build on disk). */
-function developmentAnswerer(app: string, compiler: Compiler) {
-  const isHost = isHostApp({ name: app });
+function developmentAnswerer(app: string, isHost: boolean, compiler: Compiler) {
   const dist = compiler.options.output.path!;
   // Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API).
   const output = () => compiler.outputFileSystem as unknown as typeof fs;
@@ -86,7 +86,7 @@ function developmentAnswerer(app: string, compiler: Compiler) {
   });
 }
 
-export function devServerOptions(app: string): DevServerConfiguration {
+export function devServerOptions({ federationName: app, isRemote }: AppBuild): DevServerConfiguration {
   return {
     port: appNamed(app).port,
     hot: true,
@@ -97,8 +97,8 @@ export function devServerOptions(app: string): DevServerConfiguration {
     static: false,
     setupMiddlewares(middlewares, devServer) {
       const lines = serverLog();
-      const listener = nodeListener(developmentAnswerer(app, devServer.compiler as Compiler).sent, {
-        isRemote: !isHostApp({ name: app }),
+      const listener = nodeListener(developmentAnswerer(app, !isRemote, devServer.compiler as Compiler).sent, {
+        isRemote,
         log: console.error,
         observe: (answered) => lines.access({ app, ...answered }),
       });
