@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
-import { buildVersion, packageVersion } from '../webpack/buildInfo';
+import { buildVersion, readPackage } from '../webpack/buildInfo';
 import { localOrigin, REMOTE_APPS as remotes } from '../apps.mts';
 import { renderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
@@ -30,7 +30,7 @@ export default createAppConfig({
     // Read by host/src/federation/buildInfo.ts.
     MAISON_BUILD: {
       version,
-      sharedContract: packageVersion(path.join(__dirname, '..', 'shared')),
+      sharedContract: readPackage(path.join(__dirname, '..', 'shared')).version,
       remoteNames: remotes.map(({ name }) => name),
       // The local dev servers stand in for missing remotes.json entries in development only.
       remoteDefaults: production
