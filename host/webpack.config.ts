@@ -14,7 +14,7 @@ export default createAppConfig({
   runtimePlugins: [path.join(__dirname, 'src/federation/runtime/provideFederationRuntime.ts')],
   // Styled by src/shell/appShell.css; the real header draws the same bar and brand.
   appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
-  preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
+  preload: { chunks: ['bootstrap'], fetches: ['/remotes.json'] },
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the boot script of rendered pages.
   plugins: [
