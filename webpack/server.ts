@@ -8,7 +8,7 @@ import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maiso
 import type { AppBuild } from '../webpack.common';
 
 /** Where `npm start` writes the apps' server builds; `built.json` is written after each build. */
-export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
+const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
 export const devServerBuildDir = (federationName: string) => path.join(DEV_SERVER_BUILDS, federationName);
 export const DEV_SERVER_BUILT_FILE = path.join(DEV_SERVER_BUILDS, 'built.json');
 
