@@ -30,16 +30,10 @@ export const DEV_REMOTES_VARIABLE = 'MAISON_DEV_REMOTES';
 const devRemotesFile = () => process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes);
 
 /** Development's additions to production's policy: injected styles and each dev server's update socket. */
-const DEVELOPMENT_SOURCES: Record<string, string[]> = {
-  'style-src': ["'unsafe-inline'"],
-  'connect-src': APPS.map(({ port }) => `ws://localhost:${port}`),
-};
-
-const withSources = (policy: string, extra: Record<string, string[]>) =>
+const developmentPolicy = (policy: string) =>
   policy
-    .split('; ')
-    .map((directive) => [directive, ...(extra[directive.split(' ')[0]!] ?? [])].join(' '))
-    .join('; ');
+    .replace(/(^|; )style-src [^;]*/, "$& 'unsafe-inline'")
+    .replace(/(^|; )connect-src [^;]*/, `$& ${APPS.map(({ port }) => `ws://localhost:${port}`).join(' ')}`);
 
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
@@ -82,7 +76,7 @@ function developmentAnswerer(app: string, isHost: boolean, compiler: Compiler) {
     isHost,
     files: memory,
     cacheOf: () => 'no-cache',
-    host: { hostBuild, pages, policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES) },
+    host: { hostBuild, pages, policyExtras: developmentPolicy },
   });
 }
 
