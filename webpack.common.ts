@@ -31,7 +31,7 @@ export interface AppBuildOptions {
   appShell?: string;
   /** Files the page needs at once, named in its HTML so they download alongside main.js. */
   preload?: PreloadOptions;
-  plugins?: Configuration['plugins'];
+  plugins?: (build: { production: boolean; version: string }) => NonNullable<Configuration['plugins']>;
   /** Build-time constants (DefinePlugin), given the mode. */
   define?: (build: { production: boolean; version: string }) => Record<string, unknown>;
   /** The app's server build (webpack/server.ts): a remote's extra exposes, or the host's renderer entry. */
@@ -100,7 +100,7 @@ function browserConfig(app: AppBuild): Configuration {
         publicDirs: [path.join(appDir, 'public')],
       }),
       ...(app.preload && standalonePage ? [preloadPlugin(app.preload)] : []),
-      ...(app.plugins ?? []),
+      ...(app.plugins?.({ production, version }) ?? []),
       ...(production ? [] : fastRefreshPlugins(federationName)),
     ],
     // The host provides the shared libraries (the remotes use its copies): in one chunk.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
-import { buildVersion, readPackage } from '../webpack/buildInfo';
+import { readPackage } from '../webpack/buildInfo';
 import { localOrigin, REMOTE_APPS as remotes } from '../apps.mts';
 import { renderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
@@ -17,10 +17,10 @@ export default createAppConfig({
   preload: { chunks: ['bootstrap'], fetches: ['/remotes.json'] },
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the boot script of rendered pages.
-  plugins: [
+  plugins: ({ version }) => [
     renderedPagePlugin({
       bootEntry: path.join(__dirname, 'src/boot/index.ts'),
-      hostBuild: buildVersion(__dirname),
+      hostBuild: version,
       routes: servedRoutes(),
     }),
   ],
