@@ -14,7 +14,6 @@ import {
   fileStamp,
   pagesOnDemand,
   watchHostBuild,
-  type FileSource,
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
@@ -38,10 +37,6 @@ const developmentPolicy = (policy: string) =>
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
-const eitherOf = (first: FileSource, second: FileSource): FileSource => ({
-  find: async (pathname) => (await first.find(pathname)) ?? second.find(pathname),
-});
-
 /** The app's answerer over its dev server's output (and, for a remote, its server build on disk). */
 function developmentAnswerer(app: string, isHost: boolean, compiler: Compiler) {
   const dist = compiler.options.output.path!;
@@ -52,8 +47,11 @@ function developmentAnswerer(app: string, isHost: boolean, compiler: Compiler) {
     stat: (file) => output().promises.stat(file),
     readFile: (file) => output().promises.readFile(file),
   });
-  if (!isHost)
-    return composeAnswerer({ isHost, files: eitherOf(memory, buildFiles(devServerBuildDir(app), shown)), cacheOf: () => 'no-cache' });
+  if (!isHost) {
+    const disk = buildFiles(devServerBuildDir(app), shown);
+    const files = { find: async (pathname: string) => (await memory.find(pathname)) ?? disk.find(pathname) };
+    return composeAnswerer({ isHost, files, cacheOf: () => 'no-cache' });
+  }
 
   // The host build as production's servers hold it, from webpack's output at each compile (answers wait for the first).
   let compiled = '';
