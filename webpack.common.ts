@@ -1,7 +1,6 @@
 /** The factory for every app's webpack config; the pieces live in ./webpack/. Loaded through tsx. */
 import path from 'node:path';
 import type { Configuration } from 'webpack';
-import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { ENTRY_FILE, MANIFEST_FILE } from '@maison/host/contract';
 import { isHostApp } from './apps.mts';
@@ -15,9 +14,10 @@ import {
   federationBase,
   outputOptions,
   productionOptimization,
+  SERVER_DIR,
 } from './webpack/parts';
 import { preloadPlugin, type PreloadOptions } from './webpack/PreloadPlugin';
-import { serverConfig, serverManifestData } from './webpack/server';
+import { serverConfig } from './webpack/server';
 
 export interface AppBuildOptions {
   /** The app's folder (pass `__dirname` of its webpack.config.ts). */
@@ -31,7 +31,7 @@ export interface AppBuildOptions {
   appShell?: string;
   /** Files the page needs at once, named in its HTML so they download alongside main.js. */
   preload?: PreloadOptions;
-  plugins?: Configuration['plugins'];
+  plugins?: (build: { production: boolean; version: string }) => NonNullable<Configuration['plugins']>;
   /** Build-time constants (DefinePlugin), given the mode. */
   define?: (build: { production: boolean; version: string }) => Record<string, unknown>;
   /** The app's server build (webpack/server.ts): a remote's extra exposes, or the host's renderer entry. */
@@ -42,7 +42,7 @@ export interface AppBuildOptions {
 export type AppBuild = AppBuildOptions & { production: boolean; version: string; isRemote: boolean; exposes?: Record<string, string> };
 
 export function createAppConfig(options: AppBuildOptions) {
-  return (env: { server?: boolean } = {}, argv: { mode?: string } = {}): AppConfiguration | AppConfiguration[] => {
+  return (env: { server?: boolean } = {}, argv: { mode?: string } = {}): Configuration | Configuration[] => {
     const isRemote = !isHostApp({ name: options.federationName });
     const exposes = isRemote ? exposesIn(options.appDir) : undefined;
     const app: AppBuild = { ...options, production: argv.mode === 'production', version: buildVersion(options.appDir), isRemote, exposes };
@@ -53,9 +53,7 @@ export function createAppConfig(options: AppBuildOptions) {
   };
 }
 
-type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
-
-function browserConfig(app: AppBuild): AppConfiguration {
+function browserConfig(app: AppBuild): Configuration {
   const { appDir, federationName, server, production, version, isRemote } = app;
   // The federation manifest plugin stamps this on mf-manifest.json (metaData.buildInfo).
   process.env.MF_BUILD_VERSION = version;
@@ -78,9 +76,12 @@ function browserConfig(app: AppBuild): AppConfiguration {
         manifest: isRemote
           ? {
               fileName: MANIFEST_FILE,
-              // How the renderer finds the server build and its renderer-only modules.
+              // How the renderer finds the server build (relative to the manifest) and its renderer-only modules.
               additionalData: ({ stats }) => {
-                Object.assign(stats.metaData, serverManifestData(server));
+                Object.assign(stats.metaData, {
+                  ssrRemoteEntry: { name: ENTRY_FILE, path: `${SERVER_DIR}/`, type: 'commonjs-module' },
+                  serverModules: Object.keys(server.exposes ?? {}).map((expose) => expose.replace(/^\.\//, '')),
+                });
                 return stats;
               },
             }
@@ -99,11 +100,11 @@ function browserConfig(app: AppBuild): AppConfiguration {
         publicDirs: [path.join(appDir, 'public')],
       }),
       ...(app.preload && standalonePage ? [preloadPlugin(app.preload)] : []),
-      ...(app.plugins ?? []),
+      ...(app.plugins?.({ production, version }) ?? []),
       ...(production ? [] : fastRefreshPlugins(federationName)),
     ],
     // The host provides the shared libraries (the remotes use its copies): in one chunk.
     optimization: production ? productionOptimization({ sharedLibraries: !isRemote }) : undefined,
-    devServer: devServerOptions(federationName),
+    devServer: devServerOptions(app),
   };
 }

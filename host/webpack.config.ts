@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { createAppConfig } from '../webpack.common';
-import { buildVersion, packageVersion } from '../webpack/buildInfo';
+import { readPackage } from '../webpack/buildInfo';
 import { localOrigin, REMOTE_APPS as remotes } from '../apps.mts';
 import { renderedPagePlugin } from '../webpack/RenderedPagePlugin';
 import { servedRoutes } from './src/routes';
@@ -14,13 +14,13 @@ export default createAppConfig({
   runtimePlugins: [path.join(__dirname, 'src/federation/runtime/provideFederationRuntime.ts')],
   // Styled by src/shell/appShell.css; the real header draws the same bar and brand.
   appShell: readFileSync(path.join(__dirname, 'src/shell/appShell.html'), 'utf8').trim(),
-  preload: { chunks: ['bootstrap'], sharedProvides: true, fetches: ['/remotes.json'] },
+  preload: { chunks: ['bootstrap'], fetches: ['/remotes.json'] },
   // For the servers: the route table's patterns and the remotes each route needs (deploy/src/answer).
   // For the renderer: the page's head as data, and the boot script of rendered pages.
-  plugins: [
+  plugins: ({ version }) => [
     renderedPagePlugin({
       bootEntry: path.join(__dirname, 'src/boot/index.ts'),
-      hostBuild: buildVersion(__dirname),
+      hostBuild: version,
       routes: servedRoutes(),
     }),
   ],
@@ -30,7 +30,7 @@ export default createAppConfig({
     // Read by host/src/federation/buildInfo.ts.
     MAISON_BUILD: {
       version,
-      sharedContract: packageVersion(path.join(__dirname, '..', 'shared')),
+      sharedContract: readPackage(path.join(__dirname, '..', 'shared')).version,
       remoteNames: remotes.map(({ name }) => name),
       // The local dev servers stand in for missing remotes.json entries in development only.
       remoteDefaults: production

@@ -64,8 +64,7 @@ export function editSource(file, from, to) {
   writeFileSync(file, current.replace(from, to));
   return {
     restore() {
-      if (!originals.has(file)) return;
-      writeFileSync(file, originals.get(file));
+      if (originals.has(file)) writeFileSync(file, originals.get(file));
       originals.delete(file);
     },
   };

@@ -13,19 +13,18 @@ const USAGE = 'npm start [-- [--only cart] --against <remotes.json URL|file>]';
 const COLORS: Record<string, string> = { host: 'magenta', catalog: 'cyan', cart: 'yellow', account: 'green' };
 
 async function readEnvironment(source: string): Promise<unknown> {
-  try {
-    if (!isUrl(source)) return JSON.parse(readFileSync(source, 'utf8'));
-    const response = await fetch(source, { signal: AbortSignal.timeout(10_000) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return await response.json();
-  } catch (error) {
-    return fail('start', `${source} cannot be read as remotes.json: ${errorMessage(error)}`);
-  }
+  if (!isUrl(source)) return JSON.parse(readFileSync(source, 'utf8'));
+  const response = await fetch(source, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.json();
 }
 
 /** The remotes.json file to serve for --against, written to a folder removed on exit. */
 async function againstEnvironment(source: string, local: RemoteName[]): Promise<string> {
-  const composed = composeDevRemotes({ environment: await readEnvironment(source), source, local });
+  const environment = await readEnvironment(source).catch((error: unknown) =>
+    fail('start', `${source} cannot be read as remotes.json: ${errorMessage(error)}`),
+  );
+  const composed = composeDevRemotes({ environment, source, local });
   composed.warnings.forEach((warning) => console.warn(`[start] warning: ${warning}`));
   if (!composed.remotes) return fail('start', composed.errors.join('\n[start] '));
   for (const name of REMOTE_NAMES) {

@@ -7,23 +7,19 @@ const COMPILE_WHOLE_HINT = '//# allFunctionsCalledOnLoad';
 
 export interface PreloadOptions {
   /** Named async chunks: their JS and CSS. */
-  chunks?: string[];
-  /** The chunks of the shared libraries this app provides (the page's copies: the host loads first). */
-  sharedProvides?: boolean;
+  chunks: string[];
   /** Same-origin fetches, e.g. /remotes.json. */
-  fetches?: string[];
+  fetches: string[];
 }
 
-/** Preloads the startup chunks and fetches, and prefixes their scripts with the compile hint. */
+/** Preloads the startup chunks (named, and the shared libraries the host provides) and fetches; prefixes their scripts with the compile hint. */
 export const preloadPlugin = (preload: PreloadOptions) => (compiler: webpack.Compiler) => {
   const startupFiles = (compilation: webpack.Compilation): string[] => {
-    const named = (preload.chunks ?? []).flatMap((name) => compilation.namedChunkGroups.get(name)?.getFiles() ?? []);
-    const provided = preload.sharedProvides
-      ? [...compilation.modules]
-          // The federation plugin's ProvideSharedModule: its async block holds the library.
-          .filter((module) => module.constructor.name === 'ProvideSharedModule')
-          .flatMap((module) => module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.getFiles() ?? []))
-      : [];
+    const named = preload.chunks.flatMap((name) => compilation.namedChunkGroups.get(name)?.getFiles() ?? []);
+    // The page's copies of the shared libraries (the host loads first): each ProvideSharedModule's async block holds one.
+    const provided = [...compilation.modules]
+      .filter((module) => module.constructor.name === 'ProvideSharedModule')
+      .flatMap((module) => module.blocks.flatMap((block) => compilation.chunkGraph.getBlockChunkGroup(block)?.getFiles() ?? []));
     const linked = new Set(compilation.entrypoints.get('main')?.getFiles() ?? []);
     return [...new Set([...named, ...provided])].filter((file) => !linked.has(file));
   };
@@ -39,7 +35,7 @@ export const preloadPlugin = (preload: PreloadOptions) => (compiler: webpack.Com
         HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href, as, ...(crossorigin ? { crossorigin } : {}) });
       const files = startupFiles(compilation);
       data.headTags.push(
-        ...(preload.fetches ?? []).map((href) => link(href, 'fetch', 'anonymous')),
+        ...preload.fetches.map((href) => link(href, 'fetch', 'anonymous')),
         ...files.filter((file) => file.endsWith('.css')).map((file) => link(`/${file}`, 'style')),
         ...files.filter((file) => file.endsWith('.js')).map((file) => link(`/${file}`, 'script')),
       );

@@ -7,7 +7,6 @@ const root = path.resolve(__dirname, '..');
 
 type PackageJson = { version: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
 export const readPackage = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
-export const packageVersion = (dir: string) => readPackage(dir).version;
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 
@@ -24,5 +23,5 @@ function gitDescription(): string | undefined {
 export function buildVersion(appDir: string): string {
   if (process.env.MF_BUILD_VERSION) return process.env.MF_BUILD_VERSION;
   const stamp = gitDescription() ?? new Date().toISOString().replace(/[-:]|\.\d+/g, '');
-  return `${packageVersion(appDir)}+${stamp}`;
+  return `${readPackage(appDir).version}+${stamp}`;
 }

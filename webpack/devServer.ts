@@ -14,11 +14,11 @@ import {
   fileStamp,
   pagesOnDemand,
   watchHostBuild,
-  type FileSource,
 } from '@maison/deploy';
 import { nodeListener, serverLog } from '@maison/deploy/serve';
 import { HOST_BUILD_FILES } from '@maison/host/contract';
-import { APPS, appNamed, isHostApp, localOrigin } from '../apps.mts';
+import { APPS, appNamed, localOrigin } from '../apps.mts';
+import type { AppBuild } from '../webpack.common';
 import { devServerBuildDir, DEV_SERVER_BUILT_FILE } from './server';
 
 const root = path.resolve(__dirname, '..');
@@ -29,27 +29,16 @@ export const DEV_REMOTES_VARIABLE = 'MAISON_DEV_REMOTES';
 const devRemotesFile = () => process.env[DEV_REMOTES_VARIABLE] ?? path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.remotes);
 
 /** Development's additions to production's policy: injected styles and each dev server's update socket. */
-const DEVELOPMENT_SOURCES: Record<string, string[]> = {
-  'style-src': ["'unsafe-inline'"],
-  'connect-src': APPS.map(({ port }) => `ws://localhost:${port}`),
-};
-
-const withSources = (policy: string, extra: Record<string, string[]>) =>
+const developmentPolicy = (policy: string) =>
   policy
-    .split('; ')
-    .map((directive) => [directive, ...(extra[directive.split(' ')[0]!] ?? [])].join(' '))
-    .join('; ');
+    .replace(/(^|; )style-src [^;]*/, "$& 'unsafe-inline'")
+    .replace(/(^|; )connect-src [^;]*/, `$& ${APPS.map(({ port }) => `ws://localhost:${port}`).join(' ')}`);
 
 /** The dev server's own endpoints (its update socket and client): never the shop's. */
 const DEV_SERVER_PATHS = /^\/(ws|__webpack_hmr|webpack-dev-server|__webpack_dev_server__|sockjs-node)(\/|\?|$)/;
 
-const eitherOf = (first: FileSource, second: FileSource): FileSource => ({
-  find: async (pathname) => (await first.find(pathname)) ?? second.find(pathname),
-});
-
 /** The app's answerer over its dev server's output (and, for a remote, its server build on disk). */
-function developmentAnswerer(app: string, compiler: Compiler) {
-  const isHost = isHostApp({ name: app });
+function developmentAnswerer(app: string, isHost: boolean, compiler: Compiler) {
   const dist = compiler.options.output.path!;
   // Read when asked: the dev middleware sets it once it starts (memfs, with node:fs's API).
   const output = () => compiler.outputFileSystem as unknown as typeof fs;
@@ -58,8 +47,11 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     stat: (file) => output().promises.stat(file),
     readFile: (file) => output().promises.readFile(file),
   });
-  if (!isHost)
-    return composeAnswerer({ isHost, files: eitherOf(memory, buildFiles(devServerBuildDir(app), shown)), cacheOf: () => 'no-cache' });
+  if (!isHost) {
+    const disk = buildFiles(devServerBuildDir(app), shown);
+    const files = { find: async (pathname: string) => (await memory.find(pathname)) ?? disk.find(pathname) };
+    return composeAnswerer({ isHost, files, cacheOf: () => 'no-cache' });
+  }
 
   // The host build as production's servers hold it, from webpack's output at each compile (answers wait for the first).
   let compiled = '';
@@ -82,11 +74,11 @@ function developmentAnswerer(app: string, compiler: Compiler) {
     isHost,
     files: memory,
     cacheOf: () => 'no-cache',
-    host: { hostBuild, pages, policyExtras: (policy) => withSources(policy, DEVELOPMENT_SOURCES) },
+    host: { hostBuild, pages, policyExtras: developmentPolicy },
   });
 }
 
-export function devServerOptions(app: string): DevServerConfiguration {
+export function devServerOptions({ federationName: app, isRemote }: AppBuild): DevServerConfiguration {
   return {
     port: appNamed(app).port,
     hot: true,
@@ -97,8 +89,8 @@ export function devServerOptions(app: string): DevServerConfiguration {
     static: false,
     setupMiddlewares(middlewares, devServer) {
       const lines = serverLog();
-      const listener = nodeListener(developmentAnswerer(app, devServer.compiler as Compiler).sent, {
-        isRemote: !isHostApp({ name: app }),
+      const listener = nodeListener(developmentAnswerer(app, !isRemote, devServer.compiler as Compiler).sent, {
+        isRemote,
         log: console.error,
         observe: (answered) => lines.access({ app, ...answered }),
       });

@@ -8,15 +8,9 @@ import { ENTRY_FILE, HOST_BUILD_FILES, SERVER_PUBLIC_PATHS_GLOBAL } from '@maiso
 import type { AppBuild } from '../webpack.common';
 
 /** Where `npm start` writes the apps' server builds; `built.json` is written after each build. */
-export const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
+const DEV_SERVER_BUILDS = path.resolve(__dirname, '..', 'node_modules', '.cache', 'maison-dev-server');
 export const devServerBuildDir = (federationName: string) => path.join(DEV_SERVER_BUILDS, federationName);
 export const DEV_SERVER_BUILT_FILE = path.join(DEV_SERVER_BUILDS, 'built.json');
-
-/** What the browser manifest says of the server build: its container (relative to the manifest), its renderer-only modules. */
-export const serverManifestData = (server: { exposes?: Record<string, string> }) => ({
-  ssrRemoteEntry: { name: ENTRY_FILE, path: `${SERVER_DIR}/`, type: 'commonjs-module' },
-  serverModules: Object.keys(server.exposes ?? {}).map((expose) => expose.replace(/^\.\//, '')),
-});
 
 /** Node has no `document.currentScript` for 'auto': the renderer sets the public path instead. */
 const rendererPublicPath = (name: string) => (compiler: Compiler) => {

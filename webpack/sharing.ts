@@ -1,7 +1,7 @@
 /** How the apps share libraries through module federation. */
 import path from 'node:path';
 import type { Configuration } from 'webpack';
-import { packageVersion, readPackage } from './buildInfo';
+import { readPackage } from './buildInfo';
 
 const root = path.resolve(__dirname, '..');
 
@@ -68,7 +68,7 @@ export function sharedSingletons(appDir: string) {
       if (!requiredVersion) throw new Error(`${appDir}/package.json must depend on ${packageName} (a shared singleton)`);
       const shared = { singleton: true, requiredVersion, strictVersion: false };
       if (!facade) return [request, shared];
-      const version = packageVersion(path.dirname(require.resolve(`${packageName}/package.json`)));
+      const { version } = readPackage(path.dirname(require.resolve(`${packageName}/package.json`)));
       return [request, { ...shared, import: path.join(root, 'shared', 'src', 'facades', facade), shareKey: request, version }];
     }),
   );

@@ -6,20 +6,14 @@ import { appNamed, localOrigin, REMOTE_NAMES } from '../../apps.mts';
 /** Root-relative entries of an environment read from a file belong to an origin the file does not name. */
 const UNKNOWN_ORIGIN = 'https://environment.invalid/';
 
-export interface DevRemotesRequest {
-  environment: unknown;
-  /** Its URL (relative entries resolve against it) or its file (they cannot). */
-  source: string;
-  local: readonly RemoteName[];
-}
-
 export const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
 /**
  * The remotes.json to serve, when every remote has a usable entry; else `errors`, the remotes neither local nor usable there.
  * `warnings`: what is wrong in the environment's file but does not stop it (an unknown name, one bad fallback).
+ * `source`: the environment's URL (relative entries resolve against it) or its file (they cannot).
  */
-export function composeDevRemotes({ environment, source, local }: DevRemotesRequest) {
+export function composeDevRemotes({ environment, source, local }: { environment: unknown; source: string; local: readonly RemoteName[] }) {
   const base = isUrl(source) ? source : UNKNOWN_ORIGIN;
   const parsed = parseRemotesJson(environment, { names: REMOTE_NAMES, base });
   const warnings = parsed.problems.map((problem) => `${source}: ${problem.replace(/^\/remotes\.json:? /, '')}`);

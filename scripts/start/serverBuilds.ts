@@ -2,12 +2,12 @@
  * `npm start`'s server builds, rebuilt on change at a lower priority; built.json follows each build.
  *   node --import=tsx scripts/start/serverBuilds.ts host,catalog,cart,account
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { appNamed } from '../../apps.mts';
-import { DEV_SERVER_BUILDS, DEV_SERVER_BUILT_FILE } from '../../webpack/server';
+import { DEV_SERVER_BUILT_FILE } from '../../webpack/server';
 
 type AppConfig = (env: { server: boolean }, argv: { mode: 'development' }) => Configuration;
 
@@ -19,7 +19,6 @@ const configs = names.map((name) => {
   return { ...module.default({ server: true }, { mode: 'development' }), name, stats: 'errors-warnings' as const };
 });
 
-mkdirSync(DEV_SERVER_BUILDS, { recursive: true });
 // An earlier npm start's stamp would have pages rendered from code older than the checkout's.
 rmSync(DEV_SERVER_BUILT_FILE, { force: true });
 const started = Date.now();
