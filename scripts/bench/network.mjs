@@ -13,9 +13,7 @@ function gzipBytes(file) {
 }
 
 export async function networkProfile(browser, url, { fileFor, latencyMs = 150 }) {
-  const context = await browser.newContext();
-  await context.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
-  const page = await context.newPage();
+  const { context, page } = await visitorPage(browser);
   await page.route('**/*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, latencyMs));
     await route.continue().catch(() => undefined);
@@ -78,9 +76,7 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
 
 /** Milliseconds from a click on the header's cart link to the cart heading painted, after 3 s idle on `/`. */
 export async function cartNavigationAfterIdle(browser, origin) {
-  const context = await browser.newContext();
-  await context.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
-  const page = await context.newPage();
+  const { context, page } = await visitorPage(browser);
   await page.goto(`${origin}/`);
   await page.locator('main h1').first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -106,6 +102,8 @@ export async function cartNavigationAfterIdle(browser, origin) {
 
 /** Lighthouse's mobile preset applied in the browser ("devtools" figures for slow 4G), 4× CPU. */
 const MOBILE = { latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8, cpuSlowdown: 4 };
+/** Lighthouse's mobile viewport, with touch. */
+const MOBILE_SCREEN = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
 
 /** The phones every phone figure is given for: Lighthouse's mobile emulation (its Moto G Power) and most phones sold today. */
 export const PHONES = [
@@ -113,17 +111,13 @@ export const PHONES = [
   { name: "today's phone", deviceScaleFactor: 2.625 },
 ];
 
-/** A phone's page (Lighthouse's mobile viewport, touch, the phone's pixel ratio), throttled as MOBILE, intro already seen this session. */
-async function mobilePage(browser, phone, initScript) {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: phone.deviceScaleFactor,
-    isMobile: true,
-    hasTouch: true,
-  });
+/** A page in a fresh context, intro already seen this session; on a `phone`, MOBILE_SCREEN at its pixel ratio, throttled as MOBILE. */
+async function visitorPage(browser, phone, initScript) {
+  const context = await browser.newContext(phone && { ...MOBILE_SCREEN, deviceScaleFactor: phone.deviceScaleFactor });
   await context.addInitScript(() => sessionStorage.setItem('hasVisited', 'true'));
   if (initScript) await context.addInitScript(initScript);
   const page = await context.newPage();
+  if (!phone) return { context, page };
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, ...MOBILE });
@@ -134,7 +128,7 @@ async function mobilePage(browser, phone, initScript) {
 /** Ms from navigation until a tap on ADD TO CART, made as soon as it shows, updates the cart badge. */
 /** With `trace`, also where the main thread went from navigation to seen and from seen to usable (mainThreadBetween). */
 export async function timeUntilUsable(browser, url, phone, { trace = false, tries = 3 } = {}) {
-  const { context, page } = await mobilePage(browser, phone, () => {
+  const { context, page } = await visitorPage(browser, phone, () => {
     new MutationObserver((_records, observer) => {
       if (document.documentElement.dataset.alive) window.__aliveAt ??= performance.now();
       if (document.querySelector('[data-testid="cart-count"]')?.textContent?.trim() !== '1') return;
@@ -168,7 +162,7 @@ export async function timeUntilUsable(browser, url, phone, { trace = false, trie
 
 /** LCP on a phone as the page records it, read once the page has settled (so late content counts). */
 export async function phoneLcp(browser, url, phone) {
-  const { context, page } = await mobilePage(browser, phone, () => {
+  const { context, page } = await visitorPage(browser, phone, () => {
     const observer = new PerformanceObserver((list) => (window.__lcp = list.getEntries().at(-1).startTime));
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
   });
