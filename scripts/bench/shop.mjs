@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
-import { appsFrom, localOrigin } from '../../apps.mts';
+import { appsFrom, isHostApp, localOrigin } from '../../apps.mts';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const PAGE = '/products/hoan-kiem-lake-handkerchief';
@@ -15,11 +15,8 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
 export function benchEnvironment(dir, basePort) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const remotes = Object.fromEntries(
-    appsFrom(basePort)
-      .slice(1)
-      .map((app) => [app.name, `${localOrigin(app)}/mf-manifest.json`]),
-  );
+  const remoteApps = appsFrom(basePort).filter((app) => !isHostApp(app));
+  const remotes = Object.fromEntries(remoteApps.map((app) => [app.name, `${localOrigin(app)}/mf-manifest.json`]));
   writeFileSync(path.join(dir, ENVIRONMENT_FILE.remotes), JSON.stringify(remotes));
   copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(dir, ENVIRONMENT_FILE.site));
 }
