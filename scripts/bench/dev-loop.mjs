@@ -87,12 +87,10 @@ try {
     const edit = editSource(path.join(root, file), from, to);
     try {
       await scenario.changed(page).waitFor({ timeout: 60_000 });
-      const ms = Date.now() - editedAt;
-      const reloaded = await page.evaluate(() => window.__devLoopMarker !== true);
       results.push({
         ...scenario,
-        ms,
-        reloaded,
+        ms: Date.now() - editedAt,
+        reloaded: await page.evaluate(() => window.__devLoopMarker !== true),
         kept: scenario.kept ? await scenario.kept(page) : true,
         cart: await page.getByTestId('cart-count').textContent(),
       });

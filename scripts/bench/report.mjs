@@ -8,11 +8,7 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const seconds = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(2)} s`);
 const ratio = (a, b) => (a !== undefined && b ? `${(a / b).toFixed(2)}×` : '-');
 const spread = (values) => `${seconds(Math.min(...values))}–${seconds(Math.max(...values)).replace(' s', '')}`;
-const cols = (cells, widths) =>
-  cells
-    .map((cell, i) => String(cell).padEnd(widths[i]))
-    .join('')
-    .trimEnd();
+const cols = (cells, widths) => cells.reduce((line, cell, i) => line + String(cell).padEnd(widths[i]), '').trimEnd();
 const phoneName = ({ name, deviceScaleFactor }) => `${name} (DPR ${deviceScaleFactor})`;
 const WIDTHS = [50, 11, 12, 10, 7, 15, 7, 10, 29, 29, 9, 7];
 
