@@ -39,12 +39,9 @@ export const DEBIAN_PACKAGES = {
 
 /** As root on Debian: apt-get install the packages and return true; otherwise false. */
 export function installDebianPackages(names) {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) return false;
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
   console.log(`[setup] installing Debian's ${names.join(' ')} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install =
-    update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { stdio: 'inherit', env });
-  return Boolean(install && install.status === 0);
+  const aptGet = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
+  return aptGet(['update', '-qq']) && aptGet(['install', '-y', '-qq', '--no-install-recommends', ...names]);
 }
