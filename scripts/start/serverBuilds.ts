@@ -4,18 +4,16 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import { appNamed } from '../../apps.mts';
 import { DEV_SERVER_BUILT_FILE } from '../../webpack/server';
 
 type AppConfig = (env: { server: boolean }, argv: { mode: 'development' }) => Configuration;
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const names = (process.argv[2] ?? '').split(',').filter(Boolean);
 const load = createRequire(import.meta.url);
 const configs = names.map((name) => {
-  const module = load(path.join(root, appNamed(name).dir, 'webpack.config.ts')) as { default: AppConfig };
+  const module = load(`../../${appNamed(name).dir}/webpack.config.ts`) as { default: AppConfig };
   return { ...module.default({ server: true }, { mode: 'development' }), name, stats: 'errors-warnings' as const };
 });
 
