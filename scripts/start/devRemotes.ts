@@ -25,8 +25,7 @@ export function composeDevRemotes({ environment, source, local }: { environment:
       continue;
     }
     const urls = parsed.locations[name] ?? [];
-    const relative = urls.filter((url) => url.startsWith(UNKNOWN_ORIGIN));
-    if (relative.length > 0) {
+    if (urls.some((url) => url.startsWith(UNKNOWN_ORIGIN))) {
       errors.push(`"${name}" in ${source} is relative to the environment's origin: pass --against the environment's remotes.json URL`);
     } else if (urls.length === 0) {
       errors.push(`${source} has no usable manifest URL for "${name}": run it locally too (--only …,${name})`);
