@@ -9,16 +9,14 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumSkip, firefoxDriver, readVersion } from './browser-drivers.mjs';
+import { fail } from '@maison/deploy/cli';
 import { findNginx } from '@maison/deploy/serve';
 import { DEBIAN_PACKAGES, findChromium, findFirefox, findPrometheus, findWebKitGTK, installDebianPackages } from './system-packages.mjs';
 
 const orInstall = (find, packages) => find() ?? (installDebianPackages(packages) ? find() : undefined);
 
 const chromium = orInstall(findChromium, DEBIAN_PACKAGES.chromium);
-if (!chromium) {
-  console.error('[e2e] Chromium not found: install it (Debian: sudo apt-get install -y chromium) or set CHROME_PATH=/path/to/chrome.');
-  process.exit(1);
-}
+if (!chromium) fail('e2e', 'Chromium not found: install it (Debian: sudo apt-get install -y chromium) or set CHROME_PATH=/path/to/chrome.');
 const firefox = orInstall(findFirefox, DEBIAN_PACKAGES.firefox);
 const webkit = orInstall(findWebKitGTK, DEBIAN_PACKAGES.webkit);
 // The observability tests start a real Prometheus to scrape the servers (e2e/prometheus.ts).
@@ -29,10 +27,7 @@ else console.warn('[e2e] Prometheus not found: the observability tests are skipp
 const chromiumVersion = readVersion(chromium);
 const firefoxVersion = firefox && readVersion(firefox);
 const firefoxPlan = firefox && firefoxDriver(firefoxVersion, process.env.E2E_FIREFOX_DRIVER || undefined);
-if (firefoxPlan?.error) {
-  console.error(`[e2e] ${firefoxPlan.error}`);
-  process.exit(1);
-}
+if (firefoxPlan?.error) fail('e2e', firefoxPlan.error);
 const versionOf = (version) => version?.text ?? '(version unknown)';
 
 /** The engines' projects (playwright.config.ts), with what each needs in the environment and why one is left out. */
