@@ -1,16 +1,5 @@
-import {
-  Component,
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useSyncExternalStore,
-  type ComponentProps,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactNode,
-} from 'react';
+import { Component, createContext, useCallback, useContext, useEffect, useId, useSyncExternalStore } from 'react';
+import type { ComponentProps, ComponentType, ErrorInfo, ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslator, type RemoteComponents, type RemoteModule, type RemoteModuleId } from '@maison/shared';
 import { AREA_ATTRIBUTE, remoteOf } from '../moduleIds';
