@@ -70,6 +70,7 @@ interface PanelProps {
   onRetry: () => void;
   compact?: boolean;
 }
+type ErrorPanelProps = PanelProps & { error?: unknown; unavailable?: boolean };
 interface BoundaryProps extends PanelProps {
   resetKey: string;
   children: ReactNode;
@@ -105,12 +106,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /** A remote area that cannot load (`unavailable`), or a remote's page that threw or the router's unexpected failure (pages/RouteErrorPage.tsx): the page's h1. */
-export function ErrorPanel({
-  error,
-  unavailable = false,
-  onRetry,
-  compact = false,
-}: PanelProps & { error?: unknown; unavailable?: boolean }) {
+export function ErrorPanel({ error, unavailable = false, onRetry, compact = false }: ErrorPanelProps) {
   const t = useTranslator(hostMessages);
   const headingId = useId();
   const Heading = unavailable ? 'h2' : 'h1';
