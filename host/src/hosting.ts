@@ -1,12 +1,5 @@
-/**
- * The host's public entry for the servers and the publishing tools (`@maison/host/hosting`,
- * used by deploy/): the code they must run exactly as the page does. How a route pattern matches
- * a path, where a not-found page shows what was asked for, how a remote's manifest is checked and
- * how its files are fetched, the refusal page. The formats themselves are `@maison/host/contract`.
- *
- * Node runs this file and the ones it names as they are (type stripping): value imports carry
- * their `.ts` extension and only TypeScript syntax that erases to JavaScript is used.
- */
+/** The host's public entry for the servers and the publishing tools (`@maison/host/hosting`): the code they must run exactly as the page does. */
+// The formats themselves are `@maison/host/contract`; Node runs these files as they are: docs/decisions/contract.md#formats
 export { checkManifest, parseManifest } from './federation/loading/manifests.ts';
 export { PUBLISH_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from './renderer/remoteFiles.ts';
 export { ownPathProblem } from './renderer/publicLists.ts';

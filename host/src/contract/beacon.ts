@@ -1,7 +1,5 @@
-/**
- * The beacon a page sends the shop's own origin about itself; the answerer validates it with this schema
- * (the page imports only its types and beaconLimits.ts). What it holds and keeps out: docs/operations.md, "Watching production".
- */
+/** The beacon a page sends the shop's own origin, as the answerer validates it (the page imports only its types and beaconLimits.ts). */
+// What it holds and keeps out: docs/operations.md, "Watching production".
 import * as v from 'valibot';
 import { LOAD_FAILURE_REASONS } from '../federation/loading/loadFailure.ts';
 import { REMOTE_NAME } from './names.ts';

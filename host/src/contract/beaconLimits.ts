@@ -1,7 +1,4 @@
-/**
- * The beacon's address and limits (beacon.ts's schema reads them): a module of its own, without
- * the validator, so the page's sending code takes them from here and never restates them.
- */
+/** The beacon's address and limits, without the validator: the page's sending code and beacon.ts's schema both read them here. */
 
 /** Where pages send beacons: on the shop's own origin, so the page policy names no other. */
 export const SIGNALS_PATH = '/rum';

@@ -1,13 +1,5 @@
-/**
- * A remote shipped gradually (docs/operations.md, "Ship a remote gradually"): what the page and
- * the servers must agree on. A shopper draws a bucket once (0–9999, a cookie kept 400 days); while
- * a rollout runs, buckets below its share are its canary cohort. The page keeps its cohort in a
- * second cookie, `<rollout id>.<cohort>`, which the servers (and a CDN, by its last word) pick the
- * page set by. A tester may ask for a build by name (never a URL): `<remote>@<build>`.
- * The servers never set a cookie: the page does.
- *
- * Node runs it as it is (through host/src/hosting.ts).
- */
+/** A remote shipped gradually: what the page and the servers must agree on (docs/operations.md, "Ship a remote gradually"). */
+// A bucket below the share is the canary cohort; the page keeps it in `<rollout id>.<cohort>`, the servers never set a cookie.
 import * as v from 'valibot';
 import { REMOTE_NAME } from './names.ts';
 

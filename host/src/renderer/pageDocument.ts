@@ -70,15 +70,10 @@ export function pageDocument(input: PageDocumentInput) {
     tag('link', { rel: 'expect', href: `#${FEDERATION_DATA_ID}`, blocking: 'render' }),
     preloads,
     // CORS for other origins, as webpack loads them.
-    ...preloadedScripts.map((href) =>
-      tag('link', {
-        rel: 'preload',
-        as: 'script',
-        fetchpriority: 'low',
-        href,
-        crossorigin: isCrossOrigin(href, address.origin) ? 'anonymous' : undefined,
-      }),
-    ),
+    ...preloadedScripts.map((href) => {
+      const crossorigin = isCrossOrigin(href, address.origin) ? 'anonymous' : undefined;
+      return tag('link', { rel: 'preload', as: 'script', fetchpriority: 'low', href, crossorigin });
+    }),
     // The host's chunks after the boot script, so it sees them fail (boot/firstViewChunks.ts).
     `</head><body>${tag('script', { 'data-main': String(main.attributes.src) }, inlineScript(shell.bootScript))}`,
     ...hostChunks.map((src) => tag('script', { async: true, fetchpriority: 'low', src })),

@@ -2,17 +2,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { renderToString } from 'react-dom/server';
 // The server's side of react-router: never in the page (the shared facade holds the browser's).
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import {
-  createShopStore,
-  initialShopState,
-  LANGUAGES,
-  pathInLanguage,
-  routerBasename,
-  type Language,
-  type PageHead,
-  type RemoteName,
-  type RemotePublicPages,
-} from '@maison/shared';
+import { createShopStore, initialShopState, LANGUAGES, pathInLanguage, routerBasename } from '@maison/shared';
+import type { Language, PageHead, RemoteName, RemotePublicPages } from '@maison/shared';
 import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore, type FederationRuntime } from '../federation/core/loader';

@@ -37,12 +37,11 @@ export function checkedPublicPages(remote: string, list: unknown): RemotePublicP
   });
   const redirects: Record<string, string> = {};
   for (const [from, to] of Object.entries(read.output.redirects)) {
-    const problem = ownPathProblem(from) ?? ownPathProblem(to);
-    if (problem)
-      problems.push(
-        `${remote}: redirect ${shown(from)} → ${shown(to)}: ${ownPathProblem(from) ? 'its path' : 'its target'} ${problem}; left out`,
-      );
-    else redirects[from] = to;
+    const pathProblem = ownPathProblem(from);
+    const problem = pathProblem ?? ownPathProblem(to);
+    if (!problem) redirects[from] = to;
+    else
+      problems.push(`${remote}: redirect ${shown(from)} → ${shown(to)}: ${pathProblem ? 'its path' : 'its target'} ${problem}; left out`);
   }
   return { paths, redirects, problems };
 }

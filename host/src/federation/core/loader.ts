@@ -37,7 +37,7 @@ export function createFederationCore({ config: given, fetch, runtime: serverRunt
   const remoteAt = (url: string) => Object.entries(locations).find(([, urls]) => urls?.includes(url))?.[0];
   // After a Retry, manifests are fetched under fresh URLs too (retryUrls.ts).
   const manifests = createManifestReader(BUILD_INFO.sharedContract, (url, init) => fetch(retryUrls.urlFor(String(url)), init), remoteAt);
-  registerPlugins([shopRuntimePlugin({ manifests, retryUrls })]);
+  registerPlugins([shopRuntimePlugin(manifests, retryUrls)]);
   const runtime: FederationRuntime = serverRuntime?.(manifests) ?? { loadRemote, registerRemotes };
   const config = Promise.resolve(given).then((read) => {
     locations = read.locations;

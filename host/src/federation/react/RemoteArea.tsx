@@ -1,16 +1,5 @@
-import {
-  Component,
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useSyncExternalStore,
-  type ComponentProps,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactNode,
-} from 'react';
+import { Component, createContext, useCallback, useContext, useEffect, useId, useSyncExternalStore } from 'react';
+import type { ComponentProps, ComponentType, ErrorInfo, ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslator, type RemoteComponents, type RemoteModule, type RemoteModuleId } from '@maison/shared';
 import { AREA_ATTRIBUTE, remoteOf } from '../moduleIds';
@@ -81,6 +70,7 @@ interface PanelProps {
   onRetry: () => void;
   compact?: boolean;
 }
+type ErrorPanelProps = PanelProps & { error?: unknown; unavailable?: boolean };
 interface BoundaryProps extends PanelProps {
   resetKey: string;
   children: ReactNode;
@@ -116,12 +106,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /** A remote area that cannot load (`unavailable`), or a remote's page that threw or the router's unexpected failure (pages/RouteErrorPage.tsx): the page's h1. */
-export function ErrorPanel({
-  error,
-  unavailable = false,
-  onRetry,
-  compact = false,
-}: PanelProps & { error?: unknown; unavailable?: boolean }) {
+export function ErrorPanel({ error, unavailable = false, onRetry, compact = false }: ErrorPanelProps) {
   const t = useTranslator(hostMessages);
   const headingId = useId();
   const Heading = unavailable ? 'h2' : 'h1';

@@ -4,7 +4,7 @@ import type { ManifestReader } from '../loading/manifests';
 import type { RetryUrls } from '../loading/retryUrls';
 import { shopRuntimePlugin } from './shopRuntimePlugin';
 
-const carriedStylesPlugin = () => shopRuntimePlugin({ manifests: {} as ManifestReader, retryUrls: {} as RetryUrls });
+const carriedStylesPlugin = () => shopRuntimePlugin({} as ManifestReader, {} as RetryUrls);
 const CARRIED = 'http://localhost:3001/__federation_expose_ProductDetailPage.0123456789.css';
 
 type PreloadOps = Array<{ filter?: (url: string) => boolean }>;

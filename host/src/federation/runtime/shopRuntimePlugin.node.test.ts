@@ -3,7 +3,7 @@ import type { ManifestReader } from '../loading/manifests';
 import type { RetryUrls } from '../loading/retryUrls';
 import { shopRuntimePlugin } from './shopRuntimePlugin';
 
-const plugin = shopRuntimePlugin({ manifests: {} as ManifestReader, retryUrls: { urlFor: (url: string) => url } as unknown as RetryUrls });
+const plugin = shopRuntimePlugin({} as ManifestReader, { urlFor: (url: string) => url } as unknown as RetryUrls);
 
 describe('in the renderer (Node, no document), the host’s runtime hooks', () => {
   it('leave loading a remote’s server entry and chunks to the runtime', () => {

@@ -4,7 +4,7 @@ import type { RetryUrls } from '../loading/retryUrls';
 import { shopRuntimePlugin } from './shopRuntimePlugin';
 
 const retryUrls = { urlFor: (url: string) => url } as unknown as RetryUrls;
-const plugin = shopRuntimePlugin({ manifests: {} as ManifestReader, retryUrls });
+const plugin = shopRuntimePlugin({} as ManifestReader, retryUrls);
 const createScript = (url: string) => plugin.createScript!({ url, attrs: { async: true } }) as HTMLScriptElement;
 
 describe('a remote’s scripts', () => {

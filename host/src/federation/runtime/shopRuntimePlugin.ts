@@ -15,13 +15,7 @@ export function fileElement<Tag extends 'script' | 'link'>(tagName: Tag, url: st
 }
 
 /** The host's runtime hooks: checked manifests, entries under retry URLs, CORS across origins, carried styles. Failures go to the loader. */
-export function shopRuntimePlugin({
-  manifests,
-  retryUrls,
-}: {
-  manifests: ManifestReader;
-  retryUrls: RetryUrls;
-}): ModuleFederationRuntimePlugin {
+export function shopRuntimePlugin(manifests: ManifestReader, retryUrls: RetryUrls): ModuleFederationRuntimePlugin {
   return {
     name: 'maison-shop-runtime',
     // Manifests only: entries and chunks are left to the realm's fetch (the renderer's is remoteFiles).

@@ -40,9 +40,8 @@ export function sendBeaconBody(body: string): void {
     // A browser that throws instead of refusing: the fetch below stands in.
   }
   try {
-    void fetch(SIGNALS_PATH, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain;charset=UTF-8' } }).catch(
-      () => undefined,
-    );
+    const headers = { 'content-type': 'text/plain;charset=UTF-8' };
+    void fetch(SIGNALS_PATH, { method: 'POST', body, keepalive: true, headers }).catch(() => undefined);
   } catch {
     // Nothing the shopper should ever see.
   }
