@@ -107,9 +107,7 @@ export function commonPlugins(
   options: { htmlTitle?: string; appShell?: string; define?: Record<string, unknown>; publicDirs: string[] },
 ) {
   return [
-    ...(production
-      ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })]
-      : []),
+    ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css' })] : []),
     ...(options.htmlTitle
       ? [
           new HtmlWebpackPlugin({
