@@ -20,10 +20,10 @@ export function ownLists(lists: { paths: unknown[]; redirects: Record<string, un
   });
   const redirects: Record<string, string> = {};
   for (const [from, to] of Object.entries(lists.redirects)) {
-    const problem = ownPathProblem(from) ?? ownPathProblem(to);
-    if (problem)
-      problems.push(`redirect ${shown(from)} → ${shown(to)}: ${ownPathProblem(from) ? 'its path' : 'its target'} ${problem}; left out`);
-    else redirects[from] = to as string;
+    const pathProblem = ownPathProblem(from);
+    const problem = pathProblem ?? ownPathProblem(to);
+    if (!problem) redirects[from] = to as string;
+    else problems.push(`redirect ${shown(from)} → ${shown(to)}: ${pathProblem ? 'its path' : 'its target'} ${problem}; left out`);
   }
   return { listed, redirects };
 }
