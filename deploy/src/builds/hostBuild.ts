@@ -56,7 +56,7 @@ export function watchHostBuild(
     recheckMs = 250,
     stamp = () => [HOST_BUILD_FILES.routes, HOST_BUILD_FILES.shell].map((name) => fileStamp(path.join(hostDir, 'dist', name))).join('|'),
     ...files
-  }: { recheckMs?: number; read?: BuildFileReader; rendererFile?: string; stamp?: () => string } = {},
+  }: { recheckMs?: number; stamp?: () => string } & Parameters<typeof readHostBuild>[1] = {},
 ): { now(): HostBuildState } {
   const now = rechecked<HostBuildState>(recheckMs, stamp, (key, last) => {
     try {
