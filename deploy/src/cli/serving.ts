@@ -43,14 +43,15 @@ export function servingCommand<Options extends CommandOptions>(command: string, 
   };
 }
 
-/** Runs `start`, then serves until SIGINT or SIGTERM (or `stop`): closes what `start` opened (`onStop`) and exits. */
+/** Runs `start`, then serves until SIGINT or SIGTERM (or `stop`, `why` on standard error): closes what `start` opened (`onStop`), exits. */
 export async function serveUntilStopped(
   command: string,
-  start: (onStop: (close: () => unknown) => void, stop: (status: number) => void) => Promise<void>,
+  start: (onStop: (close: () => unknown) => void, stop: (status: number, why?: string) => void) => Promise<void>,
 ): Promise<void> {
   const closing: Array<() => unknown> = [];
   let stopping = false;
-  const stop = (status: number) => {
+  const stop = (status: number, why?: string) => {
+    if (why) console.error(`[${command}] ${why}`);
     if (stopping) return;
     stopping = true;
     void Promise.all(closing.map((close) => close())).finally(() => process.exit(status));
@@ -61,7 +62,6 @@ export async function serveUntilStopped(
   try {
     await start((close) => closing.push(close), stop);
   } catch (error) {
-    console.error(`[${command}] ${(error as Error).message}`);
-    stop(1);
+    stop(1, (error as Error).message);
   }
 }
