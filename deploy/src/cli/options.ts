@@ -28,7 +28,7 @@ export const run = (command: string, work: () => Promise<unknown>) =>
 /** parseArgs's options, each with its line in the usage (`help`): one table for both. */
 export type CommandOptions = Record<string, NonNullable<ParseArgsConfig['options']>[string] & { help?: string }>;
 
-/** The usage is `synopsis`, then each option's `help`: printed by --help and with a mistyped option, and returned. */
+/** The usage is `synopsis`, then each option's `help`: printed by --help, and by `misused` after the problem (a mistyped option's). */
 export function parseOptions<Options extends CommandOptions>(
   command: string,
   synopsis: string,
@@ -38,15 +38,16 @@ export function parseOptions<Options extends CommandOptions>(
   const helped = Object.entries(options).filter(([, option]) => option.help);
   const width = Math.max(0, ...helped.map(([name]) => name.length));
   const usage = [synopsis, ...helped.map(([name, { help }]) => `  --${name.padEnd(width)}  ${help}`)].join('\n');
+  const misused = (problem: string) => fail(command, `${problem}\nusage: ${usage}`);
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(`usage: ${usage}`);
     process.exit(0);
   }
   try {
-    return { ...parseArgs({ args, options, allowPositionals, strict: true }), usage };
+    return { ...parseArgs({ args, options, allowPositionals, strict: true }), misused };
   } catch (error) {
-    return fail(command, `${(error as Error).message}\nusage: ${usage}`);
+    return misused((error as Error).message);
   }
 }
 

@@ -6,7 +6,7 @@ import { serverLog, type ServerLog } from '../observe/logger.ts';
 import { serverMetrics } from '../observe/metrics.ts';
 import { metricsAddress } from '../observe/metricsServer.ts';
 import { observer } from '../observe/observer.ts';
-import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT, type CommandOptions } from './options.ts';
+import { ENV_OPTION, environmentDir, parseOptions, ROOT, type CommandOptions } from './options.ts';
 
 const SERVING_OPTIONS = {
   ...ENV_OPTION,
@@ -22,9 +22,7 @@ export function servingCommand<Options extends CommandOptions>(command: string, 
   const values = parsed.values as typeof parsed.values & ReturnType<typeof parseArgs<{ options: typeof SERVING_OPTIONS }>>['values'];
   const portOf = (value: string | undefined) => {
     const port = Number(value);
-    return Number.isInteger(port) && port > 0 && port < 65536
-      ? port
-      : fail(command, `"${value ?? ''}" is not a port\nusage: ${parsed.usage}`);
+    return Number.isInteger(port) && port > 0 && port < 65536 ? port : parsed.misused(`"${value ?? ''}" is not a port`);
   };
   const apps = values['base-port'] ? appsFrom(portOf(values['base-port'])) : APPS;
   const lines = serverLog();
