@@ -16,12 +16,8 @@ const USAGE = `npm run remotes -- show | check | set <remote> <manifest-url> [<f
   show         the entries and the live generation
   check        every entry checked as the shop's page reads it, and (unless --no-verify) each build fetched
   set          checks the remote's entries as check does, then publishes with them (npm run render's exit codes)`;
-const { values, positionals } = parseOptions(
-  'remotes',
-  USAGE,
-  { ...ENV_OPTION, 'no-verify': { type: 'boolean' }, 'no-render': { type: 'boolean' } },
-  true,
-);
+const OPTIONS = { ...ENV_OPTION, 'no-verify': { type: 'boolean' }, 'no-render': { type: 'boolean' } } as const;
+const { values, positionals } = parseOptions('remotes', USAGE, OPTIONS, true);
 const env = environmentDir(values.env);
 const file = path.join(env, ENVIRONMENT_FILE.remotes);
 
