@@ -70,13 +70,7 @@ export async function serveShop({
   const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
   const start = async (app: AppEntry) => {
     const dist = distOf(app);
-    const answer = createAnswerer({
-      app: { isHost: isHostApp(app), dist },
-      environment,
-      sourceMaps,
-      log,
-      metrics: observer?.metrics,
-    });
+    const answer = createAnswerer({ app: { isHost: isHostApp(app), dist }, environment, sourceMaps, log, metrics: observer?.metrics });
     readiness[app.name] = answer.readiness;
     observer?.metrics?.watchReady(app.name, answer.readiness);
     const afterPublish: SentAnswer = isHostApp(app)
