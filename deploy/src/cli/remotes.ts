@@ -57,11 +57,10 @@ await run('remotes', async () => {
       fail('remotes', `set needs a remote name: ${REMOTE_NAMES.join(', ')} (got ${remote ?? 'nothing'})`);
     if (urls.length === 0) fail('remotes', `set ${remote} needs at least one manifest URL`);
     const rollout = readRollout(env);
-    if (splits(rollout) && rollout.remote === remote)
-      fail(
-        'remotes',
-        `${remote} is being rolled out (${rollout.id}, ${rollout.share}%): promote or abort it first (npm run rollout -- status)`,
-      );
+    if (splits(rollout) && rollout.remote === remote) {
+      const rolling = `${remote} is being rolled out (${rollout.id}, ${rollout.share}%)`;
+      fail('remotes', `${rolling}: promote or abort it first (npm run rollout -- status)`);
+    }
     const entry = asEntry(urls);
     const problems = await problemsOf({ [remote]: entry }, [remote], verify);
     if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
