@@ -70,15 +70,14 @@ export async function serveShop({
   const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
   const start = async (app: AppEntry) => {
     const dist = distOf(app);
-    const answer = createAnswerer({ app: { isHost: isHostApp(app), dist }, environment, sourceMaps, log, metrics: observer?.metrics });
+    const isHost = isHostApp(app);
+    const answer = createAnswerer({ app: { isHost, dist }, environment, sourceMaps, log, metrics: observer?.metrics });
     readiness[app.name] = answer.readiness;
     observer?.metrics?.watchReady(app.name, answer.readiness);
-    const afterPublish: SentAnswer = isHostApp(app)
-      ? async (request, context) => (await published, answer.sent(request, context))
-      : answer.sent;
+    const afterPublish: SentAnswer = isHost ? async (request, context) => (await published, answer.sent(request, context)) : answer.sent;
     const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
     const where = listenOn(app);
-    servers.set(app.name, await listen(afterPublish, where, { isRemote: !isHostApp(app), log, trustedProxies, observe }));
+    servers.set(app.name, await listen(afterPublish, where, { isRemote: !isHost, log, trustedProxies, observe }));
     const at = typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`;
     log(`[serve] ${app.name.padEnd(7)} ${at}  (${path.relative(process.cwd(), dist) || dist})`);
   };
