@@ -1,12 +1,11 @@
 /** The commands' one option parser (Node's parseArgs): a mistyped option stops the command with its usage, never a guess. */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import shared from '../../../shared/package.json' with { type: 'json' };
 import { LOCAL_ENVIRONMENT_DIR } from '../environment/layout.ts';
 import type { Published } from '../publish/publish.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export const ENV_OPTION = { env: { type: 'string', help: "the environment's folder (default deploy/local)" } } as const;
 export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
