@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { HOST_APP, isHostApp, type AppEntry } from '../../../apps.mts';
 import { createAnswerer } from '../answer/answer.ts';
 import type { SentAnswer } from '../answer/http.ts';
@@ -17,7 +16,7 @@ import type { AccessLine } from '../observe/logger.ts';
 import { allReady, serveMetrics } from '../observe/metricsServer.ts';
 import type { Observer } from '../observe/observer.ts';
 
-const PUBLISH_COMMAND = fileURLToPath(new URL('../cli/publish.ts', import.meta.url));
+const PUBLISH_COMMAND = path.join(import.meta.dirname, '..', 'cli', 'publish.ts');
 
 interface ShopOptions {
   /** The folder holding each app's folder with its dist/ (the repository, or a copy of its builds). */
