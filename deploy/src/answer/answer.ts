@@ -5,7 +5,7 @@ import { watchHostBuild } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
 import { buildFiles, corsFor, type FileSource } from './files.ts';
-import { textReply, toSent, withVary, within, type ReplyHandler } from './http.ts';
+import { textReply, toSent, withVary, within, type Layer, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
@@ -48,23 +48,18 @@ export function composeAnswerer({
     // On the host a browser asking for HTML gets the not-found page here instead.
     return textReply(404, isHost && readsAccept(url.pathname) ? withVary(headers, 'Accept') : headers, 'Not found\n');
   };
-  const sent = toSent(
-    within(
-      [
-        headRequests,
-        withSecurityHeaders,
-        requestLimits(!isHost),
-        conditionalGet,
-        compressed,
-        ...(received ? [(next: ReplyHandler) => signals(next, received)] : []),
-        onlyReads(!isHost),
-        (next) => probes(next, readiness),
-        normalAddresses(corsFor(isHost, 'text/plain')),
-      ],
-      route,
-    ),
-  );
-  return { readiness, sent };
+  const layers: Layer[] = [
+    headRequests,
+    withSecurityHeaders,
+    requestLimits(!isHost),
+    conditionalGet,
+    compressed,
+    ...(received ? [(next: ReplyHandler) => signals(next, received)] : []),
+    onlyReads(!isHost),
+    (next) => probes(next, readiness),
+    normalAddresses(corsFor(isHost, 'text/plain')),
+  ];
+  return { readiness, sent: toSent(within(layers, route)) };
 }
 
 const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });

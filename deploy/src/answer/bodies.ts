@@ -61,16 +61,14 @@ export function encodingFor(body: Pick<Body, 'bytes' | 'type'>, acceptEncoding: 
   return (['br', 'gzip'] as const).find((encoding) => accepted.includes(encoding));
 }
 
+const compress = (bytes: Buffer, encoding: Encoding) =>
+  encoding === 'br'
+    ? brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+    : gzipped(bytes, { level: 6 });
+
 /** The body in `encoding`, with its own ETag: kept with it when it can be kept, made afresh otherwise. */
 export async function encoded(body: Body, encoding: Encoding): Promise<Body> {
-  const { bytes, type } = body;
-  let made = body.encoded?.get(encoding);
-  if (!made) {
-    made =
-      encoding === 'br'
-        ? brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
-        : gzipped(bytes, { level: 6 });
-    body.encoded?.set(encoding, made);
-  }
-  return { bytes: await made, type, ...(body.etag ? { etag: `${body.etag.slice(0, -1)}-${encoding}"` } : {}) };
+  const made = body.encoded?.get(encoding) ?? compress(body.bytes, encoding);
+  body.encoded?.set(encoding, made);
+  return { bytes: await made, type: body.type, ...(body.etag ? { etag: `${body.etag.slice(0, -1)}-${encoding}"` } : {}) };
 }

@@ -71,8 +71,6 @@ export const normalAddresses =
     const normal = normalPath(url.pathname);
     if (normal === url.pathname) return next(request, url, context);
     context.served = { route: '(normalise)', servedAs: 'redirect' };
-    return Promise.resolve({
-      status: 301,
-      headers: { ...redirectHeaders, 'Cache-Control': 'no-store', Location: `${normal}${url.search}` },
-    });
+    const location = `${normal}${url.search}`;
+    return Promise.resolve({ status: 301, headers: { ...redirectHeaders, 'Cache-Control': 'no-store', Location: location } });
   };

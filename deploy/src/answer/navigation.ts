@@ -21,20 +21,17 @@ export type NavigationAnswer =
   | { kind: 'not-found'; status: 404; language: Language; page: NotFoundPage['page']; shows: string }
   | { kind: 'shell'; status: 200 | 404 };
 
-/** How a page request is answered from its address, routes and render record: a redirect, a page, a 404 page, else the shell. */
-export function navigationAnswer({
-  path: address,
-  query,
-  routes,
-  render,
-}: {
+interface NavigationRequest {
   /** The request's path, as sent (not decoded). */
   path: string;
   /** Its query, without the '?'; empty for none. */
   query: string;
   routes: readonly ServedRoute[];
   render: RenderRecord | undefined;
-}): NavigationAnswer {
+}
+
+/** How a page request is answered from its address, routes and render record: a redirect, a page, a 404 page, else the shell. */
+export function navigationAnswer({ path: address, query, routes, render }: NavigationRequest): NavigationAnswer {
   const { language, path } = languageOfPath(address);
   // A language's bare prefix (`/vi`) is its home page's address with a slash (`/vi/`), as its links say.
   const home = homeOfBarePrefix(address);

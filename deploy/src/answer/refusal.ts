@@ -6,11 +6,7 @@ import { languageOfPath, pathInLanguage, PREFIXED_LANGUAGES, ROOT_LANGUAGE } fro
 import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';
 import { FILE_POLICY, inlineSource, securityHeaders } from './policy.ts';
 
-export const REQUEST_LIMITS = {
-  requestLine: 8 * 1024,
-  headerLine: 8 * 1024,
-  headers: 32 * 1024,
-} as const;
+export const REQUEST_LIMITS = { requestLine: 8 * 1024, headerLine: 8 * 1024, headers: 32 * 1024 } as const;
 
 /** Whether `..` segments climb above the root, escaped dots and slashes decoded first (as nginx does). */
 function climbsAboveRoot(pathname: string): boolean {

@@ -4,14 +4,14 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { APPS } from '../../../apps.mts';
 import { frontConfig } from '../servers/nginx.ts';
-import { fail, parseOptions, socketOf } from './options.ts';
+import { parseOptions, socketOf } from './options.ts';
 
-const { values, usage } = parseOptions('nginx:config', 'npm run nginx:config -- --sockets DIR [--cache-dir DIR] [--out FILE]', {
+const { values, misused } = parseOptions('nginx:config', 'npm run nginx:config -- --sockets DIR [--cache-dir DIR] [--out FILE]', {
   sockets: { type: 'string', help: 'where the answerer listens (npm run serve -- --sockets DIR)' },
   'cache-dir': { type: 'string', help: "nginx's cache (default /var/cache/nginx/maison)" },
   out: { type: 'string', help: 'the file to write (default: standard output)' },
 });
-if (!values.sockets) fail('nginx:config', `--sockets is where the answerer listens\nusage: ${usage}`);
+if (!values.sockets) misused('--sockets is where the answerer listens');
 const config = frontConfig({
   apps: APPS,
   answererOf: (app) => `unix:${socketOf(path.resolve(values.sockets!), app)}`,

@@ -1,12 +1,11 @@
 /** The commands' one option parser (Node's parseArgs): a mistyped option stops the command with its usage, never a guess. */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import shared from '../../../shared/package.json' with { type: 'json' };
 import { LOCAL_ENVIRONMENT_DIR } from '../environment/layout.ts';
 import type { Published } from '../publish/publish.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export const ENV_OPTION = { env: { type: 'string', help: "the environment's folder (default deploy/local)" } } as const;
 export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
@@ -28,7 +27,7 @@ export const run = (command: string, work: () => Promise<unknown>) =>
 /** parseArgs's options, each with its line in the usage (`help`): one table for both. */
 export type CommandOptions = Record<string, NonNullable<ParseArgsConfig['options']>[string] & { help?: string }>;
 
-/** The usage is `synopsis`, then each option's `help`: printed by --help and with a mistyped option, and returned. */
+/** The usage is `synopsis`, then each option's `help`: printed by --help, and by `misused` after the problem (a mistyped option's). */
 export function parseOptions<Options extends CommandOptions>(
   command: string,
   synopsis: string,
@@ -38,15 +37,16 @@ export function parseOptions<Options extends CommandOptions>(
   const helped = Object.entries(options).filter(([, option]) => option.help);
   const width = Math.max(0, ...helped.map(([name]) => name.length));
   const usage = [synopsis, ...helped.map(([name, { help }]) => `  --${name.padEnd(width)}  ${help}`)].join('\n');
+  const misused = (problem: string) => fail(command, `${problem}\nusage: ${usage}`);
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     console.log(`usage: ${usage}`);
     process.exit(0);
   }
   try {
-    return { ...parseArgs({ args, options, allowPositionals, strict: true }), usage };
+    return { ...parseArgs({ args, options, allowPositionals, strict: true }), misused };
   } catch (error) {
-    return fail(command, `${(error as Error).message}\nusage: ${usage}`);
+    return misused((error as Error).message);
   }
 }
 

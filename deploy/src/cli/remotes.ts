@@ -16,12 +16,8 @@ const USAGE = `npm run remotes -- show | check | set <remote> <manifest-url> [<f
   show         the entries and the live generation
   check        every entry checked as the shop's page reads it, and (unless --no-verify) each build fetched
   set          checks the remote's entries as check does, then publishes with them (npm run render's exit codes)`;
-const { values, positionals } = parseOptions(
-  'remotes',
-  USAGE,
-  { ...ENV_OPTION, 'no-verify': { type: 'boolean' }, 'no-render': { type: 'boolean' } },
-  true,
-);
+const OPTIONS = { ...ENV_OPTION, 'no-verify': { type: 'boolean' }, 'no-render': { type: 'boolean' } } as const;
+const { values, positionals } = parseOptions('remotes', USAGE, OPTIONS, true);
 const env = environmentDir(values.env);
 const file = path.join(env, ENVIRONMENT_FILE.remotes);
 
@@ -61,11 +57,10 @@ await run('remotes', async () => {
       fail('remotes', `set needs a remote name: ${REMOTE_NAMES.join(', ')} (got ${remote ?? 'nothing'})`);
     if (urls.length === 0) fail('remotes', `set ${remote} needs at least one manifest URL`);
     const rollout = readRollout(env);
-    if (splits(rollout) && rollout.remote === remote)
-      fail(
-        'remotes',
-        `${remote} is being rolled out (${rollout.id}, ${rollout.share}%): promote or abort it first (npm run rollout -- status)`,
-      );
+    if (splits(rollout) && rollout.remote === remote) {
+      const rolling = `${remote} is being rolled out (${rollout.id}, ${rollout.share}%)`;
+      fail('remotes', `${rolling}: promote or abort it first (npm run rollout -- status)`);
+    }
     const entry = asEntry(urls);
     const problems = await problemsOf({ [remote]: entry }, [remote], verify);
     if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);

@@ -43,10 +43,7 @@ await serveUntilStopped('serve:nginx', async (onStop, stop) => {
   const nginx = runNginx(nginxBinary, prefix, front);
   onStop(nginx.stop);
   copyLines(accessLogFile);
-  nginx.process.on('exit', (code) => {
-    console.error(`[serve:nginx] nginx exited (${code})`);
-    stop(1);
-  });
+  nginx.process.on('exit', (code) => stop(1, `nginx exited (${code})`));
   const shop = await serveShop({ ...shopOptions, apps, listenOn: (app) => socketOf(prefix, app), metricsAt: metricsAt() });
   onStop(shop.close);
   console.log(`[serve:nginx] nginx on the ports in apps.json, in front of the answerer (${prefix}); environment: ${envName}`);

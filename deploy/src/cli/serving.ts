@@ -6,7 +6,7 @@ import { serverLog, type ServerLog } from '../observe/logger.ts';
 import { serverMetrics } from '../observe/metrics.ts';
 import { metricsAddress } from '../observe/metricsServer.ts';
 import { observer } from '../observe/observer.ts';
-import { ENV_OPTION, environmentDir, fail, parseOptions, ROOT, type CommandOptions } from './options.ts';
+import { ENV_OPTION, environmentDir, parseOptions, ROOT, type CommandOptions } from './options.ts';
 
 const SERVING_OPTIONS = {
   ...ENV_OPTION,
@@ -22,9 +22,7 @@ export function servingCommand<Options extends CommandOptions>(command: string, 
   const values = parsed.values as typeof parsed.values & ReturnType<typeof parseArgs<{ options: typeof SERVING_OPTIONS }>>['values'];
   const portOf = (value: string | undefined) => {
     const port = Number(value);
-    return Number.isInteger(port) && port > 0 && port < 65536
-      ? port
-      : fail(command, `"${value ?? ''}" is not a port\nusage: ${parsed.usage}`);
+    return Number.isInteger(port) && port > 0 && port < 65536 ? port : parsed.misused(`"${value ?? ''}" is not a port`);
   };
   const apps = values['base-port'] ? appsFrom(portOf(values['base-port'])) : APPS;
   const lines = serverLog();
@@ -43,14 +41,15 @@ export function servingCommand<Options extends CommandOptions>(command: string, 
   };
 }
 
-/** Runs `start`, then serves until SIGINT or SIGTERM (or `stop`): closes what `start` opened (`onStop`) and exits. */
+/** Runs `start`, then serves until SIGINT or SIGTERM (or `stop`, `why` on standard error): closes what `start` opened (`onStop`), exits. */
 export async function serveUntilStopped(
   command: string,
-  start: (onStop: (close: () => unknown) => void, stop: (status: number) => void) => Promise<void>,
+  start: (onStop: (close: () => unknown) => void, stop: (status: number, why?: string) => void) => Promise<void>,
 ): Promise<void> {
   const closing: Array<() => unknown> = [];
   let stopping = false;
-  const stop = (status: number) => {
+  const stop = (status: number, why?: string) => {
+    if (why) console.error(`[${command}] ${why}`);
     if (stopping) return;
     stopping = true;
     void Promise.all(closing.map((close) => close())).finally(() => process.exit(status));
@@ -61,7 +60,6 @@ export async function serveUntilStopped(
   try {
     await start((close) => closing.push(close), stop);
   } catch (error) {
-    console.error(`[${command}] ${(error as Error).message}`);
-    stop(1);
+    stop(1, (error as Error).message);
   }
 }

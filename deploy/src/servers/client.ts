@@ -17,10 +17,8 @@ export function clientKey(address: string): string | undefined {
   const tailGroups = tail ? tail.split(':') : [];
   const groups =
     tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
+  const prefix = groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16));
+  return `${prefix.join(':')}::/64`;
 }
 
 /** Trusted proxies from `10.0.0.1` and `10.0.0.0/8` entries (IPv4 or IPv6); a bad entry is an error. */

@@ -3,14 +3,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isHostApp, type AppEntry } from '../../../apps.mts';
 import type { Language } from '@maison/shared';
 import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/address';
 import { refusal, refusedLanguagePatterns, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 
-const TEMPLATES = fileURLToPath(new URL('../../nginx/', import.meta.url));
-const template = (name: string) => readFileSync(path.join(TEMPLATES, `${name}.conf.template`), 'utf8');
+const template = (name: string) => readFileSync(new URL(`../../nginx/${name}.conf.template`, import.meta.url), 'utf8');
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
 
 export function findNginx(): string | undefined {

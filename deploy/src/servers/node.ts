@@ -44,10 +44,8 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
   const isTrusted = trustedProxyList(trustedProxies);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const context = newContext(
-      requestIdOf((name) => firstValue(req.headers[name])),
-      clientOf(req.socket.remoteAddress, firstValue(req.headers['x-forwarded-for']), isTrusted),
-    );
+    const requestId = requestIdOf((name) => firstValue(req.headers[name]));
+    const context = newContext(requestId, clientOf(req.socket.remoteAddress, firstValue(req.headers['x-forwarded-for']), isTrusted));
     let bytes = 0;
     res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
@@ -67,15 +65,12 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
       // A body is read only where the answerer reads one (the pages' beacons), within its own cap.
       const body = req.method === 'POST' ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {};
-      const answered = await answer(
-        new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, { method: req.method, headers: sent, ...body } as RequestInit),
-        context,
-      );
+      const init = { method: req.method, headers: sent, ...body } as RequestInit;
+      const answered = await answer(new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, init), context);
       bytes = write(res, answered.status, answered.headers, answered.body);
     } catch (error) {
-      log(
-        `[serve] ${context.requestId} ${req.method} ${req.url?.split('?')[0]?.slice(0, 200)}: ${(error as Error).stack ?? String(error)}`,
-      );
+      const pathname = req.url?.split('?')[0]?.slice(0, 200);
+      log(`[serve] ${context.requestId} ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}`);
       if (res.headersSent) return void res.end();
       bytes = write(res, 500, plainTextHeaders(false), 'Internal server error\n');
     }
@@ -92,10 +87,8 @@ function rawAnswer(status: number, { headers, text }: Refusal): string {
 export function listen(answer: SentAnswer, where: number | string, options: ListenerOptions): Promise<Server> {
   const { isRemote } = options;
   // The connection limits are nginx's (docs/operations.md, "Serving"); Node's header size is above ours, so that ours decide (414 or 431).
-  const server = createServer(
-    { maxHeaderSize: 4 * REQUEST_LIMITS.headers, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
-    nodeListener(answer, options),
-  );
+  const limits = { maxHeaderSize: 4 * REQUEST_LIMITS.headers, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 };
+  const server = createServer(limits, nodeListener(answer, options));
   server.maxConnections = 1024;
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable) return socket.destroy();

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { HOST_APP, isHostApp, type AppEntry } from '../../../apps.mts';
 import { createAnswerer } from '../answer/answer.ts';
 import type { SentAnswer } from '../answer/http.ts';
@@ -17,7 +16,7 @@ import type { AccessLine } from '../observe/logger.ts';
 import { allReady, serveMetrics } from '../observe/metricsServer.ts';
 import type { Observer } from '../observe/observer.ts';
 
-const PUBLISH_COMMAND = fileURLToPath(new URL('../cli/publish.ts', import.meta.url));
+const PUBLISH_COMMAND = path.join(import.meta.dirname, '..', 'cli', 'publish.ts');
 
 interface ShopOptions {
   /** The folder holding each app's folder with its dist/ (the repository, or a copy of its builds). */
@@ -70,21 +69,14 @@ export async function serveShop({
   const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
   const start = async (app: AppEntry) => {
     const dist = distOf(app);
-    const answer = createAnswerer({
-      app: { isHost: isHostApp(app), dist },
-      environment,
-      sourceMaps,
-      log,
-      metrics: observer?.metrics,
-    });
+    const isHost = isHostApp(app);
+    const answer = createAnswerer({ app: { isHost, dist }, environment, sourceMaps, log, metrics: observer?.metrics });
     readiness[app.name] = answer.readiness;
     observer?.metrics?.watchReady(app.name, answer.readiness);
-    const afterPublish: SentAnswer = isHostApp(app)
-      ? async (request, context) => (await published, answer.sent(request, context))
-      : answer.sent;
+    const afterPublish: SentAnswer = isHost ? async (request, context) => (await published, answer.sent(request, context)) : answer.sent;
     const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
     const where = listenOn(app);
-    servers.set(app.name, await listen(afterPublish, where, { isRemote: !isHostApp(app), log, trustedProxies, observe }));
+    servers.set(app.name, await listen(afterPublish, where, { isRemote: !isHost, log, trustedProxies, observe }));
     const at = typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`;
     log(`[serve] ${app.name.padEnd(7)} ${at}  (${path.relative(process.cwd(), dist) || dist})`);
   };
