@@ -2,7 +2,7 @@
 // The formats themselves are `@maison/host/contract`; Node runs these files as they are: docs/decisions/contract.md#formats
 export { checkManifest, parseManifest } from './federation/loading/manifests.ts';
 export { PUBLISH_FILE_LIMITS, remoteFileFetch, type RemoteFileLimits } from './renderer/remoteFiles.ts';
-export { ownPathProblem } from './renderer/publicLists.ts';
+export { ownPathProblem, redirectProblem } from './renderer/publicLists.ts';
 export { firstMatching, parameterOf } from './routePatterns.ts';
 export { escapeHtml, SHOWN_TEXT_INCLUDE, withShownText } from './renderer/notFoundText.ts';
 export { REFUSAL_STYLE, refusalPage, type RefusedStatus } from './renderer/refusalPage.ts';

@@ -1,5 +1,5 @@
 /** The render record (render.json), made one way for a publish and for `npm start`'s rendering. */
-import { ownPathProblem } from '@maison/host/hosting';
+import { ownPathProblem, redirectProblem } from '@maison/host/hosting';
 import { shown, type ServedRoute, type RenderRecord } from '@maison/host/contract';
 import { pageFileOf } from '../environment/layout.ts';
 
@@ -20,10 +20,9 @@ export function ownLists(lists: { paths: unknown[]; redirects: Record<string, un
   });
   const redirects: Record<string, string> = {};
   for (const [from, to] of Object.entries(lists.redirects)) {
-    const pathProblem = ownPathProblem(from);
-    const problem = pathProblem ?? ownPathProblem(to);
-    if (!problem) redirects[from] = to as string;
-    else problems.push(`redirect ${shown(from)} → ${shown(to)}: ${pathProblem ? 'its path' : 'its target'} ${problem}; left out`);
+    const problem = redirectProblem(from, to);
+    if (problem) problems.push(`redirect ${shown(from)} → ${shown(to)}: ${problem}; left out`);
+    else redirects[from] = to as string;
   }
   return { listed, redirects };
 }

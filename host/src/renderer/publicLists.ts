@@ -19,6 +19,14 @@ export function ownPathProblem(path: unknown): string | undefined {
   return URL.canParse(path, SHOP) && new URL(path, SHOP).origin === SHOP ? undefined : elsewhere;
 }
 
+/** Why a redirect `from` → `to` is left out ("its path …" or "its target …"), or undefined when both are the shop's own paths. */
+export function redirectProblem(from: unknown, to: unknown): string | undefined {
+  const path = ownPathProblem(from);
+  if (path) return `its path ${path}`;
+  const target = ownPathProblem(to);
+  return target && `its target ${target}`;
+}
+
 const publicPagesSchema = v.object({
   paths: v.array(v.string()),
   redirects: v.record(v.string(), v.string()),
@@ -37,11 +45,9 @@ export function checkedPublicPages(remote: string, list: unknown): RemotePublicP
   });
   const redirects: Record<string, string> = {};
   for (const [from, to] of Object.entries(read.output.redirects)) {
-    const pathProblem = ownPathProblem(from);
-    const problem = pathProblem ?? ownPathProblem(to);
-    if (!problem) redirects[from] = to;
-    else
-      problems.push(`${remote}: redirect ${shown(from)} → ${shown(to)}: ${pathProblem ? 'its path' : 'its target'} ${problem}; left out`);
+    const problem = redirectProblem(from, to);
+    if (problem) problems.push(`${remote}: redirect ${shown(from)} → ${shown(to)}: ${problem}; left out`);
+    else redirects[from] = to;
   }
   return { paths, redirects, problems };
 }
