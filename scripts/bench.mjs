@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import runLighthouse from 'lighthouse';
 import { launch } from 'puppeteer-core';
 import { APPS, HOST_APP, localOrigin } from '../apps.mts';
-import { fail, parseOptions } from '@maison/deploy/cli';
+import { parseOptions } from '@maison/deploy/cli';
 import { findChromium } from './system-packages.mjs';
 import { serveShop } from '@maison/deploy/serve';
 import { pathInLanguage } from '@maison/shared/address';
@@ -20,14 +20,14 @@ import { printReport } from './bench/report.mjs';
 import { benchEnvironment, PAGE as PRODUCT_ROUTE, root } from './bench/shop.mjs';
 
 const USAGE = 'npm run bench -- [--skip-build] [--runs N] [--no-lighthouse] [--federated-root DIR]';
-const { values: options } = parseOptions('bench', USAGE, {
+const { values: options, misused } = parseOptions('bench', USAGE, {
   'skip-build': { type: 'boolean' },
   runs: { type: 'string', default: '3' },
   'no-lighthouse': { type: 'boolean' },
   'federated-root': { type: 'string' },
 });
 const runs = Number(options.runs);
-if (!Number.isInteger(runs) || runs < 1) fail('bench', `--runs takes a whole number of runs, not "${options.runs}"\nusage: ${USAGE}`);
+if (!Number.isInteger(runs) || runs < 1) misused(`--runs takes a whole number of runs, not "${options.runs}"`);
 
 const withLighthouse = !options['no-lighthouse'];
 // Why: docs/decisions/build-and-render.md#bench-pairs
