@@ -1,6 +1,6 @@
 /**
  * Shoppers' page loads made up for the rollout tests: beacons in the pages' own format
- * (host/src/contract/beacon.ts, checked against its schema here), posted to the shop as
+ * (host/src/contract/observe/beacon.ts, checked against its schema here), posted to the shop as
  * a page posts them, each from a client of its own (X-Forwarded-For: the shop under test trusts
  * this machine as its proxy) with the cohort cookies a shopper of that cohort carries. The
  * vitals follow a chosen distribution, drawn from a seeded generator: the same figures every run.

@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { requestDurations } from './requestDurations.ts';
 import type { CacheOutcome } from '../render/pageCache.ts';
-import type { PublishEntry } from '../environment/publishJournal.ts';
+import type { PublishEntry } from './publishJournal.ts';
 import type { AccessLine } from './logger.ts';
 import type { SignalCounts } from './signals.ts';
 import type { Generation } from '../environment/generation.ts';
@@ -241,7 +241,7 @@ export function serverMetrics() {
     watchRenderLoad: (read: () => RenderLoad) => void renderLoads.push(read),
     watchServed: (read: () => ServedBuilds) => void servedReads.push(read),
     watchReady: (app: string, check: () => Promise<{ ready: boolean }>) => void readiness.set(app, check),
-    /** An environment's journal of publishes, read at each scrape (environment/publishJournal.ts). */
+    /** An environment's journal of publishes, read at each scrape (observe/publishJournal.ts). */
     watchPublishes: (read: () => readonly PublishEntry[]) => void journals.push(read),
   };
 }

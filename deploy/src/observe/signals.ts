@@ -1,5 +1,5 @@
 /**
- * The pages' beacons (host/src/contract/beacon.ts), received on the shop's own origin:
+ * The pages' beacons (host/src/contract/observe/beacon.ts), received on the shop's own origin:
  * `POST /rum` on the host. Each is read within a size cap and a per-client rate, validated against
  * the beacon's schema, and counted per page template and per remote build (metrics.ts). Only
  * builds of the generations being served are accepted as labels; anything else is refused and

@@ -11,7 +11,7 @@ import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting
 import { crawlerFiles } from './crawlers.ts';
 import { renderPageSet, writePageSet } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
-import { recordPublish } from '../environment/publishJournal.ts';
+import { recordPublish } from '../observe/publishJournal.ts';
 import { notFoundPagesOf } from '../render/renderRecord.ts';
 import { changeRollout, readRollout, splits, type RolloutRecord } from '../rollout/rolloutRecord.ts';
 

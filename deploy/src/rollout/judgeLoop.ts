@@ -4,7 +4,7 @@
  * the next share, a promotion past the last step, an abort, or a hold for a person. Every
  * decision is logged with its figures (rollout-decisions.jsonl) and said in one line.
  */
-import { appendLine, readLines } from '../environment/jsonLines.ts';
+import { appendLine, readLines } from '../observe/jsonLines.ts';
 import { cohortFigures, type PrometheusReader } from './cohortFigures.ts';
 import { DEFAULT_POLICY, judge, type Figures, type JudgePolicy, type Verdict } from './judge.ts';
 import { abort, hold, moveShare, promote, type RolloutContext } from './rolloutCommands.ts';

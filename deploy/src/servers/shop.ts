@@ -10,7 +10,7 @@ import type { SentAnswer } from '../answer/http.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
 import { EXIT } from '../cli/options.ts';
-import { readPublishes } from '../environment/publishJournal.ts';
+import { readPublishes } from '../observe/publishJournal.ts';
 import type { ReadinessCheck } from '../observe/health.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { allReady, serveMetrics } from '../observe/metricsServer.ts';

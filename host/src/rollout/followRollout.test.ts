@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { BUCKET_COOKIE, COHORT_COOKIE, OVERRIDE_COOKIE, type RolloutAnnouncement } from '../contract/rollout';
+import { BUCKET_COOKIE, COHORT_COOKIE, OVERRIDE_COOKIE, type RolloutAnnouncement } from '../contract/rollout/cohorts';
 import { followRollout, runsOtherBuild } from './followRollout';
 
 const CANARY = 'https://canary.example/mf-manifest.json';

@@ -24,7 +24,7 @@ import {
   ROLLOUT_ANNOUNCEMENT,
   ROLLOUT_PATH,
   type RolloutAnnouncement,
-} from '../contract/rollout';
+} from '../contract/rollout/cohorts';
 
 /** How often a page left open asks again (a shopper who keeps reading meets an abort at their next move). */
 const RECHECK_MS = 60_000;

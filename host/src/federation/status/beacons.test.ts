@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, type Beacon, type Signal } from '../../contract/beacon';
-import * as page from '../../contract/beaconLimits';
+import { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, type Beacon, type Signal } from '../../contract/observe/beacon';
+import * as page from '../../contract/observe/beaconLimits';
 import { beaconBodies, sendBeaconBody } from './beacons';
 
 const head = { v: 1 as const, pageLoad: 'm3k-abc', hostBuild: '0.1.0+abc', builds: { cart: '0.1.4' } };

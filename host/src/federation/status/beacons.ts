@@ -1,5 +1,5 @@
-import type { Beacon, Signal } from '../../contract/beacon';
-import { MAX_BEACON_BYTES, MAX_RECORDS, SIGNALS_PATH } from '../../contract/beaconLimits';
+import type { Beacon, Signal } from '../../contract/observe/beacon';
+import { MAX_BEACON_BYTES, MAX_RECORDS, SIGNALS_PATH } from '../../contract/observe/beaconLimits';
 
 // Sends the page load's records to the shop's own origin, in as few beacons as fit `MAX_BEACON_BYTES`.
 // Why: docs/decisions/federation-runtime.md#beacons

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { createRemoteRecords, type FederationEvent } from '../core/remoteRecords';
 import { LoadFailure } from '../loading/loadFailure';
-import { BEACON, SIGNALS_PATH, type Beacon, type Signal } from '../../contract/beacon';
+import { BEACON, SIGNALS_PATH, type Beacon, type Signal } from '../../contract/observe/beacon';
 import { errorSource, startPageSignals } from './pageSignals';
 import { REMOTE_NAMES } from '@test/apps';
 

@@ -1,6 +1,6 @@
 import type { RemoteRecords } from '../core/remoteRecords';
-import type { Signal } from '../../contract/beacon';
-import { MAX_BUILD, MAX_PAGE, MAX_URL } from '../../contract/beaconLimits';
+import type { Signal } from '../../contract/observe/beacon';
+import { MAX_BUILD, MAX_PAGE, MAX_URL } from '../../contract/observe/beaconLimits';
 import { sendBeacons, whenHidden, type BeaconHead } from './beacons';
 
 /** The page load's beacon records from its very start: views, loads, failures and uncaught errors. */

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { createRemoteRecords, type FederationEvent } from '../core/remoteRecords';
 import { LoadFailure } from '../loading/loadFailure';
-import { BEACON, SIGNALS_PATH, type Beacon } from '../../contract/beacon';
+import { BEACON, SIGNALS_PATH, type Beacon } from '../../contract/observe/beacon';
 import { createFederationHook } from './federationHook';
 import { startPageSignals } from './pageSignals';
 import { startPageStatus, vitalSignal, type VitalRecord } from './pageStatus';

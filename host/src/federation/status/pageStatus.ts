@@ -1,6 +1,6 @@
 import type { RemoteName } from '@maison/shared';
-import type { Signal } from '../../contract/beacon';
-import { MAX_MEASURE, MAX_PAGE } from '../../contract/beaconLimits';
+import type { Signal } from '../../contract/observe/beacon';
+import { MAX_MEASURE, MAX_PAGE } from '../../contract/observe/beaconLimits';
 import { AREA_ATTRIBUTE, type LoadableModuleId } from '../moduleIds';
 import { sendBeacons, whenHidden } from './beacons';
 import type { FederationHook, FederationStatus, PageEvent } from './federationHook';

@@ -1,8 +1,8 @@
 /** The beacon a page sends the shop's own origin, as the answerer validates it (the page imports only its types and beaconLimits.ts). */
 // What it holds and keeps out: docs/operations.md, "Watching production".
 import * as v from 'valibot';
-import { LOAD_FAILURE_REASONS } from '../federation/loading/loadFailure.ts';
-import { REMOTE_NAME } from './names.ts';
+import { LOAD_FAILURE_REASONS } from '../../federation/loading/loadFailure.ts';
+import { REMOTE_NAME } from '../names.ts';
 import { MAX_BUILD, MAX_MEASURE, MAX_PAGE, MAX_RECORDS, MAX_URL } from './beaconLimits.ts';
 
 export { MAX_BEACON_BYTES, SIGNALS_PATH } from './beaconLimits.ts';

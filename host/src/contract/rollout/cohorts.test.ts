@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BUCKETS, cohortClaimOf, cohortClaimValue, cohortOfBucket, cookieOf, bucketOf, overrideOf, ROLLOUT_ANNOUNCEMENT } from './rollout';
+import { BUCKETS, cohortClaimOf, cohortClaimValue, cohortOfBucket, cookieOf, bucketOf, overrideOf, ROLLOUT_ANNOUNCEMENT } from './cohorts';
 
 describe('a bucket’s cohort', () => {
   it('puts the share’s lowest buckets in the canary, and no one at 0 %, everyone at 100 %', () => {

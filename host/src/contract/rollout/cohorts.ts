@@ -1,7 +1,7 @@
 /** A remote shipped gradually: what the page and the servers must agree on (docs/operations.md, "Ship a remote gradually"). */
 // A bucket below the share is the canary cohort; the page keeps it in `<rollout id>.<cohort>`, the servers never set a cookie.
 import * as v from 'valibot';
-import { REMOTE_NAME } from './names.ts';
+import { REMOTE_NAME } from '../names.ts';
 
 /** What the servers say of the rollout now: no-store, asked on start and at each move in the page. */
 export const ROLLOUT_PATH = '/rollout.json';
