@@ -24,6 +24,8 @@ module.exports = {
       { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
     ],
   },
+  // Packages published as ES modules only, compiled like the repository's own code.
+  transformIgnorePatterns: ['/node_modules/(?!(p-limit|yocto-queue)/)'],
   moduleNameMapper: {
     '^@test/(.*)$': '<rootDir>/test/$1',
     '\\.(css)$': '<rootDir>/test/mocks/style-mock.cjs',

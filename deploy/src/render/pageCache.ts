@@ -1,6 +1,7 @@
 /** Pages rendered on demand, kept (LRU by entries and bytes), under global and per-client render limits. */
 // Why: docs/decisions/serving.md#render-limits
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import { perClientRate } from '../observe/perClientRate.ts';
 
 const PAGE_CACHE_LIMITS = {
@@ -24,7 +25,7 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
     sizeCalculation: (value) => Math.max(1, sizeOf(value)),
   });
   const inFlight = new Map<string, Promise<T | undefined>>();
-  const queue: Array<() => void> = [];
+  const renders = pLimit(limits.rendering);
   // Token buckets: a second's worth at once, then `perSecond`; everyone's is one client's.
   const rate = perClientRate({ burst: limits.perSecond, perSecond: limits.perSecond });
   const clientRate = perClientRate({ burst: limits.perClient.perSecond, perSecond: limits.perClient.perSecond });
@@ -35,28 +36,13 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
     if (now > 0) active.set(client, now);
     else active.delete(client);
   };
-  let running = 0;
-
-  const slot = (): Promise<void> | undefined => {
-    if (running < limits.rendering) {
-      running += 1;
-      return Promise.resolve();
-    }
-    if (queue.length >= limits.waiting) return undefined;
-    return new Promise((resolve) => queue.push(resolve));
-  };
-  const release = () => {
-    const next = queue.shift();
-    if (next) next();
-    else running -= 1;
-  };
 
   return {
     get size() {
       return { entries: kept.size, bytes: kept.calculatedSize };
     },
     get load() {
-      return { rendering: running, waiting: queue.length };
+      return { rendering: renders.activeCount, waiting: renders.pendingCount };
     },
     /** The kept value for `key`, or `make()`'s (kept if defined); undefined past a limit. `client`'s share counts the render. */
     get(
@@ -78,11 +64,9 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
       if (client !== undefined && ((active.get(client) ?? 0) >= limits.perClient.active || !clientRate(client)))
         return refused('refused-client');
       if (!rate('')) return refused('refused-rate');
-      const turn = slot();
-      if (!turn) return refused('refused-queue');
+      if (renders.activeCount + renders.pendingCount >= limits.rendering + limits.waiting) return refused('refused-queue');
       if (client !== undefined) count(client, 1);
-      const made = turn
-        .then(make)
+      const made = renders(make)
         .then(
           (value) => {
             if (value !== undefined) kept.set(key, value);
@@ -94,7 +78,6 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
         .finally(() => {
           inFlight.delete(key);
           if (client !== undefined) count(client, -1);
-          release();
         });
       inFlight.set(key, made);
       return made;
