@@ -33,9 +33,7 @@ export function policySource(origin: string): string {
 /** The code a rendered page carries in itself (its texts), or the hash sources that allow exactly it (render.json's). */
 export type InlineCode = NonNullable<RenderRecord['inline']>;
 
-export function inlineSource(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
+export const inlineSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** Whether the hash sources `allowed` allow all of `code` (its texts): a page carrying anything else is not served with them. */
 export function allowsInline(allowed: InlineCode | undefined, code: InlineCode): boolean {

@@ -42,9 +42,7 @@ export function pageFileOf(pathname: string): string | undefined {
 }
 
 /** The file of a not-found page (a name no path has: paths have no underscore). */
-export function notFoundFileOf(page: string): string {
-  return `_${page}.html`;
-}
+export const notFoundFileOf = (page: string) => `_${page}.html`;
 
 /** Every page file a render record promises, per language, relative to the generation. */
 export function promisedPageFiles(render: RenderRecord): string[] {

@@ -1,6 +1,6 @@
 /** A generation's set of pages (everyone's, or the canary cohort's): rendered by the host's renderer, then written. */
 // Why: docs/decisions/serving.md#keeping-pages (a failed page may keep its last good version)
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import { firstMatching, PUBLISH_FILE_LIMITS, remoteFileFetch } from '@maison/host/hosting';
@@ -86,10 +86,7 @@ export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
 export function writePageSet(dir: string, set: PageSet, remotesJson: string, more: Record<string, string> = {}): void {
   writeFlushed(path.join(dir, GENERATION_FILE.remotes), remotesJson);
   for (const [file, html] of set.written) writeFlushed(path.join(dir, file), html);
-  for (const [file, from] of set.copied) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    copyFileSync(from, path.join(dir, file));
-  }
+  for (const [file, from] of set.copied) writeFlushed(path.join(dir, file), readFileSync(from));
   for (const [file, text] of Object.entries(more)) writeFlushed(path.join(dir, file), text);
   writeFlushed(path.join(dir, GENERATION_FILE.render), `${JSON.stringify(set.record, null, 2)}\n`);
   for (const folder of new Set([...set.written.keys(), ...set.copied.keys()].map((file) => path.dirname(path.join(dir, file)))))

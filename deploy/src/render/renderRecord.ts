@@ -27,12 +27,12 @@ export function ownLists(lists: { paths: unknown[]; redirects: Record<string, un
   return { listed, redirects };
 }
 
+type RecordParts = Pick<RenderRecord, 'hostBuild' | 'origin' | 'listed' | 'redirects' | 'problems'> & {
+  languages: readonly string[];
+} & Partial<Pick<RenderRecord, 'remotes' | 'pages' | 'notFoundPages' | 'unlistedRemotes' | 'kept' | 'inline'>>;
+
 /** A render record from its parts: what was listed, what was rendered in every language, what was kept, what went wrong. */
-export function renderRecord(
-  parts: Pick<RenderRecord, 'hostBuild' | 'origin' | 'listed' | 'redirects' | 'problems'> & { languages: readonly string[] } & Partial<
-      Pick<RenderRecord, 'remotes' | 'pages' | 'notFoundPages' | 'unlistedRemotes' | 'kept' | 'inline'>
-    >,
-): RenderRecord {
+export function renderRecord(parts: RecordParts): RenderRecord {
   return {
     renderedAt: new Date().toISOString(),
     remotes: {},

@@ -11,9 +11,7 @@ import { refusal, refusedLanguagePatterns, refusedMethod, REQUEST_LIMITS, type R
 const template = (name: string) => readFileSync(new URL(`../../nginx/${name}.conf.template`, import.meta.url), 'utf8');
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
 
-export function findNginx(): string | undefined {
-  return [process.env.NGINX_PATH, ...NGINX].find((candidate) => candidate && existsSync(candidate));
-}
+export const findNginx = () => [process.env.NGINX_PATH, ...NGINX].find((candidate) => candidate && existsSync(candidate));
 
 /** `{{name}}` → values[name]; an unknown placeholder is an error, not an empty string. */
 function fill(template: string, values: Record<string, string>): string {
