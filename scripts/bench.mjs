@@ -65,9 +65,8 @@ if (!options['skip-build']) {
     NODE_OPTIONS: '--import=tsx',
   });
 }
-for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST]) {
+for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST])
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run without --skip-build`);
-}
 
 // As `npm run serve` serves it: remotes, then a publish from them, then the host.
 const lines = [];
