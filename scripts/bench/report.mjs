@@ -36,7 +36,6 @@ function figures({ network, lighthouse, recordedLcp: recorded }) {
   const lh = (key) => (lighthouse.length ? median(lighthouse.map((run) => run[key])) : undefined);
   return { network, score: lh('score'), lcp: lh('lcp'), tbt: lh('tbt'), cls: lh('cls'), recorded };
 }
-const optional = (value, format) => (value === undefined ? '-' : format(value));
 /** The table's columns: title, a build's cell, the figure its fed/single ratio is of, and what follows that ratio. */
 const COLUMNS = [
   ['JS (gzip)', (r) => kib(r.network.jsBytes), (r) => r.network.jsBytes],
@@ -54,8 +53,8 @@ const COLUMNS = [
       return ` (${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)})`;
     },
   ]),
-  ['TBT', (r) => optional(r.tbt, (tbt) => `${Math.round(tbt)} ms`), (r) => r.tbt],
-  ['CLS', (r) => optional(r.cls, (cls) => cls.toFixed(3))],
+  ['TBT', (r) => (r.tbt === undefined ? '-' : `${Math.round(r.tbt)} ms`), (r) => r.tbt],
+  ['CLS', (r) => (r.cls === undefined ? '-' : r.cls.toFixed(3))],
 ];
 
 function routeTable(results, routes) {
