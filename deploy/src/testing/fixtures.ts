@@ -4,12 +4,13 @@
  * writes them. Nothing here is shipped.
  */
 import { inlineSource } from '../answer/policy.ts';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host/hosting';
 import { HOST_BUILD_FILES, type RenderRecord } from '@maison/host/contract';
 import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
+import { replaceSymlink } from '../environment/durable.ts';
 
 export const HOST_BUILD = '0.1.0+test.1';
 /** The host's public entry for servers, as a renderer running in a worker requires it. */
@@ -104,10 +105,7 @@ export function writeGeneration(
     for (const page of render.notFoundPages)
       write(path.join(dir, 'pages', language, notFoundFileOf(page)), pageHtml(language, `${page} ${id}`, ` ${SHOWN_TEXT_INCLUDE}`));
   }
-  if (current) {
-    rmSync(path.join(env, ENVIRONMENT_FILE.current), { force: true });
-    symlinkSync(path.join(ENVIRONMENT_FILE.generations, id), path.join(env, ENVIRONMENT_FILE.current));
-  }
+  if (current) replaceSymlink(path.join(env, ENVIRONMENT_FILE.current), path.join(ENVIRONMENT_FILE.generations, id));
   return dir;
 }
 
