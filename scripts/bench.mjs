@@ -65,9 +65,8 @@ if (!options['skip-build']) {
     NODE_OPTIONS: '--import=tsx',
   });
 }
-for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST]) {
+for (const dist of [path.join(federatedRoot, 'host', 'dist'), SINGLE_DIST])
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run without --skip-build`);
-}
 
 // As `npm run serve` serves it: remotes, then a publish from them, then the host.
 const lines = [];
@@ -121,15 +120,15 @@ async function lighthouseRun(url) {
   }
 }
 
-/** Runs `measure(origin)` for both builds `pairs` times, alternately, each pair starting with the other build in turn. */
-async function alternately(pairs, measure) {
-  const samples = { federated: [], single: [] };
-  const builds = Object.keys(BUILDS);
-  for (let pair = 0; pair < pairs; pair += 1) {
-    for (const build of pair % 2 === 0 ? builds : [...builds].reverse()) samples[build].push(await measure(BUILDS[build]));
-  }
-  return samples;
-}
+/** On each phone in turn, `measure(origin, phone)` for both builds `pairs` times, alternately, each pair starting with the other build in turn. */
+const alternately = (pairs, measure) =>
+  Array.fromAsync(PHONES, async (phone) => {
+    const samples = { federated: [], single: [] };
+    const builds = Object.keys(BUILDS);
+    for (let pair = 0; pair < pairs; pair += 1)
+      for (const build of pair % 2 === 0 ? builds : [...builds].reverse()) samples[build].push(await measure(BUILDS[build], phone));
+    return samples;
+  });
 
 const results = { routes: {}, navigation: {} };
 const browser = await chromium.launch({ executablePath, args: PAGE_LOAD_CHROMIUM_ARGS });
@@ -141,21 +140,17 @@ try {
       measured[build] = { network: await networkProfile(browser, `${origin}${route}`, { fileFor }), lighthouse };
     }
     // The LCP the page itself records, on each throttled phone: the figure the targets mean.
-    const recorded = await Array.fromAsync(PHONES, (phone) =>
-      alternately(LCP_PAIRS, (origin) => phoneLcp(browser, `${origin}${route}`, phone)),
-    );
+    const recorded = await alternately(LCP_PAIRS, (origin, phone) => phoneLcp(browser, `${origin}${route}`, phone));
     for (const build of Object.keys(BUILDS)) measured[build].recordedLcp = recorded.map((samples) => samples[build]);
     results.routes[route] = measured;
     process.stderr.write('.');
   }
   for (const [build, origin] of Object.entries(BUILDS))
     results.navigation[build] = await Array.fromAsync({ length: runs }, () => cartNavigationAfterIdle(browser, origin));
-  results.usable = await Array.fromAsync(PHONES, (phone) =>
-    alternately(USABLE_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone)),
-  );
+  results.usable = await alternately(USABLE_PAIRS, (origin, phone) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone));
   // Apart from the figures above (tracing slows a load): where each phone's main thread goes.
-  results.mainThread = await Array.fromAsync(PHONES, (phone) =>
-    alternately(TRACED_PAIRS, (origin) => timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone, { trace: true })),
+  results.mainThread = await alternately(TRACED_PAIRS, (origin, phone) =>
+    timeUntilUsable(browser, `${origin}${PRODUCT_ROUTE}`, phone, { trace: true }),
   );
 } finally {
   await browser.close();

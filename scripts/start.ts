@@ -27,11 +27,10 @@ async function againstEnvironment(source: string, local: RemoteName[]): Promise<
   const composed = composeDevRemotes({ environment, source, local });
   composed.warnings.forEach((warning) => console.warn(`[start] warning: ${warning}`));
   if (!composed.remotes) return fail('start', composed.errors.join('\n[start] '));
-  for (const name of REMOTE_NAMES) {
+  for (const name of REMOTE_NAMES)
     console.log(
       `[start] ${name.padEnd(8)} ${local.includes(name) ? 'this checkout' : 'environment  '} ${composed.remotes[name]!.join(', then ')}`,
     );
-  }
   const folder = mkdtempSync(path.join(os.tmpdir(), 'maison-start-'));
   process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
   const file = path.join(folder, 'remotes.json');
@@ -64,10 +63,8 @@ async function main() {
     ],
     { killOthersOn: ['failure', 'success'], prefix: 'name' },
   );
-  result.then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
+  await result.catch(() => process.exit(1));
+  process.exit(0);
 }
 
 void main();

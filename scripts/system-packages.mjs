@@ -3,10 +3,8 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 /** The path in the environment variable when set (undefined if nothing is there), else the first candidate that exists. */
-function find(variable, candidates) {
-  if (process.env[variable]) return existsSync(process.env[variable]) ? process.env[variable] : undefined;
-  return candidates.find((candidate) => existsSync(candidate));
-}
+const find = (variable, candidates) =>
+  (process.env[variable] ? [process.env[variable]] : candidates).find((candidate) => existsSync(candidate));
 
 export const findChromium = () =>
   find('CHROME_PATH', ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']);

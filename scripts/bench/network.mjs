@@ -5,12 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 
-const gzipCache = new Map();
-function gzipBytes(file) {
-  if (!file || !existsSync(file)) return 0;
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(file), { level: 6 }).length);
-  return gzipCache.get(file);
-}
+const gzipBytes = (data) => gzipSync(data, { level: 6 }).length;
+const fileGzipBytes = (file) => (file && existsSync(file) ? gzipBytes(readFileSync(file)) : 0);
 
 export async function networkProfile(browser, url, { fileFor, latencyMs = 150 }) {
   const { context, page } = await visitorPage(browser);
@@ -50,8 +46,8 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
   }
   const scripts = firstLoad.filter(({ request }) => request.resourceType() === 'script');
   const scriptFiles = [
-    ...scripts.map(({ request }) => ({ url: request.url(), bytes: gzipBytes(fileFor(request.url())) })),
-    ...inlineScripts.map((text) => ({ url: `${answer.url()}#inline-script`, bytes: gzipSync(text, { level: 6 }).length })),
+    ...scripts.map(({ request }) => ({ url: request.url(), bytes: fileGzipBytes(fileFor(request.url())) })),
+    ...inlineScripts.map((text) => ({ url: `${answer.url()}#inline-script`, bytes: gzipBytes(text) })),
   ];
   const prefetched = all.filter(isPrefetch);
   const chainDepth = Math.max(0, ...firstLoad.map((record) => record.depth));
@@ -62,7 +58,7 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
     /** Each first-load script and its size on the wire (gzip -6); a script in the page, as `…#inline-script`. */
     scriptFiles,
     /** The page's HTML (gzip -6): a rendered page's markup, data and inline code. */
-    htmlBytes: gzipSync(html, { level: 6 }).length,
+    htmlBytes: gzipBytes(html),
     chainDepth,
     /** After the HTML: how many waves of requests, and how long until the last first-load request ended. */
     afterHtml: {
@@ -70,7 +66,7 @@ export async function networkProfile(browser, url, { fileFor, latencyMs = 150 })
       ms: Math.max(0, ...firstLoad.filter(({ end }) => Number.isFinite(end)).map(({ end }) => end - documentEnd)),
     },
     prefetchFiles: prefetched.length,
-    prefetchBytes: prefetched.reduce((sum, { request }) => sum + gzipBytes(fileFor(request.url())), 0),
+    prefetchBytes: prefetched.reduce((sum, { request }) => sum + fileGzipBytes(fileFor(request.url())), 0),
   };
 }
 

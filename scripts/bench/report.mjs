@@ -36,7 +36,6 @@ function figures({ network, lighthouse, recordedLcp: recorded }) {
   const lh = (key) => (lighthouse.length ? median(lighthouse.map((run) => run[key])) : undefined);
   return { network, score: lh('score'), lcp: lh('lcp'), tbt: lh('tbt'), cls: lh('cls'), recorded };
 }
-const optional = (value, format) => (value === undefined ? '-' : format(value));
 /** The table's columns: title, a build's cell, the figure its fed/single ratio is of, and what follows that ratio. */
 const COLUMNS = [
   ['JS (gzip)', (r) => kib(r.network.jsBytes), (r) => r.network.jsBytes],
@@ -54,8 +53,8 @@ const COLUMNS = [
       return ` (${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)})`;
     },
   ]),
-  ['TBT', (r) => optional(r.tbt, (tbt) => `${Math.round(tbt)} ms`), (r) => r.tbt],
-  ['CLS', (r) => optional(r.cls, (cls) => cls.toFixed(3))],
+  ['TBT', (r) => (r.tbt === undefined ? '-' : `${Math.round(r.tbt)} ms`), (r) => r.tbt],
+  ['CLS', (r) => (r.cls === undefined ? '-' : r.cls.toFixed(3))],
 ];
 
 function routeTable(results, routes) {
@@ -98,9 +97,8 @@ export function printReport({ results, routes, personalPages, runs, withLighthou
       console.log(`  ${kib(bytes).padStart(10)}  ${scriptPurpose(url, build).padEnd(62)} ${where}`);
     }
   }
-  console.log('');
   const home = results.routes['/'].federated.network;
-  console.log(`idle prefetch after / (federated, not counted above): ${home.prefetchFiles} files, ${kib(home.prefetchBytes)}`);
+  console.log(`\nidle prefetch after / (federated, not counted above): ${home.prefetchFiles} files, ${kib(home.prefetchBytes)}`);
   const nav = results.navigation;
   console.log(
     `client-side / → /cart after 3 s idle, click to cart heading painted (median of ${runs}): ` +
@@ -124,9 +122,8 @@ export function printReport({ results, routes, personalPages, runs, withLighthou
     );
   }
   printMainThread(results.mainThread);
-  console.log('');
   const within = (value, target) => `${value.toFixed(2)}× (target ≤ ${target.toFixed(2)}×: ${value <= target ? 'within' : 'MISSED'})`;
-  console.log('targets:');
+  console.log('\ntargets:');
   const js = (build) => results.routes[productRoute][build].network.jsBytes;
   console.log(`  first-load JS on ${productRoute} ${within(js('federated') / js('single'), 1.15)}`);
   for (const [phone, device] of PHONES.entries()) {
@@ -140,11 +137,10 @@ export function printReport({ results, routes, personalPages, runs, withLighthou
     for (const [route, value] of Object.entries(lcpRatios))
       console.log(`    LCP recorded ${route.padEnd(48)} ${within(value[phone], personalPages.includes(route) ? 0.9 : 0.6)}`);
   }
-  if (buildSeconds.federated) {
+  if (buildSeconds.federated)
     console.log(
       `production build: federated ${buildSeconds.federated.toFixed(1)} s (4 apps, one after another), single ${buildSeconds.single.toFixed(1)} s`,
     );
-  }
 }
 
 /** Lighthouse's task groups, in the order the table gives them; `waiting` is the main thread idle (the network). */

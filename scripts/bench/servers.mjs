@@ -16,27 +16,19 @@ const env = `${root}/.bench/servers-environment`;
 
 const load = (url, connections, extra = {}) => autocannon({ url, connections, duration: seconds, headers: HTML, ...extra });
 
-/** The page alone, then beside HOSTILE connections sending `path`: its throughput both times, and theirs. */
-async function beside(origin, path) {
-  const [page, hostile] = await Promise.all([load(`${origin}${PAGE}`, NORMAL_CONNECTIONS), load(`${origin}${path}`, HOSTILE)]);
-  return {
-    page: page.requests.average,
-    p50: page.latency.p50,
-    p99: page.latency.p99,
-    hostile: hostile.requests.average,
-    statuses: Object.keys(hostile.statusCodeStats ?? {}).join(' '),
-  };
-}
-
 const HOSTILE_PATHS = [
   ['15,000 slashes (too long to read)', `/${'/'.repeat(15_000)}`],
   ['7,900 slashes and a letter (the longest read)', `/products${'/'.repeat(7900)}x`],
 ];
 
+/** The page alone, then beside HOSTILE connections sending each path: its load both times, and theirs. */
 async function measure(origin) {
   const alone = (await load(`${origin}${PAGE}`, NORMAL_CONNECTIONS)).requests.average;
   // Each path in turn (Array.fromAsync awaits one before the next).
-  const attacks = await Array.fromAsync(HOSTILE_PATHS, async ([name, path]) => ({ name, ...(await beside(origin, path)) }));
+  const attacks = await Array.fromAsync(HOSTILE_PATHS, async ([name, path]) => {
+    const [page, hostile] = await Promise.all([load(`${origin}${PAGE}`, NORMAL_CONNECTIONS), load(`${origin}${path}`, HOSTILE)]);
+    return { name, page, hostile };
+  });
   return { alone, attacks };
 }
 
@@ -65,10 +57,11 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|');
 for (const { name, alone, attacks } of rows) {
-  for (const attack of attacks) {
-    const kept = `${Math.round((100 * attack.page) / alone)} %`;
+  for (const { name: paths, page, hostile } of attacks) {
+    const kept = `${Math.round((100 * page.requests.average) / alone)} %`;
+    const statuses = Object.keys(hostile.statusCodeStats ?? {}).join(' ');
     console.log(
-      `| ${name} | ${Math.round(alone)} | ${attack.name} | ${Math.round(attack.page)} | ${kept} | ${attack.p50} / ${attack.p99} ms | ${Math.round(attack.hostile)} (${attack.statuses}) |`,
+      `| ${name} | ${Math.round(alone)} | ${paths} | ${Math.round(page.requests.average)} | ${kept} | ${page.latency.p50} / ${page.latency.p99} ms | ${Math.round(hostile.requests.average)} (${statuses}) |`,
     );
   }
 }

@@ -7,17 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FixtureRemote {
-  /** The remotes' origin: `${origin}/<folder>/mf-manifest.json`. */
-  origin: string;
-  /** Another origin, which remotes.json never lists. */
-  elsewhere: string;
-  /** Connections made to `elsewhere` so far. */
-  contacts(): number;
-  /** Serves `manifest` as `<folder>/mf-manifest.json`; returns its URL. */
-  serve(folder: string, manifest: unknown): string;
-  close(): Promise<void>;
-}
+export type FixtureRemote = Awaited<ReturnType<typeof fixtureRemote>>;
 
 /** The stylesheet every file of `folder` ending in .css is (the one `elsewhere` answers: `elsewhereStyle`). */
 export const folderStyle = (folder: string) => `.${folder}{color:red}`;
@@ -28,7 +18,7 @@ const listen = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-export async function fixtureRemote(): Promise<FixtureRemote> {
+export async function fixtureRemote() {
   const manifests = new Map<string, string>();
   const remote = createServer((request, response) => {
     const [, folder = '', ...rest] = (request.url ?? '').split('?')[0]!.split('/');
@@ -44,10 +34,14 @@ export async function fixtureRemote(): Promise<FixtureRemote> {
   elsewhere.on('connection', () => (contacts += 1));
   const [origin, elsewhereOrigin] = [await listen(remote), await listen(elsewhere)];
   return {
+    /** The remotes' origin: `${origin}/<folder>/mf-manifest.json`. */
     origin,
+    /** Another origin, which remotes.json never lists. */
     elsewhere: elsewhereOrigin,
+    /** Connections made to `elsewhere` so far. */
     contacts: () => contacts,
-    serve(folder, manifest) {
+    /** Serves `manifest` as `<folder>/mf-manifest.json`; returns its URL. */
+    serve(folder: string, manifest: unknown) {
       manifests.set(folder, JSON.stringify(manifest));
       return `${origin}/${folder}/mf-manifest.json`;
     },

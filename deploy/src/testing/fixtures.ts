@@ -4,13 +4,13 @@
  * writes them. Nothing here is shipped.
  */
 import { inlineSource } from '../answer/policy.ts';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host/hosting';
-import { HOST_BUILD_FILES } from '@maison/host/contract';
+import { HOST_BUILD_FILES, type RenderRecord } from '@maison/host/contract';
 import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
-import { type RenderRecord } from '@maison/host/contract';
+import { replaceSymlink } from '../environment/durable.ts';
 
 export const HOST_BUILD = '0.1.0+test.1';
 /** The host's public entry for servers, as a renderer running in a worker requires it. */
@@ -31,20 +31,14 @@ export const pageHtml = (language: string, name: string, extra = '') =>
 /** A page's worth of text beside what says which page it is (a real page is a few kilobytes). */
 const FOOTER = `<footer>${'Maison Khăn, handkerchiefs and scarves from Hà Nội. '.repeat(24)}</footer>`;
 
-export interface FixtureShop {
-  root: string;
-  hostDist: string;
-  remoteDist: string;
-  env: string;
-  cleanup(): void;
-}
+export type FixtureShop = ReturnType<typeof fixtureShop>;
 
 function write(file: string, content: string | Buffer) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
 }
 
-export function fixtureShop(): FixtureShop {
+export function fixtureShop() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'maison-deploy-'));
   const hostDist = path.join(root, 'host', 'dist');
   const remoteDist = path.join(root, 'remote-catalog', 'dist');
@@ -99,12 +93,8 @@ export function renderRecord(overrides: Partial<RenderRecord> = {}): RenderRecor
 export function writeGeneration(
   env: string,
   id: string,
-  {
-    render = renderRecord(),
-    remotesJson = JSON.stringify(REMOTES),
-    current = true,
-  }: { render?: RenderRecord; remotesJson?: string; current?: boolean } = {},
-): string {
+  { render = renderRecord(), remotesJson = JSON.stringify(REMOTES), current = true } = {},
+) {
   const dir = path.join(env, ENVIRONMENT_FILE.generations, id);
   write(path.join(dir, GENERATION_FILE.remotes), remotesJson);
   write(path.join(dir, GENERATION_FILE.render), JSON.stringify(render));
@@ -115,10 +105,7 @@ export function writeGeneration(
     for (const page of render.notFoundPages)
       write(path.join(dir, 'pages', language, notFoundFileOf(page)), pageHtml(language, `${page} ${id}`, ` ${SHOWN_TEXT_INCLUDE}`));
   }
-  if (current) {
-    rmSync(path.join(env, ENVIRONMENT_FILE.current), { force: true });
-    symlinkSync(path.join(ENVIRONMENT_FILE.generations, id), path.join(env, ENVIRONMENT_FILE.current));
-  }
+  if (current) replaceSymlink(path.join(env, ENVIRONMENT_FILE.current), path.join(ENVIRONMENT_FILE.generations, id));
   return dir;
 }
 
@@ -146,10 +133,7 @@ export interface RendererBehaviour {
  * dist-server/render.cjs), rendering each page as a line that says which page and which
  * catalogue build it is, and behaving as `behaviour.json` beside it says.
  */
-export function fakeHostRenderer(
-  shop: FixtureShop,
-  behaviour: RendererBehaviour = {},
-): { hostDir: string; behave(next: RendererBehaviour): void } {
+export function fakeHostRenderer(shop: FixtureShop, behaviour: RendererBehaviour = {}) {
   const hostDir = path.dirname(shop.hostDist);
   const behaviourFile = path.join(hostDir, HOST_BUILD_FILES.rendererDir, 'behaviour.json');
   write(behaviourFile, JSON.stringify(behaviour));
@@ -202,5 +186,5 @@ exports.createPageRenderer = async ({ remotesJson, origin, shell, limits }) => {
 };
 `,
   );
-  return { hostDir, behave: (next) => write(behaviourFile, JSON.stringify(next)) };
+  return { hostDir, behave: (next: RendererBehaviour) => write(behaviourFile, JSON.stringify(next)) };
 }
