@@ -125,8 +125,9 @@ const alternately = (pairs, measure) =>
   Array.fromAsync(PHONES, async (phone) => {
     const samples = { federated: [], single: [] };
     const builds = Object.keys(BUILDS);
-    for (let pair = 0; pair < pairs; pair += 1)
+    for (let pair = 0; pair < pairs; pair += 1) {
       for (const build of pair % 2 === 0 ? builds : [...builds].reverse()) samples[build].push(await measure(BUILDS[build], phone));
+    }
     return samples;
   });
 

@@ -27,10 +27,11 @@ async function againstEnvironment(source: string, local: RemoteName[]): Promise<
   const composed = composeDevRemotes({ environment, source, local });
   composed.warnings.forEach((warning) => console.warn(`[start] warning: ${warning}`));
   if (!composed.remotes) return fail('start', composed.errors.join('\n[start] '));
-  for (const name of REMOTE_NAMES)
+  for (const name of REMOTE_NAMES) {
     console.log(
       `[start] ${name.padEnd(8)} ${local.includes(name) ? 'this checkout' : 'environment  '} ${composed.remotes[name]!.join(', then ')}`,
     );
+  }
   const folder = mkdtempSync(path.join(os.tmpdir(), 'maison-start-'));
   process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
   const file = path.join(folder, 'remotes.json');

@@ -103,11 +103,12 @@ try {
   await browser.close();
 
   console.log(`npm start -> all four dev servers answering: ${servers.seconds.toFixed(1)} s`);
-  for (const { app, edit, ms, reloaded, kept, state, cart } of results)
+  for (const { app, edit, ms, reloaded, kept, state, cart } of results) {
     console.log(
       `${app.padEnd(15)} ${edit.file.padEnd(46)} -> visible in ${String(ms).padStart(5)} ms, ${reloaded ? 'reloaded  ' : 'hot update'}, ` +
         `state kept: ${kept && !reloaded ? 'yes' : state.startsWith('none') ? '-  ' : 'no '} (${state}), cart badge ${cart}`,
     );
+  }
 } finally {
   await servers.stop();
 }

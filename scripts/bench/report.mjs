@@ -137,10 +137,11 @@ export function printReport({ results, routes, personalPages, runs, withLighthou
     for (const [route, value] of Object.entries(lcpRatios))
       console.log(`    LCP recorded ${route.padEnd(48)} ${within(value[phone], personalPages.includes(route) ? 0.9 : 0.6)}`);
   }
-  if (buildSeconds.federated)
+  if (buildSeconds.federated) {
     console.log(
       `production build: federated ${buildSeconds.federated.toFixed(1)} s (4 apps, one after another), single ${buildSeconds.single.toFixed(1)} s`,
     );
+  }
 }
 
 /** Lighthouse's task groups, in the order the table gives them; `waiting` is the main thread idle (the network). */
