@@ -51,7 +51,6 @@ export function createRemoteRecords(names: readonly RemoteName[]) {
   for (const name of names) record(name);
 
   return {
-    /** Read it, never write it. */
     remotes: remotes as Readonly<typeof remotes>,
     get configProblems() {
       return configProblems;

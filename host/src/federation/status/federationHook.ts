@@ -6,10 +6,7 @@ import type { FailureRecord, LoadRecord, VitalRecord } from './pageStatus';
 // Why: docs/decisions/federation-runtime.md#status-chunk
 export type FederationStatus = FederationHook['status'];
 
-export interface PageEvent {
-  event: FederationEvent;
-  page: string;
-}
+export type PageEvent = { event: FederationEvent; page: string };
 
 export type FederationHook = ReturnType<typeof createFederationHook>;
 
