@@ -38,14 +38,11 @@ async function compileBootScript({ entry, production }: { entry: string; product
     if (!stats) throw new Error('the boot script was not built');
     const { compilation } = stats;
     if (stats.hasErrors()) throw new Error(`the boot script: ${compilation.errors.map(String).join('\n')}`);
-    // A concatenated module (production) holds the modules it was made of.
-    const modules = [...compilation.modules].flatMap((module) => [
-      ...((module as { modules?: Iterable<webpack.Module> }).modules ?? [module]),
-    ]);
-    const libraries = modules.flatMap((module) => {
-      const resource = (module as webpack.NormalModule).resource ?? module.identifier();
-      return resource.includes(`${path.sep}node_modules${path.sep}`) ? [resource] : [];
-    });
+    const libraries = [...compilation.modules]
+      // A concatenated module (production) holds the modules it was made of.
+      .flatMap((module) => [...((module as { modules?: Iterable<webpack.Module> }).modules ?? [module])])
+      .map((module) => (module as webpack.NormalModule).resource ?? module.identifier())
+      .filter((resource) => resource.includes(`${path.sep}node_modules${path.sep}`));
     if (libraries.length > 0) throw new Error(`the boot script must stay dependency-free, but it includes ${libraries.join(', ')}`);
     const code = String(compilation.getAsset(BOOT_OUTPUT)!.source.source());
     const size = gzipSync(code, { level: 6 }).length;
@@ -61,7 +58,7 @@ async function compileBootScript({ entry, production }: { entry: string; product
 const jsonSource = (data: unknown) => new webpack.sources.RawSource(`${JSON.stringify(data, null, 2)}\n`);
 
 /** routes.json (`routes`); page-shell.json, index.html's head as data with the inline boot script and stylesheets. */
-export const renderedPagePlugin = (options: { bootEntry: string; hostBuild: string; routes: unknown }) => {
+export const renderedPagePlugin = ({ bootEntry, hostBuild, routes }: { bootEntry: string; hostBuild: string; routes: unknown }) => {
   /** Reused by a rebuild that changed none of its files. */
   let boot: Awaited<ReturnType<typeof compileBootScript>> | undefined;
   return (compiler: webpack.Compiler) =>
@@ -72,10 +69,10 @@ export const renderedPagePlugin = (options: { bootEntry: string; hostBuild: stri
         async () => {
           const modified = compiler.modifiedFiles;
           if (!boot || !modified || boot.files.some((file) => modified.has(file)))
-            boot = await compileBootScript({ entry: options.bootEntry, production: compiler.options.mode === 'production' });
+            boot = await compileBootScript({ entry: bootEntry, production: compiler.options.mode === 'production' });
           compilation.fileDependencies.addAll(boot.files);
           bootScript = inlineScript(boot.code);
-          compilation.emitAsset(HOST_BUILD_FILES.routes, jsonSource(options.routes));
+          compilation.emitAsset(HOST_BUILD_FILES.routes, jsonSource(routes));
         },
       );
       HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap('RenderedPagePlugin', (data) => {
@@ -93,7 +90,6 @@ export const renderedPagePlugin = (options: { bootEntry: string; hostBuild: stri
           .update(JSON.stringify([headTags, bootScript, stylesheets]))
           .digest('hex')
           .slice(0, 8);
-        const { hostBuild } = options;
         const shell: PageShell = { hostBuild: `${hostBuild}.${files}`, version: hostBuild, headTags, bootScript, stylesheets };
         compilation.emitAsset(HOST_BUILD_FILES.shell, jsonSource(shell));
         return data;

@@ -10,18 +10,14 @@ export const readPackage = (dir: string) => JSON.parse(readFileSync(path.join(di
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 
-function gitDescription(): string | undefined {
-  try {
-    const commit = git('rev-parse', '--short=10', 'HEAD');
-    return git('status', '--porcelain', '--untracked-files=no') ? `${commit}.dirty` : commit;
-  } catch {
-    return undefined;
-  }
-}
-
 /** `<package version>+<commit or build time>`, unless MF_BUILD_VERSION is set. */
 export function buildVersion(appDir: string): string {
   if (process.env.MF_BUILD_VERSION) return process.env.MF_BUILD_VERSION;
-  const stamp = gitDescription() ?? new Date().toISOString().replace(/[-:]|\.\d+/g, '');
-  return `${readPackage(appDir).version}+${stamp}`;
+  const { version } = readPackage(appDir);
+  try {
+    const commit = git('rev-parse', '--short=10', 'HEAD');
+    return `${version}+${commit}${git('status', '--porcelain', '--untracked-files=no') ? '.dirty' : ''}`;
+  } catch {
+    return `${version}+${new Date().toISOString().replace(/[-:]|\.\d+/g, '')}`;
+  }
 }

@@ -19,7 +19,7 @@ const isFolderInBuild = (path: string) => {
 const inBuild = (isInBuild: (path: string) => boolean) => v.pipe(v.string(INSIDE_BUILD), v.check(isInBuild, INSIDE_BUILD));
 const fileInBuild = inBuild(isFileInBuild);
 const folderInBuild = inBuild(isFolderInBuild);
-const fileInBuildOrNone = inBuild((path) => path === '' || isFileInBuild(path));
+const optionalFileOrNone = v.optional(inBuild((path) => path === '' || isFileInBuild(path)));
 const filesInBuild = v.array(fileInBuild, 'must be a list of files inside the build');
 const syncAndAsync = v.optional(v.looseObject({ sync: v.optional(filesInBuild), async: v.optional(filesInBuild) }));
 
@@ -44,12 +44,7 @@ const metaDataSchema = v.pipe(
         }),
       ),
       types: v.optional(
-        v.looseObject({
-          path: v.optional(folderInBuild),
-          name: v.optional(fileInBuildOrNone),
-          zip: v.optional(fileInBuildOrNone),
-          api: v.optional(fileInBuildOrNone),
-        }),
+        v.looseObject({ path: v.optional(folderInBuild), name: optionalFileOrNone, zip: optionalFileOrNone, api: optionalFileOrNone }),
       ),
       // The global its container is kept under: another name could overwrite one of the page's own.
       globalName: v.optional(plainName),

@@ -29,9 +29,8 @@ const attributesOf = (attributes: Attributes) =>
 
 /** A script's or style's text is already safe inside it (jsonForScript, ./inlineCode.ts). */
 function tag(tagName: string, attributes: Attributes, text = ''): string {
-  return tagName === 'script' || tagName === 'style'
-    ? `<${tagName}${attributesOf(attributes)}>${text}</${tagName}>`
-    : `<${tagName}${attributesOf(attributes)}>`;
+  const open = `<${tagName}${attributesOf(attributes)}>`;
+  return tagName === 'script' || tagName === 'style' ? `${open}${text}</${tagName}>` : open;
 }
 
 // Why: docs/decisions/build-and-render.md#page-document

@@ -74,14 +74,10 @@ export function remoteFileFetch(
   const fetchFile = async (input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const file = AbortSignal.timeout(fileMs);
-    const timedOut = () =>
-      file.aborted
-        ? `no answer within ${fileMs / 1000} s`
-        : deadline?.aborted
-          ? `the ${totalMs! / 1000} s for remote files ran out`
-          : undefined;
     const fail = (why: string, cause?: unknown) => {
-      const error = new Error(`${remoteOf(url) ?? 'a remote'}: ${url}: ${timedOut() ?? why}`, { cause });
+      if (file.aborted) why = `no answer within ${fileMs / 1000} s`;
+      else if (deadline?.aborted) why = `the ${totalMs! / 1000} s for remote files ran out`;
+      const error = new Error(`${remoteOf(url) ?? 'a remote'}: ${url}: ${why}`, { cause });
       error.name = REMOTE_FILE_ERROR;
       return error;
     };

@@ -125,12 +125,9 @@ export function createFederationCore({ config: given, fetch, runtime: serverRunt
   const loader = {
     load(id: LoadableModuleId) {
       const remote = remoteOf(id);
-      // Queued loads never reject: each waits only for the one before it to settle.
-      const next = (queues.get(remote) ?? Promise.resolve()).then(() => load(id));
-      queues.set(
-        remote,
-        next.catch(() => undefined),
-      );
+      // Each load waits only for the one before it to settle, whether it failed or not.
+      const next = (queues.get(remote) ?? Promise.resolve()).catch(() => undefined).then(() => load(id));
+      queues.set(remote, next);
       return next;
     },
     async prefetch(id: LoadableModuleId) {

@@ -3,15 +3,14 @@ import type { LoadableModuleId } from '../moduleIds';
 import type { LoadFailure, LoadFailureReason } from '../loading/loadFailure';
 import type { RemotesJson } from '../../contract/remotesJson';
 
+type Attempt = { remote: RemoteName; module: LoadableModuleId; url: string };
+
 /** What the loader reports, `at` on the page's clock. */
 export type FederationEvent =
   | ({ type: 'configured' } & RemotesJson)
-  | { type: 'loading'; remote: RemoteName; module: LoadableModuleId; url: string }
-  | {
+  | ({ type: 'loading' } & Attempt)
+  | (Attempt & {
       type: 'loaded';
-      remote: RemoteName;
-      module: LoadableModuleId;
-      url: string;
       /** Its index in the remote's entries: above 0, a fallback. */
       entry: number;
       buildVersion: string | undefined;
@@ -20,7 +19,7 @@ export type FederationEvent =
       at: number;
       /** The remote's entry, then the module's own JS and CSS. */
       files: string[];
-    }
+    })
   | { type: 'failed'; remote: RemoteName; module: LoadableModuleId; failure: LoadFailure }
   /** Retry: the remote's next load starts again from its first entry. */
   | { type: 'forgotten'; remote: RemoteName };
@@ -51,7 +50,6 @@ export function createRemoteRecords(names: readonly RemoteName[]) {
   for (const name of names) record(name);
 
   return {
-    /** Read it, never write it. */
     remotes: remotes as Readonly<typeof remotes>,
     get configProblems() {
       return configProblems;

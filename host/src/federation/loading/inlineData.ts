@@ -4,10 +4,7 @@ import { REMOTES_JSON_PATH } from '../../contract/remotesJson';
 // Why: docs/decisions/federation-runtime.md#inline-federation-data
 export const FEDERATION_DATA_ID = 'maison-federation-data';
 
-export interface InlineFederationData {
-  remotesJson: unknown;
-  manifests: Record<string, unknown>;
-}
+export type InlineFederationData = { remotesJson: unknown; manifests: Record<string, unknown> };
 
 /** `fetchImpl`, answering remotes.json and the inline manifests from the page's JSON block if any (a Retry's fresh URLs go to the network). */
 export function withInlineData(doc: Document, fetchImpl: typeof fetch): typeof fetch {

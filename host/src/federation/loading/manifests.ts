@@ -92,12 +92,8 @@ export function createManifestReader(providedContract: string, fetchImpl: typeof
 
   return {
     /** The manifest as a fresh Response for the runtime; rejects when missing, broken or refused. */
-    async response(url: string) {
-      return new Response(await read(url), { headers: { 'content-type': 'application/json' } });
-    },
-    async json(url: string) {
-      return JSON.parse(await read(url)) as FederationManifest;
-    },
+    response: async (url: string) => new Response(await read(url), { headers: { 'content-type': 'application/json' } }),
+    json: async (url: string) => JSON.parse(await read(url)) as FederationManifest,
     /** Why the last read of this URL failed (unreachable, HTTP status, refused), if it did. */
     failure: (url: string) => failures.get(url),
     /** Drops what was read from these URLs, so the next read goes back to the network. */

@@ -66,19 +66,10 @@ export function LoadingPlaceholder({ compact = false, cards = 0 }: { compact?: b
   );
 }
 
-interface PanelProps {
-  onRetry: () => void;
-  compact?: boolean;
-}
+type PanelProps = { onRetry: () => void; compact?: boolean };
 type ErrorPanelProps = PanelProps & { error?: unknown; unavailable?: boolean };
-interface BoundaryProps extends PanelProps {
-  resetKey: string;
-  children: ReactNode;
-}
-interface BoundaryState {
-  error: unknown;
-  resetKey: string;
-}
+type BoundaryProps = PanelProps & { resetKey: string; children: ReactNode };
+type BoundaryState = { error: unknown; resetKey: string };
 
 class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, resetKey: this.props.resetKey };

@@ -6,19 +6,14 @@ import type { FailureRecord, LoadRecord, VitalRecord } from './pageStatus';
 // Why: docs/decisions/federation-runtime.md#status-chunk
 export type FederationStatus = FederationHook['status'];
 
-export interface PageEvent {
-  event: FederationEvent;
-  page: string;
-}
+export type PageEvent = { event: FederationEvent; page: string };
 
 export type FederationHook = ReturnType<typeof createFederationHook>;
 
 export function createFederationHook(records: RemoteRecords, print: () => void, page: () => string = () => window.location.pathname) {
   // Until the status chunk listens, events wait here with their page (a few per page shown).
-  let waiting: PageEvent[] | undefined = [];
-  let listener = (pageEvent: PageEvent): void => {
-    waiting?.push(pageEvent);
-  };
+  let waiting: PageEvent[] = [];
+  let listener: (pageEvent: PageEvent) => void = (pageEvent) => waiting.push(pageEvent);
   records.listen((event) => listener({ event, page: page() }));
   const status = {
     host: { buildVersion: BUILD_INFO.version, sharedContract: BUILD_INFO.sharedContract },
@@ -38,8 +33,8 @@ export function createFederationHook(records: RemoteRecords, print: () => void, 
     status,
     /** Hands `taking` every event so far, then each new one (the status chunk takes over). */
     takeEvents(taking: (pageEvent: PageEvent) => void) {
-      for (const pageEvent of waiting ?? []) taking(pageEvent);
-      waiting = undefined;
+      for (const pageEvent of waiting) taking(pageEvent);
+      waiting = [];
       listener = taking;
     },
   };

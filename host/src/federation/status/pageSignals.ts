@@ -5,16 +5,7 @@ import { sendBeacons, whenHidden, type BeaconHead } from './beacons';
 
 /** The page load's beacon records from its very start: views, loads, failures and uncaught errors. */
 // Why: docs/decisions/federation-runtime.md#status-chunk
-export interface PageSignals {
-  /** What every beacon of this page load repeats; `builds` grows as remotes load. */
-  readonly head: BeaconHead;
-  /** The page the load opened: the vitals are reported as that page's. */
-  readonly landing: string;
-  /** A page shown, by its path; the page already shown is no new view. */
-  view(page: string): void;
-  /** Hands `listener` the records not sent yet, then each new one; says whether the page was hidden before. */
-  take(listener: (record: Signal) => void): boolean;
-}
+export type PageSignals = ReturnType<typeof startPageSignals>;
 
 /** A loop that throws on every frame says nothing new after its first few. */
 const MAX_ERRORS = 50;
@@ -38,7 +29,7 @@ const stackOf = (thrown: unknown) => {
 };
 const within = (text: string | null | undefined, most: number) => (text && text.length <= most ? text : null);
 
-export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window): PageSignals {
+export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window) {
   // randomUUID needs a secure context; an id only has to tell this page load from others.
   const pageLoad = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const head: BeaconHead = { v: 1, pageLoad, hostBuild, builds: {} };
@@ -74,26 +65,27 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
 
   let hidden = false;
   const beforeTheChunk = new AbortController();
-  whenHidden(
-    () => {
-      hidden = true;
-      sendBeacons(waiting, head);
-      waiting = [];
-    },
-    target,
-    beforeTheChunk.signal,
-  );
+  const sendWaiting = () => {
+    hidden = true;
+    sendBeacons(waiting, head);
+    waiting = [];
+  };
+  whenHidden(sendWaiting, target, beforeTheChunk.signal);
 
   let shown: string | undefined;
   return {
+    /** What every beacon of this page load repeats; `builds` grows as remotes load. */
     head,
+    /** The page the load opened: the vitals are reported as that page's. */
     landing: page(),
-    view(path) {
+    /** A page shown, by its path; the page already shown is no new view. */
+    view(path: string) {
       if (path === shown) return;
       shown = path;
       hand({ kind: 'view', page: page(path) });
     },
-    take(listener) {
+    /** Hands `listener` the records not sent yet, then each new one; says whether the page was hidden before. */
+    take(listener: (record: Signal) => void) {
       beforeTheChunk.abort();
       for (const record of waiting) listener(record);
       waiting = [];

@@ -74,17 +74,14 @@ export const remoteOfArea = (area: string) => area.split('/')[0]!;
 export async function observeVitals(onVital: (record: Omit<VitalRecord, 'page'>) => void): Promise<void> {
   const { onLCP, onINP, onCLS } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals/attribution');
   const options = { reportAllChanges: true, generateTarget: (node: Node | null) => (node ? areaOf(node) : undefined) };
-  const report = (name: VitalRecord['name'], value: number, rating: VitalRecord['rating'], target: string | undefined) => {
+  const report = (name: VitalRecord['name'], { value, rating }: Pick<VitalRecord, 'value' | 'rating'>, target?: string, scale = 1) => {
     const area = target && (target === 'host' || target.includes('/')) ? target : 'unknown';
-    onVital({ kind: 'vital', name, value, rating, area, remote: remoteOfArea(area) });
+    onVital({ kind: 'vital', name, value: Math.round(value * scale) / scale, rating, area, remote: remoteOfArea(area) });
   };
-  onLCP((metric) => report('LCP', Math.round(metric.value), metric.rating, metric.attribution.target), options);
-  onINP((metric) => report('INP', Math.round(metric.value), metric.rating, metric.attribution.interactionTarget), options);
+  onLCP((metric) => report('LCP', metric, metric.attribution.target), options);
+  onINP((metric) => report('INP', metric, metric.attribution.interactionTarget), options);
   // A score, mostly well below 1: whole milliseconds would make it 0.
-  onCLS(
-    (metric) => report('CLS', Math.round(metric.value * 10_000) / 10_000, metric.rating, metric.attribution.largestShiftTarget),
-    options,
-  );
+  onCLS((metric) => report('CLS', metric, metric.attribution.largestShiftTarget, 10_000), options);
 }
 
 /** A vital as a beacon carries it (no area, no rating), or nothing for a value the answerer would refuse. */
@@ -106,13 +103,8 @@ export function startPageStatus({ status, takeEvents }: FederationHook, signals:
   let queued: Signal[] = [];
   let vitalsSent = signals.take((record) => queued.push(record));
   const flush = () => {
-    if (!vitalsSent) {
-      vitalsSent = true;
-      for (const vital of Object.values(status.vitals)) {
-        const signal = vitalSignal(vital);
-        if (signal) queued.push(signal);
-      }
-    }
+    if (!vitalsSent) queued.push(...Object.values(status.vitals).flatMap((vital) => vitalSignal(vital) ?? []));
+    vitalsSent = true;
     sendBeacons(queued, signals.head);
     queued = [];
   };
