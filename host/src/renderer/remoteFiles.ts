@@ -13,10 +13,7 @@ export const REMOTE_FILE_BYTES = {
 } as const;
 
 /** Per file (headers and body) and, for a publish, in total (a server's renderer lives on: no total). */
-export interface RemoteFileLimits {
-  fileMs: number;
-  totalMs?: number;
-}
+export type RemoteFileLimits = { fileMs: number; totalMs?: number };
 
 export const REMOTE_FILE_LIMITS: RemoteFileLimits = { fileMs: 15_000 };
 export const PUBLISH_FILE_LIMITS = { ...REMOTE_FILE_LIMITS, totalMs: 60_000 } as const satisfies Required<RemoteFileLimits>;
