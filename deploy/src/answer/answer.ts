@@ -29,7 +29,7 @@ export function composeAnswerer({
   files,
   host,
   cacheOf = cacheControl,
-  readiness = alwaysReady,
+  readiness = () => Promise.resolve({ ready: true, checks: {} }),
   signals: received,
 }: AnswererParts) {
   const pages = host && pagesAnswer({ ...host, files });
@@ -61,8 +61,6 @@ export function composeAnswerer({
   ];
   return { readiness, sent: toSent(within(layers, route)) };
 }
-
-const alwaysReady: ReadinessCheck = () => Promise.resolve({ ready: true, checks: {} });
 
 export interface AnswererOptions {
   /** `dist`: its build folder (the host's renderer is beside it, in dist-server/). */

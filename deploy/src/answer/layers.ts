@@ -21,38 +21,37 @@ export const requestLimits =
     return refused(status, refusal(status, isRemote, refusedLanguage(target)));
   };
 
+/** A layer that only changes what the rules inside it replied. */
+const onReply =
+  (change: (reply: Reply, request: Request) => Reply | Promise<Reply>): Layer =>
+  (next) =>
+  async (request, url, context) =>
+    change(await next(request, url, context), request);
+
 const CLOSED_HEADERS = securityHeaders(FILE_POLICY);
 
 /** Every answer carries the security headers: the closed policy unless the answer set its own (a page's). */
-export const withSecurityHeaders: Layer = (next) => async (request, url, context) => {
-  const reply = await next(request, url, context);
-  return { ...reply, headers: { ...CLOSED_HEADERS, ...reply.headers } };
-};
+export const withSecurityHeaders = onReply((reply) => ({ ...reply, headers: { ...CLOSED_HEADERS, ...reply.headers } }));
 
-export const headRequests: Layer = (next) => async (request, url, context) => {
-  const reply = await next(request, url, context);
-  return request.method === 'HEAD' && reply.body ? { ...reply, headOnly: true } : reply;
-};
+export const headRequests = onReply((reply, request) => (request.method === 'HEAD' && reply.body ? { ...reply, headOnly: true } : reply));
 
 const matches = (ifNoneMatch: string | null, etag: string) =>
   (ifNoneMatch ?? '').split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 
-export const conditionalGet: Layer = (next) => async (request, url, context) => {
-  const reply = await next(request, url, context);
+export const conditionalGet = onReply((reply, request) => {
   const etag = reply.body?.etag;
   if (!etag || reply.status !== 200 || !matches(request.headers.get('if-none-match'), etag)) return reply;
   return { status: 304, headers: { ...reply.headers, ETag: etag } };
-};
+});
 
 /** The body compressed (brotli, else gzip) when accepted and worth it, with its own ETag; Vary says when it may be. */
-export const compressed: Layer = (next) => async (request, url, context) => {
-  const reply = await next(request, url, context);
+export const compressed = onReply(async (reply, request) => {
   if (!reply.body) return reply;
   const encoding = encodingFor(reply.body, request.headers.get('accept-encoding'));
   const headers = compressible(reply.body) ? withVary(reply.headers, 'Accept-Encoding') : reply.headers;
   if (!encoding) return { ...reply, headers };
   return { status: reply.status, headers: { ...headers, 'Content-Encoding': encoding }, body: await encoded(reply.body, encoding) };
-};
+});
 
 export const onlyReads =
   (isRemote: boolean): Layer =>

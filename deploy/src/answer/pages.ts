@@ -55,13 +55,9 @@ export interface PagesNow {
   rollout?: { record: RolloutRecord; canary: PagesNow };
 }
 
-export interface ServedPages {
-  /** What is served now (pages rendered on demand may first have to list what there is). */
-  now(): PagesNow | Promise<PagesNow>;
-}
-
 export interface PagesAnswerOptions {
-  pages: ServedPages;
+  /** What is served now (pages rendered on demand may first have to list what there is). */
+  pages: { now(): PagesNow | Promise<PagesNow> };
   hostBuild: { now(): HostBuildState };
   /** The build's files: its index.html is the page rendered in the browser. */
   files: FileSource;

@@ -85,9 +85,8 @@ export async function renderPageSet(options: PageSetOptions): Promise<PageSet> {
 /** Writes a set into `dir` (a generation being written, or its canary/ folder) with the remotes.json it was rendered from, flushed; `more`: other files of the set. */
 export function writePageSet(dir: string, set: PageSet, remotesJson: string, more: Record<string, string> = {}): void {
   writeFlushed(path.join(dir, GENERATION_FILE.remotes), remotesJson);
-  for (const [file, html] of set.written) writeFlushed(path.join(dir, file), html);
+  for (const [file, text] of [...set.written, ...Object.entries(more)]) writeFlushed(path.join(dir, file), text);
   for (const [file, from] of set.copied) writeFlushed(path.join(dir, file), readFileSync(from));
-  for (const [file, text] of Object.entries(more)) writeFlushed(path.join(dir, file), text);
   writeFlushed(path.join(dir, GENERATION_FILE.render), `${JSON.stringify(set.record, null, 2)}\n`);
   for (const folder of new Set([...set.written.keys(), ...set.copied.keys()].map((file) => path.dirname(path.join(dir, file)))))
     flushFolder(folder);
@@ -126,14 +125,13 @@ async function renderPages(options: PageSetOptions, host: HostBuild, remotesJson
     const unlisted: string[] = [];
     for (const remote of lists.unavailable) {
       const why = lists.why?.[remote] ? ` (${lists.why[remote]})` : '';
-      if (before && !before.unlistedRemotes.includes(remote) && sameBuilds([remote])) {
+      const lastUsed = before && !before.unlistedRemotes.includes(remote) && sameBuilds([remote]);
+      if (lastUsed) {
         listed.push(...before.listed.filter((page) => remotesOf(page).includes(remote) && !listed.includes(page)));
         for (const [from, to] of Object.entries(before.redirects)) if (remotesOf(from).includes(remote)) redirects[from] = to;
-        problems.push(`${remote}: its list of pages could not be loaded${why}; the last one, from the same build, is used`);
-      } else {
-        unlisted.push(remote);
-        problems.push(`${remote}: its list of pages could not be loaded${why}; its pages are rendered in the browser`);
-      }
+      } else unlisted.push(remote);
+      const instead = lastUsed ? 'the last one, from the same build, is used' : 'its pages are rendered in the browser';
+      problems.push(`${remote}: its list of pages could not be loaded${why}; ${instead}`);
     }
     const own = ownLists({ paths: listed, redirects }, problems);
     const written = new Map<string, string>();

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { HostBuild, HostBuildState } from '../builds/hostBuild.ts';
 import { bodyOf, typeOf, type Body } from '../answer/bodies.ts';
-import type { PagesNow, ServedPages } from '../answer/pages.ts';
+import type { PagesNow } from '../answer/pages.ts';
 import { inlineSource } from '../answer/policy.ts';
 import type { RenderRecord } from '@maison/host/contract';
 import { crawlerFiles } from '../publish/crawlers.ts';
@@ -39,9 +39,7 @@ async function recordOf(build: HostBuild, service: RenderService, origin: string
   });
 }
 
-export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log = console.log }: PagesOnDemandOptions): ServedPages & {
-  close(): Promise<void>;
-} {
+export function pagesOnDemand({ hostBuild, remotesJson, origin, buildsStamp, log = console.log }: PagesOnDemandOptions) {
   const cache = pageCache<Body>((body) => body.bytes.length);
   let current: { key: string; now: Promise<PagesNow>; service?: RenderService } | undefined;
 
