@@ -76,39 +76,32 @@ try {
   await page.goto(`${HOST}/products/one-pillar-pagoda-handkerchief`);
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
 
-  const results = [];
-  for (const scenario of SCENARIOS) {
-    await page.goto(`${HOST}${scenario.path}`);
+  console.log(`npm start -> all four dev servers answering: ${servers.seconds.toFixed(1)} s`);
+  for (const { app, path: route, state, prepare, kept, edit, changed } of SCENARIOS) {
+    await page.goto(`${HOST}${route}`);
     await page.locator('main h1').first().waitFor();
-    await scenario.prepare?.(page);
+    await prepare?.(page);
     await page.evaluate(() => (window.__devLoopMarker = true));
-    const { file, from, to = `${from}${EDITED}` } = scenario.edit;
+    const { file, from, to = `${from}${EDITED}` } = edit;
     const editedAt = Date.now();
-    const edit = editSource(path.join(root, file), from, to);
+    const edited = editSource(path.join(root, file), from, to);
     try {
-      await scenario.changed(page).waitFor({ timeout: 60_000 });
-      results.push({
-        ...scenario,
-        ms: Date.now() - editedAt,
-        reloaded: await page.evaluate(() => window.__devLoopMarker !== true),
-        kept: scenario.kept ? await scenario.kept(page) : true,
-        cart: await page.getByTestId('cart-count').textContent(),
-      });
+      await changed(page).waitFor({ timeout: 60_000 });
+      const ms = Date.now() - editedAt;
+      const reloaded = await page.evaluate(() => window.__devLoopMarker !== true);
+      const stateKept = kept ? await kept(page) : true;
+      const cart = await page.getByTestId('cart-count').textContent();
+      console.log(
+        `${app.padEnd(15)} ${file.padEnd(46)} -> visible in ${String(ms).padStart(5)} ms, ${reloaded ? 'reloaded  ' : 'hot update'}, ` +
+          `state kept: ${stateKept && !reloaded ? 'yes' : state.startsWith('none') ? '-  ' : 'no '} (${state}), cart badge ${cart}`,
+      );
     } finally {
-      edit.restore();
+      edited.restore();
     }
     // Let the restoring rebuild finish before the next edit.
-    await scenario.changed(page).waitFor({ state: 'detached', timeout: 60_000 });
+    await changed(page).waitFor({ state: 'detached', timeout: 60_000 });
   }
   await browser.close();
-
-  console.log(`npm start -> all four dev servers answering: ${servers.seconds.toFixed(1)} s`);
-  for (const { app, edit, ms, reloaded, kept, state, cart } of results) {
-    console.log(
-      `${app.padEnd(15)} ${edit.file.padEnd(46)} -> visible in ${String(ms).padStart(5)} ms, ${reloaded ? 'reloaded  ' : 'hot update'}, ` +
-        `state kept: ${kept && !reloaded ? 'yes' : state.startsWith('none') ? '-  ' : 'no '} (${state}), cart badge ${cart}`,
-    );
-  }
 } finally {
   await servers.stop();
 }

@@ -21,34 +21,6 @@ const HOSTILE_PATHS = [
   ['7,900 slashes and a letter (the longest read)', `/products${'/'.repeat(7900)}x`],
 ];
 
-/** The page alone, then beside HOSTILE connections sending each path: its load both times, and theirs. */
-async function measure(origin) {
-  const alone = (await load(`${origin}${PAGE}`, NORMAL_CONNECTIONS)).requests.average;
-  // Each path in turn (Array.fromAsync awaits one before the next).
-  const attacks = await Array.fromAsync(HOSTILE_PATHS, async ([name, path]) => {
-    const [page, hostile] = await Promise.all([load(`${origin}${PAGE}`, NORMAL_CONNECTIONS), load(`${origin}${path}`, HOSTILE)]);
-    return { name, page, hostile };
-  });
-  return { alone, attacks };
-}
-
-const SERVERS = [
-  { name: 'node (npm run serve)', command: 'serve.ts', key: 'node' },
-  { name: 'nginx in front (npm run serve:nginx)', command: 'serveNginx.ts', key: 'nginx' },
-];
-const rows = [];
-if (values.against) rows.push({ name: values.against, ...(await measure(values.against)) });
-for (const { name, command } of SERVERS.filter(({ key }) => !values.against && (!values.only || values.only === key))) {
-  // A fresh environment each, as the shop writes its publish there.
-  benchEnvironment(env, BASE_PORT);
-  const shop = await startShop({ command, env, basePort: BASE_PORT });
-  try {
-    rows.push({ name, ...(await measure(shop.origin)) });
-  } finally {
-    await shop.stop();
-  }
-}
-
 console.log(
   `\nThe rendered product page (${PAGE}), ${NORMAL_CONNECTIONS} connections, ${seconds} s a run; alone, then beside ${HOSTILE} hostile connections:`,
 );
@@ -56,12 +28,32 @@ console.log(
   '| server | alone, req/s | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |',
 );
 console.log('|---|---|---|---|---|---|---|');
-for (const { name, alone, attacks } of rows) {
-  for (const { name: paths, page, hostile } of attacks) {
+
+/** The page alone, then beside HOSTILE connections sending each path: a row each, with its load both times and theirs. */
+async function measure(name, origin) {
+  const alone = (await load(`${origin}${PAGE}`, NORMAL_CONNECTIONS)).requests.average;
+  for (const [paths, path] of HOSTILE_PATHS) {
+    const [page, hostile] = await Promise.all([load(`${origin}${PAGE}`, NORMAL_CONNECTIONS), load(`${origin}${path}`, HOSTILE)]);
     const kept = `${Math.round((100 * page.requests.average) / alone)} %`;
     const statuses = Object.keys(hostile.statusCodeStats ?? {}).join(' ');
     console.log(
       `| ${name} | ${Math.round(alone)} | ${paths} | ${Math.round(page.requests.average)} | ${kept} | ${page.latency.p50} / ${page.latency.p99} ms | ${Math.round(hostile.requests.average)} (${statuses}) |`,
     );
+  }
+}
+
+const SERVERS = [
+  { name: 'node (npm run serve)', command: 'serve.ts', key: 'node' },
+  { name: 'nginx in front (npm run serve:nginx)', command: 'serveNginx.ts', key: 'nginx' },
+];
+if (values.against) await measure(values.against, values.against);
+for (const { name, command } of SERVERS.filter(({ key }) => !values.against && (!values.only || values.only === key))) {
+  // A fresh environment each, as the shop writes its publish there.
+  benchEnvironment(env, BASE_PORT);
+  const shop = await startShop({ command, env, basePort: BASE_PORT });
+  try {
+    await measure(name, shop.origin);
+  } finally {
+    await shop.stop();
   }
 }

@@ -13,9 +13,6 @@ import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf } from '.
 import { replaceSymlink } from '../environment/durable.ts';
 
 export const HOST_BUILD = '0.1.0+test.1';
-/** The host's public entry for servers, as a renderer running in a worker requires it. */
-const HOSTING_SOURCE = path.resolve(__dirname, '..', '..', '..', 'host', 'src', 'hosting.ts');
-const CONTRACT_SOURCE = path.resolve(__dirname, '..', '..', '..', 'host', 'src', 'contract', 'index.ts');
 export const SHELL =
   '<!doctype html><html lang="en"><head><title>Maison Khăn</title></head><body><div id="root"><div class="mk-app-shell" aria-hidden="true"></div></div></body></html>';
 export const REMOTES = {
@@ -148,8 +145,8 @@ exports.createPageRenderer = async ({ remotesJson, origin, shell, limits }) => {
   if (behaviour().throwsOnStart) throw new Error('the renderer cannot start');
   const remotes = JSON.parse(remotesJson);
   // Its remote files as the real renderer fetches them: the host's checks, within the limits it is given.
-  const hosting = require(${JSON.stringify(HOSTING_SOURCE)});
-  const contract = require(${JSON.stringify(CONTRACT_SOURCE)});
+  const hosting = require(${JSON.stringify(require.resolve('@maison/host/hosting'))});
+  const contract = require(${JSON.stringify(require.resolve('@maison/host/contract'))});
   const read = contract.parseRemotesJson(remotes, { names: ['catalog', 'cart', 'account'], base: origin + '/' });
   const fetch = hosting.remoteFileFetch(read.locations, globalThis.fetch, limits);
   const catalog = [].concat(remotes.catalog)[0];
