@@ -5,6 +5,8 @@ module.exports = {
   testEnvironment: 'node',
   // One worker per core: Jest's default leaves one core to its main thread, which here only waits.
   maxWorkers: '100%',
+  // A bound on hangs, not a measure of speed: tests that start worker threads or publish outlast 5 s on a loaded 2-core machine.
+  testTimeout: 20_000,
   roots: ['<rootDir>/shared', '<rootDir>/test', '<rootDir>/deploy', '<rootDir>/scripts', ...apps.map(({ dir }) => `<rootDir>/${dir}`)],
   // What the host's webpack config defines at build time (host/src/federation/buildInfo.ts).
   globals: {
