@@ -129,7 +129,9 @@ async function renderPages(options: PageSetOptions, host: HostBuild, remotesJson
       if (lastUsed) {
         listed.push(...before.listed.filter((page) => remotesOf(page).includes(remote) && !listed.includes(page)));
         for (const [from, to] of Object.entries(before.redirects)) if (remotesOf(from).includes(remote)) redirects[from] = to;
-      } else unlisted.push(remote);
+      } else {
+        unlisted.push(remote);
+      }
       const instead = lastUsed ? 'the last one, from the same build, is used' : 'its pages are rendered in the browser';
       problems.push(`${remote}: its list of pages could not be loaded${why}; ${instead}`);
     }
