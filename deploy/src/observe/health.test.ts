@@ -35,12 +35,13 @@ describe('an answerer’s readiness', () => {
   });
   afterEach(() => shop.cleanup());
 
-  const readiness = () =>
+  const answerer = () =>
     createAnswerer({
       app: { isHost: true, dist: shop.hostDist },
       environment: watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 }),
       log: () => {},
-    }).readiness();
+    });
+  const readiness = () => answerer().readiness();
 
   it('is false while no generation can be served, and says which check fails', async () => {
     expect(await readiness()).toEqual({ ready: false, checks: { generation: false, hostBuild: HOST_BUILD, renderer: expect.any(String) } });
@@ -49,14 +50,10 @@ describe('an answerer’s readiness', () => {
   it('is true once a generation is served beside its host build and the renderer answers', async () => {
     writeGeneration(shop.env, '20261126T000000000Z-1-0001');
     // Asked again as a probe asks, of one answerer: its renderer's first start may outlast one probe on a loaded machine.
-    const answerer = createAnswerer({
-      app: { isHost: true, dist: shop.hostDist },
-      environment: watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 }),
-      log: () => {},
-    });
-    let probed = await answerer.readiness();
-    for (let probe = 1; probe < 5 && !probed.ready; probe += 1) probed = await answerer.readiness();
-    expect(probed).toEqual({ ready: true, checks: { generation: '20261126T000000000Z-1-0001', hostBuild: HOST_BUILD, renderer: true } });
+    const probed = answerer();
+    let ready = await probed.readiness();
+    for (let probe = 1; probe < 5 && !ready.ready; probe += 1) ready = await probed.readiness();
+    expect(ready).toEqual({ ready: true, checks: { generation: '20261126T000000000Z-1-0001', hostBuild: HOST_BUILD, renderer: true } });
   });
 
   it('is true when the generation was rendered by another host build (its pages are rendered in the browser meanwhile)', async () => {
