@@ -7,6 +7,7 @@ import { APPS, isHostApp, REMOTE_NAMES } from '../apps.mts';
 import { errorMessage } from '@maison/host/hosting';
 import { fail, parseOptions } from '@maison/deploy/cli';
 import { DEV_REMOTES_VARIABLE } from '../webpack/devServer';
+import { DEV_SERVER_BUILT_FILE } from '../webpack/server';
 import { composeDevRemotes, isUrl } from './start/devRemotes';
 
 const USAGE = 'npm start [-- [--only cart] --against <remotes.json URL|file>]';
@@ -53,6 +54,8 @@ async function main() {
     values.against === undefined ? {} : { [DEV_REMOTES_VARIABLE]: await againstEnvironment(values.against, local) };
   const apps = APPS.filter((app) => isHostApp(app) || (local as string[]).includes(app.name));
 
+  // Before any dev server starts: an earlier npm start's stamp would have pages rendered from older code.
+  rmSync(DEV_SERVER_BUILT_FILE, { force: true });
   // concurrently is an ES module: loaded as one (a static import here would be require()d).
   const { concurrently } = await import('concurrently');
   const serverBuilds = `nice -n 10 node --import=tsx scripts/start/serverBuilds.ts ${apps.map(({ name }) => name).join(',')}`;

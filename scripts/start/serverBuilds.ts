@@ -2,7 +2,7 @@
  * `npm start`'s server builds, rebuilt on change at a lower priority; built.json follows each build.
  *   node --import=tsx scripts/start/serverBuilds.ts host,catalog,cart,account
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import webpack, { type Configuration } from 'webpack';
 import { appNamed } from '../../apps.mts';
@@ -17,8 +17,6 @@ const configs = names.map((name) => {
   return { ...module.default({ server: true }, { mode: 'development' }), name, stats: 'errors-warnings' as const };
 });
 
-// An earlier npm start's stamp would have pages rendered from code older than the checkout's.
-rmSync(DEV_SERVER_BUILT_FILE, { force: true });
 const started = Date.now();
 let first = true;
 webpack(configs).watch({ aggregateTimeout: 300 }, (error, stats) => {
