@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { test, expect, addProductToCart } from './fixtures';
 import { serveBuild } from './servers';
-import { DEV_SERVERS_START_MS, edit, markPage, restoreAllSources, startDevServers, wasReloaded } from './devLoop';
+import { DEV_SERVERS_START_MS, edit, markPage, restoreAllSources, startDevServers } from './devLoop';
 
 const root = path.resolve(__dirname, '..');
 const ENVIRONMENT = { host: 3200, catalog: 3201, cart: 3202, account: 3203 };
@@ -92,11 +92,11 @@ test.describe('npm start -- --only cart --against another environment', () => {
     await expect(page.locator('main h1')).toHaveText('Your cart');
     expect(await remoteStatus(page, 'cart')).toMatchObject({ state: 'loaded', url: manifestOf(3002), fallback: false });
 
-    await markPage(page);
+    const mark = await markPage(page);
     const cartEdit = edit('remote-cart/src/pages/CartPage.tsx', "{t('cartTitle')}</h1>", "{t('cartTitle')} (local edit)</h1>");
     try {
       await expect(page.locator('main h1')).toHaveText('Your cart (local edit)', { timeout: 60_000 });
-      expect(await wasReloaded(page), 'the page was reloaded').toBe(false);
+      await mark.expectNotReloaded();
     } finally {
       cartEdit.restore();
     }

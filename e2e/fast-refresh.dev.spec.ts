@@ -7,7 +7,7 @@
  */
 import { test, expect, addProductToCart, cartBadge } from './fixtures';
 import { checkAddressTable } from './addressTable';
-import { DEV_SERVERS_START_MS, edit, markPage, restoreAllSources, startDevServers, wasReloaded } from './devLoop';
+import { DEV_SERVERS_START_MS, edit, markPage, restoreAllSources, startDevServers } from './devLoop';
 import { APPS } from '../apps.mts';
 
 /** Whether anything answers at the URL (any status). */
@@ -55,14 +55,14 @@ test.describe('Fast Refresh across the apps (npm start)', () => {
     const search = page.getByRole('searchbox');
     await search.fill('lake');
     await expect(page.getByRole('link', { name: /Hoan Kiem Lake Handkerchief/ }).first()).toBeVisible();
-    await markPage(page);
+    const mark = await markPage(page);
 
     // The remote's exposed page itself: the host holds this very component (the case that needs
     // one refresh runtime for all apps).
     const remoteEdit = edit('remote-cart/src/pages/CheckoutPage.tsx', "{t('checkoutTitle')}</h1>", "{t('checkoutTitle')} (edited)</h1>");
     try {
       await expect(page.locator('main h1')).toHaveText('Checkout (edited)', { timeout: 60_000 });
-      expect(await wasReloaded(page), 'the page was reloaded').toBe(false);
+      await mark.expectNotReloaded();
       await expect(search).toHaveValue('lake');
       await expect(page.getByLabel('Last name')).toHaveValue('Nguyễn');
 
@@ -74,7 +74,7 @@ test.describe('Fast Refresh across the apps (npm start)', () => {
       );
       try {
         await expect(page.getByText('Results (edited)')).toBeVisible({ timeout: 60_000 });
-        expect(await wasReloaded(page), 'the page was reloaded').toBe(false);
+        await mark.expectNotReloaded();
         await expect(search).toHaveValue('lake');
         await expect(page.getByLabel('Last name')).toHaveValue('Nguyễn');
         // A later host update keeps the remote's edit (one refresh runtime knows both apps' components).
@@ -87,7 +87,7 @@ test.describe('Fast Refresh across the apps (npm start)', () => {
       remoteEdit.restore();
     }
     await expect(page.locator('main h1')).toHaveText('Checkout', { timeout: 60_000 });
-    expect(await wasReloaded(page), 'the page was reloaded').toBe(false);
+    await mark.expectNotReloaded();
     await expect(search).toHaveValue('lake');
     await expect(cartBadge(page)).toHaveText('1');
   });
