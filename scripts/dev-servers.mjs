@@ -1,6 +1,6 @@
 /** What the dev-loop benchmark and browser tests share: `npm start` in its own process group, and source edits restored at exit. */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { APPS, isHostApp, localOrigin } from '../apps.mts';
 
 /**
@@ -50,8 +50,14 @@ export async function startDevServers({ root, args = [], apps, timeoutMs = 300_0
 
 const originals = new Map();
 
+/** The whole new text at once: a watcher that reads between a truncate and a write sees an empty module, and reloads the page. */
+function replaceFile(file, text) {
+  writeFileSync(`${file}.editing`, text);
+  renameSync(`${file}.editing`, file);
+}
+
 export function restoreAllSources() {
-  for (const [file, original] of originals) writeFileSync(file, original);
+  for (const [file, original] of originals) replaceFile(file, original);
   originals.clear();
 }
 process.once('exit', restoreAllSources);
@@ -61,10 +67,10 @@ export function editSource(file, from, to) {
   const current = readFileSync(file, 'utf8');
   if (!current.includes(from)) throw new Error(`${file} no longer contains ${JSON.stringify(from)}: update the edit`);
   if (!originals.has(file)) originals.set(file, current);
-  writeFileSync(file, current.replace(from, to));
+  replaceFile(file, current.replace(from, to));
   return {
     restore() {
-      if (originals.has(file)) writeFileSync(file, originals.get(file));
+      if (originals.has(file)) replaceFile(file, originals.get(file));
       originals.delete(file);
     },
   };
