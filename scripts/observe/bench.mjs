@@ -34,14 +34,13 @@ if (pinned) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process
 const onShopCore = pinned ? ['/usr/bin/taskset', '-c', '0'] : [];
 const shopLog = () => openSync(path.join(work, 'shop.log'), 'a');
 
-/** The answerer's own figures, as its metrics say (none without metrics): event-loop delay since the last read (ms), CPU used (s). */
-async function processFigures(port = WATCHED_PORT + 10) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => undefined))?.text().catch(() => '');
+/** The answerer's event-loop delay since the last read (ms), as its metrics say (none without metrics). */
+async function eventLoopDelay() {
+  const text = await (await fetch(`http://127.0.0.1:${WATCHED_PORT + 10}/metrics`).catch(() => undefined))?.text().catch(() => '');
   const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN);
   return {
     loopMax: read('maison_nodejs_eventloop_lag_max_seconds') * 1000,
     loopP99: read('maison_nodejs_eventloop_lag_p99_seconds') * 1000,
-    cpu: read('maison_process_cpu_seconds_total'),
   };
 }
 
@@ -115,14 +114,14 @@ for (const index of MODES.keys()) await load(urlOf(index), { duration: 1 });
 const results = MODES.map(() => ({ throughput: [], versusNeither: [], p99: [], cpuPerAnswer: [], loopMax: [], loopP99: [] }));
 for (let round = 0; round < rounds; round += 1) {
   for (const index of MODES.map((_, at) => (at + round) % MODES.length)) {
-    await processFigures();
+    await eventLoopDelay();
     const cpuBefore = cpuSeconds(watched.pid);
     const run = await load(urlOf(index));
     const cpuAfter = cpuSeconds(watched.pid);
     // The loop is the process's: read (on the production way's metrics port) for whichever way was loaded.
-    const figures = await processFigures();
-    results[index].loopMax.push(figures.loopMax);
-    results[index].loopP99.push(figures.loopP99);
+    const delay = await eventLoopDelay();
+    results[index].loopMax.push(delay.loopMax);
+    results[index].loopP99.push(delay.loopP99);
     results[index].throughput.push(run.requests.average);
     results[index].p99.push(run.latency.p99);
     results[index].cpuPerAnswer.push(((cpuAfter - cpuBefore) * 1e6) / run.requests.total);
