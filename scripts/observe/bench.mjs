@@ -103,9 +103,7 @@ const intake = await beacons();
 const [pageBeside, intakeBeside] = await Promise.all([load(`${shop.origin}${PAGE}`), beacons()]);
 await shop.stop();
 
-// The three ways of watching, in one process (its heap and compiled code are the same luck for
-// all three, which separately started processes are not), loaded in turn, each round beginning with
-// the next way so that none always runs first or last.
+// The three ways of watching, in one process, loaded in turn (why: the link above).
 const urlOf = (index) => `http://127.0.0.1:${WATCHED_PORT + index}${PAGE}`;
 const accessLogFile = values['access-log'] ?? path.join(work, 'access.log');
 const watchedShops = [path.join(import.meta.dirname, 'watchedShops.mjs'), env, accessLogFile, String(WATCHED_PORT)];
@@ -163,9 +161,7 @@ console.log(
   `| beside the page's load | ${fmt(intakeBeside.requests.average)} | ${intakeBeside.latency.p99} ms | ${statuses(intakeBeside)} | ${fmt(pageBeside.requests.average)} |`,
 );
 
-// The watching's own work per answer, timed in this process (no network, no other process): what
-// the shop adds to each answer for its access line (made and written, in batches, to /dev/null)
-// and its metrics, against the CPU an answer costs without them (the first table's "neither").
+// The watching's own work per answer, timed alone in this process (why: the link above).
 const answered = {
   app: 'host',
   method: 'GET',
