@@ -21,17 +21,23 @@ export function benchEnvironment(dir, basePort) {
   copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(dir, ENVIRONMENT_FILE.site));
 }
 
-/** `deploy/src/cli/<command>` serving `env` on ports from `basePort`, run through `prefix` (e.g. taskset); resolves once the host answers PAGE. */
-export async function startShop({ command = 'serve.ts', env, basePort, args = [], prefix = [], stdio = 'ignore' }) {
-  const [program, ...programArgs] = [...prefix, process.execPath];
-  const cli = path.join(root, 'deploy', 'src', 'cli', command);
-  const child = spawn(program, [...programArgs, cli, '--env', env, '--base-port', String(basePort), ...args], { stdio });
-  const origin = localOrigin(appsFrom(basePort)[0]);
+/** `node` running `args` (a script and its arguments) through `prefix` (e.g. taskset); resolves once `url` answers HTML. */
+export async function startNode(args, url, { prefix = [], stdio = 'ignore' } = {}) {
+  const [program, ...programArgs] = [...prefix, process.execPath, ...args];
+  const child = spawn(program, programArgs, { stdio });
   for (let tries = 0; tries < 300; tries += 1) {
-    if ((await fetch(`${origin}${PAGE}`, { headers: HTML }).catch(() => undefined))?.ok)
-      return { origin, pid: child.pid, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+    if ((await fetch(url, { headers: HTML }).catch(() => undefined))?.ok)
+      return { pid: child.pid, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`${command} did not answer ${origin}${PAGE}`);
+  throw new Error(`${path.basename(args[0])} did not answer ${url}`);
+}
+
+/** `deploy/src/cli/<command>` serving `env` on ports from `basePort` (startNode's `options`); resolves once the host answers PAGE. */
+export async function startShop({ command = 'serve.ts', env, basePort, args = [], ...options }) {
+  const cli = path.join(root, 'deploy', 'src', 'cli', command);
+  const origin = localOrigin(appsFrom(basePort)[0]);
+  const shop = await startNode([cli, '--env', env, '--base-port', String(basePort), ...args], `${origin}${PAGE}`, options);
+  return { origin, ...shop };
 }

@@ -4,16 +4,15 @@
  *   npm run bench:observability -- [--seconds 3] [--rounds 9] [--access-log FILE (default: a file in .bench/)]
  */
 // Why: docs/decisions/build-and-render.md#bench-observability
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
 import { batchedOutput, serverLog, serverMetrics } from '@maison/deploy/serve';
-import { benchEnvironment, HTML, median, PAGE, root, startShop } from '../bench/shop.mjs';
+import { benchEnvironment, HTML, median, PAGE, root, startNode, startShop } from '../bench/shop.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '9' }, 'access-log': { type: 'string' } },
@@ -32,26 +31,16 @@ const WATCHED_PORT = BASE_PORT + 20;
 /** Where `taskset` pins processes to cores: the shop to the first, this process (the load generator) to the second. */
 const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
 if (pinned) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
-
-/** The shop as `npm run serve` runs it (access lines and metrics), publishing first when asked. */
+const onShopCore = pinned ? ['/usr/bin/taskset', '-c', '0'] : [];
 const shopLog = () => openSync(path.join(work, 'shop.log'), 'a');
-const startWatchedShop = (publish) =>
-  startShop({
-    env,
-    basePort: BASE_PORT,
-    args: ['--trust-proxy', '127.0.0.1', ...(publish ? [] : ['--no-publish']), '--metrics', String(METRICS_PORT)],
-    prefix: pinned ? ['/usr/bin/taskset', '-c', '0'] : [],
-    stdio: ['ignore', shopLog(), shopLog()],
-  });
 
-/** The answerer's own figures, as its metrics say (none without metrics): event-loop delay since the last read (ms), CPU used (s). */
-async function processFigures(port = WATCHED_PORT + 10) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`).catch(() => undefined))?.text().catch(() => '');
+/** The answerer's event-loop delay since the last read (ms), as its metrics say (none without metrics). */
+async function eventLoopDelay() {
+  const text = await (await fetch(`http://127.0.0.1:${WATCHED_PORT + 10}/metrics`).catch(() => undefined))?.text().catch(() => '');
   const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN);
   return {
     loopMax: read('maison_nodejs_eventloop_lag_max_seconds') * 1000,
     loopP99: read('maison_nodejs_eventloop_lag_p99_seconds') * 1000,
-    cpu: read('maison_process_cpu_seconds_total'),
   };
 }
 
@@ -70,7 +59,14 @@ const load = (url, extra = {}) => autocannon({ url, connections: CONNECTIONS, du
 rmSync(work, { recursive: true, force: true });
 benchEnvironment(env, BASE_PORT);
 
-const shop = await startWatchedShop(true);
+// The shop as `npm run serve` runs it (access lines and metrics).
+const shop = await startShop({
+  env,
+  basePort: BASE_PORT,
+  args: ['--trust-proxy', '127.0.0.1', '--metrics', String(METRICS_PORT)],
+  prefix: onShopCore,
+  stdio: ['ignore', shopLog(), shopLog()],
+});
 
 // The beacons: a page load's worth of records, naming the builds the generation serves.
 const render = JSON.parse(readFileSync(path.join(env, ENVIRONMENT_FILE.current, GENERATION_FILE.render), 'utf8'));
@@ -107,37 +103,23 @@ const intake = await beacons();
 const [pageBeside, intakeBeside] = await Promise.all([load(`${shop.origin}${PAGE}`), beacons()]);
 await shop.stop();
 
-// The three ways of watching, in one process (its heap and compiled code are the same luck for
-// all three, which separately started processes are not), loaded in turn, each round beginning with
-// the next way so that none always runs first or last.
-const watched = spawn(
-  pinned ? '/usr/bin/taskset' : process.execPath,
-  [
-    ...(pinned ? ['-c', '0', process.execPath] : []),
-    fileURLToPath(new URL('watchedShops.mjs', import.meta.url)),
-    env,
-    values['access-log'] ?? path.join(work, 'access.log'),
-    String(WATCHED_PORT),
-  ],
-  { stdio: ['ignore', shopLog(), 'inherit'] },
-);
+// The three ways of watching, in one process, loaded in turn (why: the link above).
 const urlOf = (index) => `http://127.0.0.1:${WATCHED_PORT + index}${PAGE}`;
-for (let tries = 0; !(await fetch(urlOf(2), { headers: HTML }).catch(() => undefined))?.ok; tries += 1) {
-  if (tries > 300) throw new Error(`the watched shops did not answer ${urlOf(2)}`);
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+const accessLogFile = values['access-log'] ?? path.join(work, 'access.log');
+const watchedShops = [path.join(import.meta.dirname, 'watchedShops.mjs'), env, accessLogFile, String(WATCHED_PORT)];
+const watched = await startNode(watchedShops, urlOf(2), { prefix: onShopCore, stdio: ['ignore', shopLog(), 'inherit'] });
 for (const index of MODES.keys()) await load(urlOf(index), { duration: 1 });
 const results = MODES.map(() => ({ throughput: [], versusNeither: [], p99: [], cpuPerAnswer: [], loopMax: [], loopP99: [] }));
 for (let round = 0; round < rounds; round += 1) {
   for (const index of MODES.map((_, at) => (at + round) % MODES.length)) {
-    await processFigures();
+    await eventLoopDelay();
     const cpuBefore = cpuSeconds(watched.pid);
     const run = await load(urlOf(index));
     const cpuAfter = cpuSeconds(watched.pid);
     // The loop is the process's: read (on the production way's metrics port) for whichever way was loaded.
-    const figures = await processFigures();
-    results[index].loopMax.push(figures.loopMax);
-    results[index].loopP99.push(figures.loopP99);
+    const delay = await eventLoopDelay();
+    results[index].loopMax.push(delay.loopMax);
+    results[index].loopP99.push(delay.loopP99);
     results[index].throughput.push(run.requests.average);
     results[index].p99.push(run.latency.p99);
     results[index].cpuPerAnswer.push(((cpuAfter - cpuBefore) * 1e6) / run.requests.total);
@@ -145,7 +127,7 @@ for (let round = 0; round < rounds; round += 1) {
   const neither = results[2].throughput.at(-1);
   for (const result of results) result.versusNeither.push(result.throughput.at(-1) / neither);
 }
-await new Promise((resolve) => (watched.once('exit', resolve), watched.kill('SIGTERM')));
+await watched.stop();
 
 const fmt = (value) => (Number.isFinite(value) ? Math.round(value) : '–');
 const where = pinned ? ', the shop on core 0, autocannon on core 1' : '';
@@ -179,9 +161,7 @@ console.log(
   `| beside the page's load | ${fmt(intakeBeside.requests.average)} | ${intakeBeside.latency.p99} ms | ${statuses(intakeBeside)} | ${fmt(pageBeside.requests.average)} |`,
 );
 
-// The watching's own work per answer, timed in this process (no network, no other process): what
-// the shop adds to each answer for its access line (made and written, in batches, to /dev/null)
-// and its metrics, against the CPU an answer costs without them (the first table's "neither").
+// The watching's own work per answer, timed alone in this process (why: the link above).
 const answered = {
   app: 'host',
   method: 'GET',

@@ -1,16 +1,13 @@
 #!/usr/bin/env node
 /**
- * The observability bench's shops: one process serving the host three times, watched three ways
- * (access lines and metrics, metrics alone, neither), so that each is measured with the same
- * process's heap and compiled code. Usage: watchedShops.mjs ENV_DIR ACCESS_LOG FIRST_PORT
- * (the shops on FIRST_PORT, +1, +2; the two with metrics serve them on FIRST_PORT + 10 and + 11).
+ * The observability bench's shops: one process serving the host three ways (access lines and metrics, metrics alone, neither).
+ * Usage: watchedShops.mjs ENV_DIR ACCESS_LOG FIRST_PORT (the shops on FIRST_PORT, +1, +2; the two with metrics serve them on + 10, + 11).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Why: docs/decisions/build-and-render.md#bench-observability
 import { batchedOutput, observer, serverLog, serverMetrics, serveShop } from '@maison/deploy/serve';
 import { HOST_APP } from '../../apps.mts';
+import { root } from '../bench/shop.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const [env, accessLog, firstPort] = process.argv.slice(2);
 const lines = serverLog(batchedOutput(accessLog));
 const silent = { ...lines, access: () => {} };
