@@ -9,9 +9,7 @@ import { HOST_BUILD_FILES } from '@maison/host/contract';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import { readsAccept } from './navigation.ts';
 
-export interface FileSource {
-  find(pathname: string): Promise<Body | undefined>;
-}
+export type FileSource = { find(pathname: string): Promise<Body | undefined> };
 
 /** A build's own brotli form of a file, beside it: never handed out by its own name. */
 const PRECOMPRESSED = '.br';

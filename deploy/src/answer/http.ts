@@ -27,11 +27,7 @@ export function withVary(headers: Record<string, string>, name: string): Record<
 }
 
 /** An answer as a server writes it (header names in lower case), why: docs/performance.md, "An answer without a Web Response". */
-export interface Sent {
-  status: number;
-  headers: Record<string, string>;
-  body?: Buffer;
-}
+export type Sent = { status: number; headers: Record<string, string>; body?: Buffer };
 
 /** What a server calls: a Web Request in (with what a Web Request cannot carry: observe/requestContext.ts), a `Sent` out. */
 export type SentAnswer = (request: Request, context?: RequestContext) => Promise<Sent>;

@@ -53,10 +53,7 @@ export function refusedLanguagePatterns(): Array<[Language, string]> {
 }
 
 /** A refusal's headers (its Content-Type among them) and text. */
-export interface Refusal {
-  headers: Record<string, string>;
-  text: string;
-}
+export type Refusal = { headers: Record<string, string>; text: string };
 
 export const plainTextHeaders = (isRemote: boolean): Record<string, string> => ({
   ...securityHeaders(FILE_POLICY),

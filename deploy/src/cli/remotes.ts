@@ -71,8 +71,7 @@ await run('remotes', async () => {
       render: !values['no-render'],
       doing: `npm run remotes -- ${process.argv.slice(2).join(' ')}`,
     });
-    const was = entriesOf((JSON.parse(published.before) as Record<string, unknown>)[remote]);
-    console.log(`[remotes] ${file}: ${remote} was ${was.join(', ') || '(none)'}, now ${urls.join(', ')}`);
+    console.log(`[remotes] ${file}: ${remote} was ${entriesOf(published.before[remote]).join(', ') || '(none)'}, now ${urls.join(', ')}`);
     exitPublished('remotes', published);
   } else {
     fail('remotes', `usage: ${USAGE}`);

@@ -88,11 +88,7 @@ export function generationIds(env: string): string[] {
 }
 
 /** The newest good generation older than `id` (any, without `id`), checked with `check`. */
-export function lastGoodBefore(
-  env: string,
-  id: string | undefined,
-  check: (dir: string) => CheckedGeneration = checkGeneration,
-): Generation | undefined {
+export function lastGoodBefore(env: string, id: string | undefined, check = checkGeneration): Generation | undefined {
   const older = generationIds(env).filter((candidate) => id === undefined || candidate < id);
   for (const candidate of older.reverse()) {
     const checked = check(generationDir(env, candidate));

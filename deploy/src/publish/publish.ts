@@ -38,8 +38,8 @@ export interface PublishOptions {
 
 export interface Published {
   generation: Generation;
-  /** The remotes.json before this publish. */
-  before: string;
+  /** The remotes.json before this publish, as read. */
+  before: Record<string, unknown>;
   /** Published with every page rendered, or degraded: some routes are rendered in the browser (render.json's problems say why). */
   outcome: 'published' | 'degraded';
 }
@@ -149,7 +149,7 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
       dir,
       ...(checked.canary ? { canary: { ...checked.canary, id, dir: path.join(dir, GENERATION_FILE.canary) } } : {}),
     };
-    return { generation, before: before.text, outcome };
+    return { generation, before: before.value, outcome };
   } catch (error) {
     rmSync(incoming, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });

@@ -6,7 +6,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { firstMatching, PUBLISH_FILE_LIMITS, remoteFileFetch } from '@maison/host/hosting';
 import type { PublicPages, RenderedPage } from '@maison/host/hosting';
 import { firstChoices, parseRemotesJson } from '@maison/host/contract';
-import type { NotFoundPage, RemotesJson, RenderedBuilds, RenderRecord } from '@maison/host/contract';
+import type { NotFoundPage, RemoteLocations, RemotesJson, RenderedBuilds, RenderRecord } from '@maison/host/contract';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { inlineSource, type InlineCode } from '../answer/policy.ts';
@@ -40,12 +40,7 @@ type PageSetOptions = Required<Pick<PublishOptions, 'render' | 'limits' | 'netwo
 };
 
 /** Every build remotes.json lists, by remote, read from its manifest (one that cannot be read is left out, with why in `problems`). */
-async function listedBuilds(
-  hostVersion: string,
-  locations: Partial<Record<string, string[]>>,
-  fetch: typeof globalThis.fetch,
-  problems: string[],
-): Promise<RenderedBuilds> {
+async function listedBuilds(hostVersion: string, locations: RemoteLocations, fetch: typeof globalThis.fetch, problems: string[]) {
   const remotes: RenderedBuilds['remotes'] = Object.fromEntries(Object.keys(locations).map((remote) => [remote, []]));
   const read = Object.entries(locations).flatMap(([remote, manifests = []]) =>
     manifests.map(async (manifest) => ({ remote, manifest, version: await checkBuild(remote, manifest, { fetch }) })),
