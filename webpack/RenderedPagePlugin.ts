@@ -1,5 +1,6 @@
 /** The host build's files for the servers, and the boot script of rendered pages (host/src/boot/), built by its own compiler. */
 // Why: docs/decisions/build-and-render.md#boot-script
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -85,11 +86,7 @@ export const renderedPagePlugin = ({ bootEntry, hostBuild, routes }: { bootEntry
           if (text !== undefined) stylesheets[attributes.href] = text;
         }
         // Named by what the pages carry: two builds of one dirty commit differ.
-        const files = webpack.util
-          .createHash('sha256')
-          .update(JSON.stringify([headTags, bootScript, stylesheets]))
-          .digest('hex')
-          .slice(0, 8);
+        const files = hash('sha256', JSON.stringify([headTags, bootScript, stylesheets])).slice(0, 8);
         const shell: PageShell = { hostBuild: `${hostBuild}.${files}`, version: hostBuild, headTags, bootScript, stylesheets };
         compilation.emitAsset(HOST_BUILD_FILES.shell, jsonSource(shell));
         return data;

@@ -15,12 +15,6 @@ export type RemoteLocations = Partial<Record<RemoteName, string[]>>;
 /** A key older files have: pages report to the shop's own origin now (beacon.ts), so it is read and ignored. */
 const RETIRED_REPORT_URL_KEY = 'reportUrl';
 
-export interface RemotesJson {
-  locations: RemoteLocations;
-  /** What is wrong with the file, each with the remote's name and the bad value. */
-  problems: string[];
-}
-
 export interface RemotesJsonRules {
   /** The remotes the host knows (apps.json). */
   names: readonly RemoteName[];
@@ -77,7 +71,8 @@ export function entriesOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value === undefined ? [] : [value];
 }
 
-export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): RemotesJson {
+/** remotes.json by `rules`: the locations, and what is wrong with the file (each problem names the remote and the bad value). */
+export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules) {
   const problems: string[] = [];
   const locations: RemoteLocations = {};
   const config = v.is(JSON_OBJECT, raw) ? raw : undefined;
@@ -101,6 +96,8 @@ export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): Remotes
   }
   return { locations, problems };
 }
+
+export type RemotesJson = ReturnType<typeof parseRemotesJson>;
 
 /** The origins remote code comes from, besides `pageOrigin`: what the policy allows and images may come from. */
 export function remoteOrigins(locations: RemoteLocations, pageOrigin?: string): string[] {

@@ -34,8 +34,7 @@ function tag(tagName: string, attributes: Attributes, text = ''): string {
 }
 
 // Why: docs/decisions/build-and-render.md#page-document
-export function pageDocument(input: PageDocumentInput) {
-  const { shell, markup: rendered, head, stylesheets, stamp, address, scripts, federationData } = input;
+export function pageDocument({ shell, markup: rendered, head, stylesheets, stamp, address, scripts, federationData }: PageDocumentInput) {
   // React's image preloads lead its markup: moved to the head.
   const preloads = /^(?:<link rel="preload"[^>]*\/>)*/.exec(rendered)![0];
   const markup = rendered.slice(preloads.length);
