@@ -12,12 +12,13 @@ import type { RenderRecord } from '@maison/host/contract';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
 import { test, expect } from './fixtures';
 import { ownEnvironment } from './ownEnvironment';
-import { prometheusBinary, startPrometheus, type RunningPrometheus } from './prometheus';
+import { findPrometheus } from '../scripts/system-packages.mjs';
+import { startPrometheus, type RunningPrometheus } from './prometheus';
 
 const BASE_PORT = 3640;
 const METRICS = `127.0.0.1:${BASE_PORT + 6464}`;
 const shop = ownEnvironment('observe', BASE_PORT);
-const prometheus = prometheusBinary();
+const prometheus = findPrometheus();
 const HTML = { accept: 'text/html' };
 
 /** The builds the served generation's pages run, as their beacons name them. */

@@ -4,15 +4,11 @@
  * loaded), asked through its HTTP API, and stopped with its data removed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const ALERT_RULES = path.resolve(__dirname, '..', 'deploy', 'prometheus', 'alerts.yml');
-
-export function prometheusBinary(): string | undefined {
-  return [process.env.PROMETHEUS_PATH, '/usr/bin/prometheus', '/usr/local/bin/prometheus'].find((file) => file && existsSync(file));
-}
 
 export interface Sample {
   metric: Record<string, string>;

@@ -21,14 +21,15 @@ import { postPageLoads, type PageLoads } from './beaconGenerator';
 import { canaryBuild } from './canaryBuilds';
 import { nginxBinary, startCdn, type Cdn } from './cdn';
 import { ownEnvironment } from './ownEnvironment';
-import { prometheusBinary, startPrometheus, type RunningPrometheus } from './prometheus';
+import { findPrometheus } from '../scripts/system-packages.mjs';
+import { startPrometheus, type RunningPrometheus } from './prometheus';
 import { deployCommand, longCommand, serveBuild } from './servers';
 
 const BASE_PORT = 3660;
 const shop = ownEnvironment('rollout', BASE_PORT);
 const CANARY_CART = 'http://localhost:3670/mf-manifest.json';
 const CANARY_CATALOG = 'http://localhost:3671/mf-manifest.json';
-const prometheus = prometheusBinary();
+const prometheus = findPrometheus();
 const nginx = nginxBinary();
 const work = path.resolve(__dirname, '..', '.e2e-rollout-builds');
 /** The judge's times, shortened: a step's figures start 2 s in, and it may advance after 3 s with 30 views and 20 vitals a cohort. */
