@@ -1,14 +1,14 @@
 /** The security headers: the shop's CSP on pages, a closed policy on everything else. */
 // Why: docs/decisions/serving.md#two-policies
 import { createHash } from 'node:crypto';
-import type { RemoteName } from '@maison/shared';
 import { REMOTE_NAMES } from '../../../apps.mts';
 import { parseRemotesJson, remoteOrigins, originProblem, type RenderRecord } from '@maison/host/contract';
 
 /** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
 export const SHOP_ORIGIN = 'https://shop.invalid';
 
-export const remotesRules = (names: readonly RemoteName[]) => ({ names, base: `${SHOP_ORIGIN}/` });
+/** How the servers and the CLIs read remotes.json: apps.json's remotes, root-relative entries on the shop's origin. */
+export const REMOTES_RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };
 
 /** remotes.json's text as the servers read it (not JSON: no remote), and the other origins remote code comes from (the policy's). */
 export function servedRemotes(text: string) {
@@ -18,7 +18,7 @@ export function servedRemotes(text: string) {
   } catch {
     raw = null;
   }
-  const parsed = parseRemotesJson(raw, remotesRules(REMOTE_NAMES));
+  const parsed = parseRemotesJson(raw, REMOTES_RULES);
   return { locations: parsed.locations, problems: parsed.problems, origins: remoteOrigins(parsed.locations, SHOP_ORIGIN) };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, parseRemotesJson } from '@maison/host/contract';
 import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
-import { remotesRules, SHOP_ORIGIN } from '../answer/policy.ts';
+import { REMOTES_RULES, SHOP_ORIGIN } from '../answer/policy.ts';
 import { asEntry, currentId, readOwnRemotes } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { publish } from '../publish/publish.ts';
@@ -23,7 +23,7 @@ const file = path.join(env, ENVIRONMENT_FILE.remotes);
 
 /** What is wrong with `config`'s entries for `names`: their form, then (verify) whether each build loads. */
 async function problemsOf(config: Record<string, unknown>, names: readonly string[], verify: boolean): Promise<string[]> {
-  const parsed = parseRemotesJson(config, remotesRules(REMOTE_NAMES));
+  const parsed = parseRemotesJson(config, REMOTES_RULES);
   const problems = parsed.problems.filter((problem) => names.some((name) => problem.includes(`"${name}"`)));
   if (!verify || problems.length > 0) return problems;
   const fetch = remoteFileFetch(parsed.locations);

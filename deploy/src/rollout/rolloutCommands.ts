@@ -9,7 +9,7 @@ import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, manifestUrlOf, parseRemotesJson } from '@maison/host/contract';
 import { REMOTE_NAMES } from '../../../apps.mts';
-import { remotesRules } from '../answer/policy.ts';
+import { REMOTES_RULES } from '../answer/policy.ts';
 import { asEntry, checkGeneration, currentId, generationDir, isGood, readOwnRemotes } from '../environment/generation.ts';
 import { publish, type Published } from '../publish/publish.ts';
 import { checkBuild } from '../publish/verify.ts';
@@ -17,7 +17,6 @@ import { changeRollout, newRolloutId, readRollout, splits, type RolloutRecord } 
 
 /** The shares a healthy canary moves through, in percent; past the last it is promoted. */
 export const DEFAULT_STEPS = [5, 25, 50, 100];
-const RULES = remotesRules(REMOTE_NAMES);
 
 export interface RolloutContext {
   env: string;
@@ -57,12 +56,13 @@ export async function startCanary(context: RolloutContext, request: CanaryReques
   if (!(share >= 0 && share < 100)) throw new Error(`the share is a percent from 0 (testers only) to below 100, not ${share}`);
   if (steps.some((step, index) => !(step > 0 && step <= 100) || (index > 0 && step <= steps[index - 1]!)))
     throw new Error(`the steps are rising percents up to 100, not ${steps.join(',')}`);
-  const problems = parseRemotesJson({ [remote]: asEntry(entries) }, RULES).problems.filter((problem) => problem.includes(`"${remote}"`));
+  const canaryEntries = parseRemotesJson({ [remote]: asEntry(entries) }, REMOTES_RULES);
+  const problems = canaryEntries.problems.filter((problem) => problem.includes(`"${remote}"`));
   if (problems.length > 0) throw new Error(problems.join('; '));
   const stable = entriesOf(readOwnRemotes(env).value[remote]).map(String);
   if (stable.length === 0) throw new Error(`${remote} has no entry in remotes.json yet: set it first (npm run remotes -- set)`);
   const url = (entry: string) => {
-    const read = manifestUrlOf(entry, RULES.base);
+    const read = manifestUrlOf(entry, REMOTES_RULES.base);
     return 'url' in read ? read.url : entry;
   };
   if (url(entries[0]!) === url(stable[0]!))
@@ -70,7 +70,7 @@ export async function startCanary(context: RolloutContext, request: CanaryReques
       `${entries[0]} is ${remote}'s address now: a canary needs an address of its own (caches could not tell the two builds apart)`,
     );
 
-  const fetch = remoteFileFetch(parseRemotesJson({ [remote]: asEntry(entries) }, RULES).locations);
+  const fetch = remoteFileFetch(canaryEntries.locations);
   const canaryBuild = await checkBuild(remote, url(entries[0]!), { fetch, contract });
   if ('problem' in canaryBuild) throw new Error(`the canary would not load: ${canaryBuild.problem}`);
   const stableBuild = servedBuild(env, remote);
