@@ -1,6 +1,6 @@
 /** What the dev-loop benchmark and browser tests share: `npm start` in its own process group, and source edits restored at exit. */
 import { spawn } from 'node:child_process';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { APPS, isHostApp, localOrigin } from '../apps.mts';
 
 /**
@@ -52,7 +52,7 @@ const originals = new Map();
 
 /** The whole new text at once: a watcher that reads between a truncate and a write sees an empty module, and reloads the page. */
 function replaceFile(file, text) {
-  writeFileSync(`${file}.editing`, text);
+  writeFileSync(`${file}.editing`, text, { mode: statSync(file).mode });
   renameSync(`${file}.editing`, file);
 }
 

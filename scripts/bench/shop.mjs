@@ -25,13 +25,14 @@ export function benchEnvironment(dir, basePort) {
 export async function startNode(args, url, { prefix = [], stdio = 'ignore' } = {}) {
   const [program, ...programArgs] = [...prefix, process.execPath, ...args];
   const child = spawn(program, programArgs, { stdio });
-  for (let tries = 0; tries < 300; tries += 1) {
-    if ((await fetch(url, { headers: HTML }).catch(() => undefined))?.ok)
-      return { pid: child.pid, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = () => (child.exitCode === null && child.signalCode === null && child.kill('SIGTERM'), exited);
+  for (let tries = 0; tries < 300 && child.exitCode === null; tries += 1) {
+    if ((await fetch(url, { headers: HTML }).catch(() => undefined))?.ok) return { pid: child.pid, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`${path.basename(args[0])} did not answer ${url}`);
+  throw new Error(`${path.basename(args[0])} did not answer ${url}${child.exitCode === null ? '' : ` (exited with ${child.exitCode})`}`);
 }
 
 /** `deploy/src/cli/<command>` serving `env` on ports from `basePort` (startNode's `options`); resolves once the host answers PAGE. */

@@ -1,5 +1,6 @@
 /**
- * `npm start`'s server builds, rebuilt on change at a lower priority; built.json follows each build.
+ * `npm start`'s server builds, rebuilt on change at a lower priority; built.json follows each build
+ * (npm start removes the last run's before any dev server starts).
  *   node --import=tsx scripts/start/serverBuilds.ts host,catalog,cart,account
  */
 import { writeFileSync } from 'node:fs';

@@ -20,7 +20,7 @@ export interface PublishOptions {
   /** The folder holding the host's dist/ and dist-server/ (its renderer). */
   hostDir: string;
   /** What this publish changes in remotes.json (none: publish it as it is). */
-  change?: (remotes: Record<string, unknown>) => Record<string, unknown>;
+  change?: (remotes: Readonly<Record<string, unknown>>) => Record<string, unknown>;
   /** The rollout change, applied under the lock; while a rollout splits shoppers, canary pages are rendered too. */
   rollout?: (now: RolloutRecord | undefined) => RolloutRecord | undefined;
   /** Said to a publish that has to wait for this one. */

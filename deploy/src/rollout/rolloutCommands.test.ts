@@ -5,7 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
-import { fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
+import { remoteManifest } from '../../../test/remoteManifest.ts';
+import { fixtureShop, REMOTES, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import { startCanary, type CanaryRequest } from './rolloutCommands.ts';
 import { readRollout } from './rolloutRecord.ts';
 
@@ -15,7 +16,14 @@ afterEach(() => shop.cleanup());
 
 const start = (request: Partial<CanaryRequest>) =>
   startCanary(
-    { env: shop.env, hostDir: path.dirname(shop.hostDist), contract: '1.0.0', doing: 'rolloutCommands.test', render: false },
+    {
+      env: shop.env,
+      hostDir: path.dirname(shop.hostDist),
+      contract: '1.0.0',
+      doing: 'rolloutCommands.test',
+      render: false,
+      network: async () => new Response('not here', { status: 404 }),
+    },
     { remote: 'cart', entries: ['https://cdn.example.com/cart/3/mf-manifest.json'], share: 5, ...request },
   );
 
@@ -27,8 +35,11 @@ test.each([
   [{ steps: [50, 150] }, 'the steps are rising percents up to 100, not 50,150'],
   [{ entries: ['ftp://cdn.example.com/cart/3/mf-manifest.json'] }, /"cart" entry "ftp:\/\/cdn\.example\.com\/cart\/3\/mf-manifest\.json"/],
   [{ entries: [REMOTES.cart[0]!] }, `${REMOTES.cart[0]} is cart's address now: a canary needs an address of its own`],
-  // Past every check of its form (the other remotes' entries play no part): its build is fetched.
-  [{ entries: ['http://127.0.0.1:9/cart/mf-manifest.json'] }, /^the canary would not load: /],
+  // Past every check of its form (the other remotes' entries play no part): its build is fetched, over the context's network.
+  [
+    { entries: ['https://cdn.example.com/cart/3/mf-manifest.json'] },
+    'the canary would not load: https://cdn.example.com/cart/3/mf-manifest.json: HTTP 404',
+  ],
 ])('%j is refused: %s', async (request, message) => {
   const remotesBefore = readFileSync(path.join(shop.env, ENVIRONMENT_FILE.remotes), 'utf8');
   await expect(start(request)).rejects.toThrow(message);
@@ -42,4 +53,32 @@ test('a remote with no entry yet is set first, not canaried', async () => {
     'account has no entry in remotes.json yet: set it first (npm run remotes -- set)',
   );
   expect(readRollout(shop.env)).toBeUndefined();
+});
+
+describe('a canary build that loads', () => {
+  // remoteManifest's build, as `npm run build` makes it, served with every file it names.
+  const CANARY = 'https://cdn.example.com/cart/3/mf-manifest.json';
+  const BUILD = '0.1.0+45871a106b';
+  const network = async (input: RequestInfo | URL) =>
+    String(input) === CANARY ? Response.json(remoteManifest('cart', '1.0.0')) : new Response('// a script');
+  const startLoading = () =>
+    startCanary(
+      { env: shop.env, hostDir: path.dirname(shop.hostDist), contract: '1.0.0', doing: 'rolloutCommands.test', render: false, network },
+      { remote: 'cart', entries: [CANARY], share: 5 },
+    );
+  const servedCart = (build: string) =>
+    writeGeneration(shop.env, '20261129-000000-000', {
+      render: renderRecord({ builds: { host: '0.1.0+test.1', remotes: { cart: [{ manifest: REMOTES.cart[0]!, build }] } } }),
+    });
+
+  test('is refused while the build served now is not known', async () => {
+    await expect(startLoading()).rejects.toThrow("cart's build served now is not known (publish first: npm run render)");
+    expect(readRollout(shop.env)).toBeUndefined();
+  });
+
+  test('is refused when it is the build served now: nothing to compare', async () => {
+    servedCart(BUILD);
+    await expect(startLoading()).rejects.toThrow(`${CANARY} is build ${BUILD}, the one served now: nothing to compare`);
+    expect(readRollout(shop.env)).toBeUndefined();
+  });
 });

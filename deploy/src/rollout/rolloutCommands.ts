@@ -70,7 +70,7 @@ export async function startCanary(context: RolloutContext, request: CanaryReques
       `${entries[0]} is ${remote}'s address now: a canary needs an address of its own (caches could not tell the two builds apart)`,
     );
 
-  const fetch = remoteFileFetch(canaryEntries.locations);
+  const fetch = remoteFileFetch(canaryEntries.locations, context.network);
   const canaryBuild = await checkBuild(remote, url(entries[0]!), { fetch, contract });
   if ('problem' in canaryBuild) throw new Error(`the canary would not load: ${canaryBuild.problem}`);
   const stableBuild = servedBuild(env, remote);
