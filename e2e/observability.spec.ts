@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import type { RenderRecord } from '@maison/host/contract';
-import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
+import { ENVIRONMENT_FILE, GENERATION_FILE, METRIC } from '@maison/deploy';
 import { test, expect } from './fixtures';
 import { ownEnvironment } from './ownEnvironment';
 import { findPrometheus } from '../scripts/system-packages.mjs';
@@ -71,9 +71,7 @@ test.describe('production a team can see @smoke', () => {
     try {
       await expect.poll(sum, { timeout: 20_000, message: expression }).toBeGreaterThanOrEqual(atLeast);
     } catch (error) {
-      const sent = await scraper.query(
-        '{__name__=~"maison_signals_total|maison_page_.*_count|maison_page_views_total|maison_page_errors_total"}',
-      );
+      const sent = await scraper.query(`{__name__=~"${METRIC.signals}|maison_page_.*_count|${METRIC.pageViews}|${METRIC.pageErrors}"}`);
       const seen = sent.map(
         ({ metric, value }) =>
           `${metric.__name__}${JSON.stringify({ ...metric, __name__: undefined, job: undefined, instance: undefined })} ${value}`,
@@ -125,8 +123,8 @@ test.describe('production a team can see @smoke', () => {
     });
     expect((await fetch(`${shop.origins.host}/metrics`, { headers: HTML })).status).toBe(404);
     await eventually('up{job="maison"}');
-    await eventually(`maison_ready{app="host"}`);
-    await eventually(`maison_generation_info`);
+    await eventually(`${METRIC.ready}{app="host"}`);
+    await eventually(METRIC.generationInfo);
   });
 
   test('a page load in a browser shows up in Prometheus as its remote builds’ LCP and views', async ({ browser }) => {
@@ -144,10 +142,10 @@ test.describe('production a team can see @smoke', () => {
         .click();
       await expect(page.getByRole('heading', { name: 'Hoi An Handkerchief', level: 1 })).toBeVisible();
     });
-    await eventually(`maison_page_lcp_seconds_count{page="/products", remote="catalog", build="${catalog}"}`);
-    await eventually(`maison_page_views_total{page="/products/:slug", remote="catalog", build="${catalog}"}`);
-    await eventually(`maison_page_views_total{page="/products", remote="host", build="${servedBuilds().host}"}`);
-    await eventually(`maison_signals_total{outcome="accepted"}`);
+    await eventually(`${METRIC.pageLcp}_count{page="/products", remote="catalog", build="${catalog}"}`);
+    await eventually(`${METRIC.pageViews}{page="/products/:slug", remote="catalog", build="${catalog}"}`);
+    await eventually(`${METRIC.pageViews}{page="/products", remote="host", build="${servedBuilds().host}"}`);
+    await eventually(`${METRIC.signals}{outcome="accepted"}`);
   });
 
   test('a remote made to fail is counted in its load failures under its build', async ({ browser }) => {
@@ -157,7 +155,7 @@ test.describe('production a team can see @smoke', () => {
       await page.goto('/profile');
       await expect(page.getByText('This section is temporarily unavailable')).toBeVisible();
     });
-    await eventually(`maison_remote_load_failures_total{page="/profile", remote="account", build="${account}"}`);
+    await eventually(`${METRIC.remoteLoadFailures}{page="/profile", remote="account", build="${account}"}`);
   });
 
   test('an error thrown by the cart page’s code is counted under the cart’s build', async ({ browser }) => {
@@ -172,7 +170,7 @@ test.describe('production a team can see @smoke', () => {
       await page.goto('/cart');
       await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     });
-    await eventually(`maison_page_errors_total{page="/cart", remote="cart", build="${cart}"}`);
-    expect((await scraper.query(`maison_page_errors_total{remote="host"}`)).length).toBe(0);
+    await eventually(`${METRIC.pageErrors}{page="/cart", remote="cart", build="${cart}"}`);
+    expect((await scraper.query(`${METRIC.pageErrors}{remote="host"}`)).length).toBe(0);
   });
 });

@@ -8,3 +8,4 @@ export { refusal, refusedLanguage, refusedTarget } from './answer/refusal.ts';
 export { CACHE_CONTROL } from './answer/cacheControl.ts';
 export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from './environment/layout.ts';
 export { watchEnvironment } from './environment/served.ts';
+export { METRIC, type MetricName } from './observe/metricNames.ts';

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
+import { ENVIRONMENT_FILE, GENERATION_FILE, METRIC } from '@maison/deploy';
 import { batchedOutput, serverLog, serverMetrics } from '@maison/deploy/serve';
 import { benchEnvironment, HTML, median, PAGE, root, startNode, startShop } from '../bench/shop.mjs';
 
@@ -39,8 +39,8 @@ async function eventLoopDelay() {
   const text = await (await fetch(`http://127.0.0.1:${WATCHED_PORT + 10}/metrics`).catch(() => undefined))?.text().catch(() => '');
   const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN);
   return {
-    loopMax: read('maison_nodejs_eventloop_lag_max_seconds') * 1000,
-    loopP99: read('maison_nodejs_eventloop_lag_p99_seconds') * 1000,
+    loopMax: read(METRIC.eventLoopLagMax) * 1000,
+    loopP99: read(METRIC.eventLoopLagP99) * 1000,
   };
 }
 

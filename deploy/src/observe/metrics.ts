@@ -6,6 +6,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { METRIC } from './metricNames.ts';
 import { requestDurations } from './requestDurations.ts';
 import type { CacheOutcome } from '../render/pageCache.ts';
 import type { PublishEntry } from './publishJournal.ts';
@@ -55,18 +56,18 @@ function processMetrics(registry: Registry) {
         this.set(read());
       },
     });
-  gauge('maison_process_cpu_seconds_total', 'CPU time the process has used (user and system), in seconds.', () => {
+  gauge(METRIC.processCpuSeconds, 'CPU time the process has used (user and system), in seconds.', () => {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1e6;
   });
-  gauge('maison_process_start_time_seconds', 'When the process started, in seconds since the epoch.', () => started);
-  gauge('maison_process_resident_memory_bytes', 'Resident memory of the process, in bytes.', () => process.memoryUsage.rss());
-  gauge('maison_nodejs_heap_used_bytes', "V8's heap in use, in bytes.", () => process.memoryUsage().heapUsed);
+  gauge(METRIC.processStartTime, 'When the process started, in seconds since the epoch.', () => started);
+  gauge(METRIC.processResidentMemory, 'Resident memory of the process, in bytes.', () => process.memoryUsage.rss());
+  gauge(METRIC.heapUsed, "V8's heap in use, in bytes.", () => process.memoryUsage().heapUsed);
   // The event loop's delay since the last scrape: whether anything (writing the log, say) ever held it up.
-  gauge('maison_nodejs_eventloop_lag_p99_seconds', "The event loop's delay since the last scrape, 99th percentile, in seconds.", () =>
+  gauge(METRIC.eventLoopLagP99, "The event loop's delay since the last scrape, 99th percentile, in seconds.", () =>
     delaySeconds(delay.percentile(99)),
   );
-  gauge('maison_nodejs_eventloop_lag_max_seconds', "The event loop's longest delay since the last scrape, in seconds.", () => {
+  gauge(METRIC.eventLoopLagMax, "The event loop's longest delay since the last scrape, in seconds.", () => {
     const max = delaySeconds(delay.max);
     delay.reset();
     return max;
@@ -79,7 +80,7 @@ export function serverMetrics() {
 
   const requests = requestDurations(registry);
   const renders = new Counter({
-    name: 'maison_render_on_demand_total',
+    name: METRIC.renders,
     help: 'Pages asked of the renderer on demand, by outcome: kept, rendered, joined (a render under way), failed, refused-client|rate|queue.',
     labelNames: ['outcome'] as const,
     registers: [registry],
@@ -90,16 +91,16 @@ export function serverMetrics() {
       this.set(renderLoads.reduce((sum, read) => sum + pick(read()), 0));
     };
   for (const [name, help, pick] of [
-    ['maison_render_on_demand_rendering', 'Renders on demand under way.', (l: RenderLoad) => l.rendering],
-    ['maison_render_on_demand_waiting', 'Renders on demand queued.', (l: RenderLoad) => l.waiting],
-    ['maison_render_cache_entries', 'Pages rendered on demand and kept.', (l: RenderLoad) => l.entries],
-    ['maison_render_cache_bytes', 'Bytes of the pages rendered on demand and kept.', (l: RenderLoad) => l.bytes],
+    [METRIC.rendersUnderWay, 'Renders on demand under way.', (l: RenderLoad) => l.rendering],
+    [METRIC.rendersWaiting, 'Renders on demand queued.', (l: RenderLoad) => l.waiting],
+    [METRIC.renderCacheEntries, 'Pages rendered on demand and kept.', (l: RenderLoad) => l.entries],
+    [METRIC.renderCacheBytes, 'Bytes of the pages rendered on demand and kept.', (l: RenderLoad) => l.bytes],
   ] as const)
     new Gauge({ name, help, registers: [registry], collect: load(pick) });
 
   const servedReads: Array<() => ServedBuilds> = [];
   new Gauge({
-    name: 'maison_generation_info',
+    name: METRIC.generationInfo,
     help: 'The generation served (1), with the host build that rendered it.',
     labelNames: ['generation', 'host_build'] as const,
     registers: [registry],
@@ -112,7 +113,7 @@ export function serverMetrics() {
     },
   });
   new Gauge({
-    name: 'maison_remote_build_info',
+    name: METRIC.remoteBuildInfo,
     help: "Each remote's builds in the generation served (1): first choice and fallbacks.",
     labelNames: ['remote', 'build', 'choice'] as const,
     registers: [registry],
@@ -125,7 +126,7 @@ export function serverMetrics() {
   });
   const readiness = new Map<string, () => Promise<{ ready: boolean }>>();
   new Gauge({
-    name: 'maison_ready',
+    name: METRIC.ready,
     help: 'Whether each app of this process is ready (1) or not (0), as its /readyz says.',
     labelNames: ['app'] as const,
     registers: [registry],
@@ -137,7 +138,7 @@ export function serverMetrics() {
   const journals: Array<() => readonly PublishEntry[]> = [];
   let countedUpTo = new Date().toISOString();
   new Gauge({
-    name: 'maison_last_publish_timestamp_seconds',
+    name: METRIC.lastPublishTimestamp,
     help: "When the environment's last publish of each outcome ended (its journal, publishes.jsonl).",
     labelNames: ['outcome'] as const,
     registers: [registry],
@@ -146,7 +147,7 @@ export function serverMetrics() {
     },
   });
   new Counter({
-    name: 'maison_publishes_total',
+    name: METRIC.publishes,
     help: 'Publishes of the environment since this server started, by outcome: published, degraded (some routes rendered in the browser), failed.',
     labelNames: ['outcome'] as const,
     registers: [registry],
@@ -159,34 +160,34 @@ export function serverMetrics() {
 
   const page = ['page', 'remote', 'build', 'audience'] as const;
   const beacons = new Counter({
-    name: 'maison_signals_total',
+    name: METRIC.signals,
     help: "Pages' beacons received, by outcome: accepted, too-large, rate-limited, invalid, unknown-build.",
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
   const views = new Counter({
-    name: 'maison_page_views_total',
+    name: METRIC.pageViews,
     help: 'Pages shown, by page template and by each build the page runs (the host, the remotes its route shows).',
     labelNames: page,
     registers: [registry],
   });
   const vitals = {
     LCP: new Histogram({
-      name: 'maison_page_lcp_seconds',
+      name: METRIC.pageLcp,
       help: 'Largest Contentful Paint of page loads, by landing page template and build.',
       labelNames: page,
       buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 20],
       registers: [registry],
     }),
     INP: new Histogram({
-      name: 'maison_page_inp_seconds',
+      name: METRIC.pageInp,
       help: 'Interaction to Next Paint of page loads, by page template and build.',
       labelNames: page,
       buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 2, 5],
       registers: [registry],
     }),
     CLS: new Histogram({
-      name: 'maison_page_cls',
+      name: METRIC.pageCls,
       help: 'Cumulative Layout Shift of page loads, by page template and build.',
       labelNames: page,
       buckets: [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
@@ -194,25 +195,25 @@ export function serverMetrics() {
     }),
   };
   const loads = new Counter({
-    name: 'maison_remote_loads_total',
+    name: METRIC.remoteLoads,
     help: "Remote modules loaded by pages, by page template, remote and build (a fallback's under the first choice's build), and whether from a fallback.",
     labelNames: [...page, 'fallback'] as const,
     registers: [registry],
   });
   const failures = new Counter({
-    name: 'maison_remote_load_failures_total',
+    name: METRIC.remoteLoadFailures,
     help: 'Remote modules pages could not load, by page template, remote, the build asked for, and reason.',
     labelNames: [...page, 'reason'] as const,
     registers: [registry],
   });
   const errors = new Counter({
-    name: 'maison_page_errors_total',
+    name: METRIC.pageErrors,
     help: 'Uncaught errors in pages, by page template and the remote whose files were on the stack (host otherwise), with its build.',
     labelNames: page,
     registers: [registry],
   });
   const assignedViews = new Counter({
-    name: 'maison_rollout_views_total',
+    name: METRIC.rolloutViews,
     help: "Pages shown to shoppers by the cohort a rollout assigned them (their cookie), whichever build the page ran: the rollout's sample-ratio check.",
     labelNames: ['rollout', 'cohort'] as const,
     registers: [registry],

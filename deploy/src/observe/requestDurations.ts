@@ -5,9 +5,10 @@
  * registry writes it as it writes its own histograms (it asks `get()` at each scrape).
  */
 import type { Metric, Registry } from 'prom-client';
+import { METRIC } from './metricNames.ts';
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
-const NAME = 'http_server_request_duration_seconds';
+const NAME = METRIC.requestDuration;
 
 interface Series {
   labels: { app: string; http_route: string; http_request_method: string; status_class: string };

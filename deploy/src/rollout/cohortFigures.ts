@@ -6,6 +6,7 @@
  * step counts whole (Prometheus's increase() would drop its first scrape). A counter that went
  * back (a server restarted) counts from zero.
  */
+import { METRIC } from '../observe/metricNames.ts';
 import type { RolloutRecord } from './rolloutRecord.ts';
 import type { CohortFigures } from './judge.ts';
 import type { Bucket } from './statistics.ts';
@@ -74,13 +75,13 @@ export async function cohortFigures(
   const shoppers = `remote="${rollout.remote}",audience="shoppers"`;
   const [views, errors, failures, fallbacks, lcp, inp, assigned] = await Promise.all(
     [
-      `sum by (build) (maison_page_views_total{${shoppers}})`,
-      `sum by (build) (maison_page_errors_total{${shoppers}})`,
-      `sum by (build) (maison_remote_load_failures_total{${shoppers}})`,
-      `sum by (build) (maison_remote_loads_total{${shoppers},fallback="true"})`,
-      `sum by (build, le) (maison_page_lcp_seconds_bucket{${shoppers}})`,
-      `sum by (build, le) (maison_page_inp_seconds_bucket{${shoppers}})`,
-      `sum by (cohort) (maison_rollout_views_total{rollout="${rollout.id}"})`,
+      `sum by (build) (${METRIC.pageViews}{${shoppers}})`,
+      `sum by (build) (${METRIC.pageErrors}{${shoppers}})`,
+      `sum by (build) (${METRIC.remoteLoadFailures}{${shoppers}})`,
+      `sum by (build) (${METRIC.remoteLoads}{${shoppers},fallback="true"})`,
+      `sum by (build, le) (${METRIC.pageLcp}_bucket{${shoppers}})`,
+      `sum by (build, le) (${METRIC.pageInp}_bucket{${shoppers}})`,
+      `sum by (cohort) (${METRIC.rolloutViews}{rollout="${rollout.id}"})`,
     ].map((expression) => grown(reader, expression, fromMs, toMs)),
   );
   const of = (build: string, cohort: 'canary' | 'stable'): CohortFigures => {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkGeneration, isGood } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
+import { METRIC } from '../observe/metricNames.ts';
 import { publish } from '../publish/publish.ts';
 import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
 import type { PrometheusReader, Sample } from './cohortFigures.ts';
@@ -71,11 +72,11 @@ function prometheus(canary: Cohort, stable: Cohort): PrometheusReader {
   return {
     query(expression, atMs) {
       if (atMs <= START + DEFAULT_POLICY.settleMs) return Promise.resolve([]);
-      if (expression.includes('maison_page_views_total')) return Promise.resolve(byBuild((cohort) => cohort.views));
-      if (expression.includes('maison_page_errors_total')) return Promise.resolve(byBuild((cohort) => cohort.errors ?? 0));
+      if (expression.includes(METRIC.pageViews)) return Promise.resolve(byBuild((cohort) => cohort.views));
+      if (expression.includes(METRIC.pageErrors)) return Promise.resolve(byBuild((cohort) => cohort.errors ?? 0));
       if (expression.includes('_bucket'))
         return Promise.resolve(histogram((cohort) => (expression.includes('lcp') ? (cohort.lcp ?? 0.9) : 0.1)));
-      if (expression.includes('maison_rollout_views_total'))
+      if (expression.includes(METRIC.rolloutViews))
         return Promise.resolve([
           { metric: { cohort: 'canary' }, value: canary.views },
           { metric: { cohort: 'stable' }, value: stable.views },

@@ -1,0 +1,43 @@
+/**
+ * Every metric name the answerer exports (metrics.ts, requestDurations.ts), the one place they are
+ * spelled: the judge's queries (rollout/cohortFigures.ts), the benches and the tests read them here.
+ * deploy/prometheus/alerts.yml cannot import them: metricNames.test.ts checks it names only these.
+ * docs/operations.md ("Watching production") says what each one counts.
+ */
+export const METRIC = {
+  /** A histogram: OpenTelemetry's http.server.request.duration. */
+  requestDuration: 'http_server_request_duration_seconds',
+  processCpuSeconds: 'maison_process_cpu_seconds_total',
+  processStartTime: 'maison_process_start_time_seconds',
+  processResidentMemory: 'maison_process_resident_memory_bytes',
+  heapUsed: 'maison_nodejs_heap_used_bytes',
+  /** The event loop's delay since the last scrape, beyond the sampling interval. */
+  eventLoopLagP99: 'maison_nodejs_eventloop_lag_p99_seconds',
+  eventLoopLagMax: 'maison_nodejs_eventloop_lag_max_seconds',
+  /** Pages asked of the renderer on demand, by outcome. */
+  renders: 'maison_render_on_demand_total',
+  rendersUnderWay: 'maison_render_on_demand_rendering',
+  rendersWaiting: 'maison_render_on_demand_waiting',
+  renderCacheEntries: 'maison_render_cache_entries',
+  renderCacheBytes: 'maison_render_cache_bytes',
+  /** 1, labelled with the generation served and its host build. */
+  generationInfo: 'maison_generation_info',
+  /** 1 per remote build the generation served names (first choice, fallbacks). */
+  remoteBuildInfo: 'maison_remote_build_info',
+  ready: 'maison_ready',
+  lastPublishTimestamp: 'maison_last_publish_timestamp_seconds',
+  publishes: 'maison_publishes_total',
+  /** The pages' beacons received, by outcome. */
+  signals: 'maison_signals_total',
+  pageViews: 'maison_page_views_total',
+  pageLcp: 'maison_page_lcp_seconds',
+  pageInp: 'maison_page_inp_seconds',
+  pageCls: 'maison_page_cls',
+  remoteLoads: 'maison_remote_loads_total',
+  remoteLoadFailures: 'maison_remote_load_failures_total',
+  pageErrors: 'maison_page_errors_total',
+  /** Pages shown to shoppers by the cohort a rollout assigned them: the sample-ratio check. */
+  rolloutViews: 'maison_rollout_views_total',
+} as const;
+
+export type MetricName = (typeof METRIC)[keyof typeof METRIC];
