@@ -9,6 +9,8 @@ const KEEP_MS = 30 * 60_000;
 
 export interface KnownBuilds {
   hosts: ReadonlySet<string>;
+  /** The remotes the generations served name, and `host`: the only remote labels. */
+  remotes: ReadonlySet<string>;
   isBuild(remote: string, build: string): boolean;
   /** A remote's first choice in the generation served now. */
   firstBuild(remote: string): string | undefined;
@@ -33,8 +35,12 @@ export function knownBuilds(current: () => Generation | undefined, now: () => nu
     );
     return {
       hosts,
+      remotes: new Set(['host', ...listed.map(({ remote }) => remote)]),
       isBuild: (remote, build) => listed.some((entry) => entry.remote === remote && entry.build === build),
-      firstBuild: (remote) => generation?.render.builds?.remotes[remote]?.[0]?.build,
+      firstBuild: (remote) => {
+        const remotes = generation?.render.builds?.remotes;
+        return remotes && Object.hasOwn(remotes, remote) ? remotes[remote]?.[0]?.build : undefined;
+      },
       buildAt: (manifest) => listed.find((entry) => entry.manifest === manifest)?.build,
     };
   };

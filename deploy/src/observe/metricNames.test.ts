@@ -74,7 +74,7 @@ describe('the metric names', () => {
         return Promise.resolve([]);
       },
     };
-    await cohortFigures(recording, { id: 'r1', remote: 'catalog', canaryBuild: '0.2.0+canary', stableBuild: '0.1.0+stable' }, 0, 60_000);
+    await cohortFigures(recording, { id: 'r1' }, 0, 60_000);
     expect(asked.length).toBeGreaterThan(0);
     const read = asked.map((expression) => [expression, metricNamesIn(expression)] as const);
     expect(read.filter(([, names]) => names.length === 0)).toEqual([]);

@@ -36,8 +36,16 @@ export const METRIC = {
   remoteLoads: 'maison_remote_loads_total',
   remoteLoadFailures: 'maison_remote_load_failures_total',
   pageErrors: 'maison_page_errors_total',
-  /** Pages shown to shoppers by the cohort a rollout assigned them: the sample-ratio check. */
+  /** Page-load tokens asked for (observe/pageLoadTokens.ts), by outcome. */
+  pageLoadTokens: 'maison_page_load_tokens_total',
+  /** The running rollout's evidence, by cohort and client group (rollout/spread.ts): page loads by the cohort they came with (the sample-ratio check)… */
+  rolloutPageLoads: 'maison_rollout_page_loads_total',
+  /** …and, by the cohort of the build the page ran: views of the remote, views with its errors, loads it failed, the compared vitals. */
   rolloutViews: 'maison_rollout_views_total',
+  rolloutErrorViews: 'maison_rollout_error_views_total',
+  rolloutLoadFailures: 'maison_rollout_load_failures_total',
+  rolloutLcp: 'maison_rollout_lcp_seconds',
+  rolloutInp: 'maison_rollout_inp_seconds',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

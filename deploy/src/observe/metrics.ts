@@ -11,7 +11,7 @@ import { requestDurations } from './requestDurations.ts';
 import type { CacheOutcome } from '../render/pageCache.ts';
 import type { PublishEntry } from './publishJournal.ts';
 import type { AccessLine } from './logger.ts';
-import type { SignalCounts } from './signals.ts';
+import type { RolloutLabels, SignalCounts } from './signals.ts';
 import type { Generation } from '../environment/generation.ts';
 
 /** HTTP methods as OpenTelemetry names them; anything else is `_OTHER`. */
@@ -72,6 +72,48 @@ function processMetrics(registry: Registry) {
     delay.reset();
     return max;
   });
+}
+
+/** The running rollout's evidence per cohort and client group; a new rollout's first count drops the last one's series. */
+function rolloutMetrics(registry: Registry): SignalCounts['rollout'] {
+  const labelNames = ['rollout', 'cohort', 'group'] as const;
+  const counter = (name: string, help: string) => new Counter({ name, help, labelNames, registers: [registry] });
+  const histogram = (name: string, help: string, buckets: number[]) =>
+    new Histogram({ name, help, labelNames, buckets, registers: [registry] });
+  const pageLoads = counter(
+    METRIC.rolloutPageLoads,
+    "Shoppers' page loads by the rollout cohort they came with (not those made to move them): the sample-ratio check.",
+  );
+  const views = counter(METRIC.rolloutViews, "Pages showing the rollout's remote, by the cohort of the build the page ran.");
+  const errorViews = counter(METRIC.rolloutErrorViews, "Pages shown with an error from the rollout's remote, by the cohort of its build.");
+  const failures = counter(
+    METRIC.rolloutLoadFailures,
+    "Page loads whose module of the rollout's remote did not load (failed, or a fallback shown).",
+  );
+  const lcp = histogram(
+    METRIC.rolloutLcp,
+    'LCP of page loads that ran their own cohort’s build (not made to move their shopper).',
+    [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10, 20],
+  );
+  const inp = histogram(
+    METRIC.rolloutInp,
+    'INP of page loads that ran their own cohort’s build (not made to move their shopper).',
+    [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 2, 5],
+  );
+  const all = [pageLoads, views, errorViews, failures, lcp, inp];
+  let current: string | undefined;
+  const of = (labels: RolloutLabels) => {
+    if (labels.rollout !== current) for (const metric of all) metric.reset();
+    current = labels.rollout;
+    return labels;
+  };
+  return {
+    assigned: (labels) => pageLoads.inc(of(labels)),
+    view: (labels) => views.inc(of(labels)),
+    errorView: (labels) => errorViews.inc(of(labels)),
+    loadFailure: (labels) => failures.inc(of(labels)),
+    vital: (name, labels, seconds) => (name === 'LCP' ? lcp : inp).observe(of(labels), seconds),
+  };
 }
 
 export function serverMetrics() {
@@ -161,7 +203,7 @@ export function serverMetrics() {
   const page = ['page', 'remote', 'build', 'audience'] as const;
   const beacons = new Counter({
     name: METRIC.signals,
-    help: "Pages' beacons received, by outcome: accepted, too-large, rate-limited, invalid, unknown-build.",
+    help: "Pages' beacons received, by outcome: accepted, or why refused (cross-site, no-token, forged, expired, rate-limited, too-large, cut-off, invalid, unknown-build).",
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
@@ -212,22 +254,24 @@ export function serverMetrics() {
     labelNames: page,
     registers: [registry],
   });
-  const assignedViews = new Counter({
-    name: METRIC.rolloutViews,
-    help: "Pages shown to shoppers by the cohort a rollout assigned them (their cookie), whichever build the page ran: the rollout's sample-ratio check.",
-    labelNames: ['rollout', 'cohort'] as const,
+  const tokens = new Counter({
+    name: METRIC.pageLoadTokens,
+    help: 'Page-load tokens pages asked for, by outcome: issued, cross-site, rate-limited.',
+    labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const rollout = rolloutMetrics(registry);
   /** What the pages' beacons say, counted (observe/signals.ts). */
   const signals: SignalCounts = {
     beacon: (outcome) => beacons.inc({ outcome }),
+    token: (outcome) => tokens.inc({ outcome }),
     view: (labels) => views.inc({ ...labels }),
     // LCP and INP come in milliseconds; CLS is a score.
     vital: (name, labels, value) => vitals[name].observe({ ...labels }, name === 'CLS' ? value : value / 1000),
     load: (labels, fallback) => loads.inc({ ...labels, fallback: String(fallback) }),
     failure: (labels, reason) => failures.inc({ ...labels, reason }),
     error: (labels) => errors.inc({ ...labels }),
-    assigned: (rollout, cohort, count) => assignedViews.inc({ rollout, cohort }, count),
+    rollout,
   };
 
   return {

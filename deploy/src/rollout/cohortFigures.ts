@@ -1,7 +1,7 @@
 /**
  * A rollout step's figures for the judge, read from Prometheus: what the pages' beacons said
- * (observe/metrics.ts) of the remote's canary build and of its stable build since the step began,
- * shoppers only (a tester's override is counted apart). Each figure is a counter's value at the
+ * (observe/metrics.ts, the rollout's own metrics) of each cohort since the step began, per client
+ * group, shoppers only (a tester's override is never counted there). Each figure is a counter's value at the
  * end less its value at the step's start, per series: exact counts, and a series born within the
  * step counts whole (Prometheus's increase() would drop its first scrape). A counter that went
  * back (a server restarted) counts from zero.
@@ -9,6 +9,7 @@
 import { METRIC } from '../observe/metricNames.ts';
 import type { RolloutRecord } from './rolloutRecord.ts';
 import type { CohortFigures } from './judge.ts';
+import type { GroupFigures } from './spread.ts';
 import type { Bucket } from './statistics.ts';
 
 export interface Sample {
@@ -58,43 +59,44 @@ async function grown(reader: PrometheusReader, expression: string, fromMs: numbe
 const total = (samples: Sample[], where: (metric: Record<string, string>) => boolean) =>
   samples.filter(({ metric }) => where(metric)).reduce((sum, { value }) => sum + value, 0);
 
-/** A build's cumulative buckets, on the bounds any build has (a build without observations has them all at 0). */
-function buckets(samples: Sample[], build: string): Bucket[] {
+/** A cohort and group's cumulative buckets, on the bounds any has (one without observations has them all at 0). */
+function buckets(samples: Sample[], where: (metric: Record<string, string>) => boolean): Bucket[] {
   const boundOf = (metric: Record<string, string>) => (metric.le === '+Inf' ? Infinity : Number(metric.le));
   const bounds = [...new Set([Infinity, ...samples.map(({ metric }) => boundOf(metric))])].sort((a, b) => a - b);
-  return bounds.map((le) => ({ le, count: total(samples, (metric) => metric.build === build && boundOf(metric) === le) }));
+  return bounds.map((le) => ({ le, count: total(samples, (metric) => where(metric) && boundOf(metric) === le) }));
 }
 
-/** Both cohorts' figures over [fromMs, toMs]. */
+/** Both cohorts' figures over [fromMs, toMs], per client group (rollout/spread.ts judges them). */
 export async function cohortFigures(
   reader: PrometheusReader,
-  rollout: Pick<RolloutRecord, 'id' | 'remote' | 'canaryBuild' | 'stableBuild'>,
+  rollout: Pick<RolloutRecord, 'id'>,
   fromMs: number,
   toMs: number,
-): Promise<{ canary: CohortFigures; stable: CohortFigures }> {
-  const shoppers = `remote="${rollout.remote}",audience="shoppers"`;
-  const [views, errors, failures, fallbacks, lcp, inp, assigned] = await Promise.all(
+): Promise<GroupFigures[]> {
+  const of = `{rollout="${rollout.id}"}`;
+  const [pageLoads, views, errors, failures, lcp, inp] = await Promise.all(
     [
-      `sum by (build) (${METRIC.pageViews}{${shoppers}})`,
-      `sum by (build) (${METRIC.pageErrors}{${shoppers}})`,
-      `sum by (build) (${METRIC.remoteLoadFailures}{${shoppers}})`,
-      `sum by (build) (${METRIC.remoteLoads}{${shoppers},fallback="true"})`,
-      `sum by (build, le) (${METRIC.pageLcp}_bucket{${shoppers}})`,
-      `sum by (build, le) (${METRIC.pageInp}_bucket{${shoppers}})`,
-      `sum by (cohort) (${METRIC.rolloutViews}{rollout="${rollout.id}"})`,
+      `sum by (cohort, group) (${METRIC.rolloutPageLoads}${of})`,
+      `sum by (cohort, group) (${METRIC.rolloutViews}${of})`,
+      `sum by (cohort, group) (${METRIC.rolloutErrorViews}${of})`,
+      `sum by (cohort, group) (${METRIC.rolloutLoadFailures}${of})`,
+      `sum by (cohort, group, le) (${METRIC.rolloutLcp}_bucket${of})`,
+      `sum by (cohort, group, le) (${METRIC.rolloutInp}_bucket${of})`,
     ].map((expression) => grown(reader, expression, fromMs, toMs)),
   );
-  const of = (build: string, cohort: 'canary' | 'stable'): CohortFigures => {
-    const isBuild = (metric: Record<string, string>) => metric.build === build;
+  const groups = [
+    ...new Set([pageLoads, views, errors, failures, lcp, inp].flatMap((samples) => samples!.map(({ metric }) => metric.group ?? ''))),
+  ];
+  const figures = (group: string, cohort: 'canary' | 'stable'): CohortFigures => {
+    const mine = (metric: Record<string, string>) => metric.group === group && metric.cohort === cohort;
     return {
-      views: total(views!, isBuild),
-      assignedViews: total(assigned!, (metric) => metric.cohort === cohort),
-      errors: total(errors!, isBuild),
-      // A fallback is a load of the first choice that failed, counted under it.
-      loadFailures: total(failures!, isBuild) + total(fallbacks!, isBuild),
-      lcp: buckets(lcp!, build),
-      inp: buckets(inp!, build),
+      views: total(views!, mine),
+      assignedViews: total(pageLoads!, mine),
+      errors: total(errors!, mine),
+      loadFailures: total(failures!, mine),
+      lcp: buckets(lcp!, mine),
+      inp: buckets(inp!, mine),
     };
   };
-  return { canary: of(rollout.canaryBuild, 'canary'), stable: of(rollout.stableBuild, 'stable') };
+  return groups.sort().map((group) => ({ group, canary: figures(group, 'canary'), stable: figures(group, 'stable') }));
 }

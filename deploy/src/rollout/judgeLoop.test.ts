@@ -57,30 +57,32 @@ interface Cohort {
   errors?: number;
   lcp?: number;
 }
-/** A Prometheus whose counters were all zero once the step had settled and are these figures now. */
+/** Client groups the made-up shoppers fall into, evenly. */
+const GROUPS = 8;
+const shareOf = (value: number, group: number) => Math.floor(value / GROUPS) + (group < value % GROUPS ? 1 : 0);
+
+/** A Prometheus whose counters were all zero once the step had settled and are these figures now, spread over client groups. */
 function prometheus(canary: Cohort, stable: Cohort): PrometheusReader {
-  const builds = { '0.2.0+canary': canary, '0.1.0+stable': stable };
-  const byBuild = (value: (cohort: Cohort) => number): Sample[] =>
-    Object.entries(builds).map(([build, cohort]) => ({ metric: { build }, value: value(cohort) }));
-  const histogram = (seconds: (cohort: Cohort) => number): Sample[] =>
-    Object.entries(builds).flatMap(([build, cohort]) =>
-      [0.5, 1, 2, 4, 8, Infinity].map((le) => ({
-        metric: { build, le: le === Infinity ? '+Inf' : String(le) },
-        value: seconds(cohort) <= le ? cohort.views : 0,
+  const cohorts = { canary, stable };
+  const perGroup = (value: (cohort: Cohort) => number, le?: string): Sample[] =>
+    Object.entries(cohorts).flatMap(([cohort, figures]) =>
+      Array.from({ length: GROUPS }, (_, group) => ({
+        metric: { cohort, group: String(group), ...(le ? { le } : {}) },
+        value: shareOf(value(figures), group),
       })),
+    );
+  const histogram = (seconds: (cohort: Cohort) => number): Sample[] =>
+    [0.5, 1, 2, 4, 8, Infinity].flatMap((le) =>
+      perGroup((cohort) => (seconds(cohort) <= le ? cohort.views : 0), le === Infinity ? '+Inf' : String(le)),
     );
   return {
     query(expression, atMs) {
       if (atMs <= START + DEFAULT_POLICY.settleMs) return Promise.resolve([]);
-      if (expression.includes(METRIC.pageViews)) return Promise.resolve(byBuild((cohort) => cohort.views));
-      if (expression.includes(METRIC.pageErrors)) return Promise.resolve(byBuild((cohort) => cohort.errors ?? 0));
+      if (expression.includes(METRIC.rolloutViews) || expression.includes(METRIC.rolloutPageLoads))
+        return Promise.resolve(perGroup((cohort) => cohort.views));
+      if (expression.includes(METRIC.rolloutErrorViews)) return Promise.resolve(perGroup((cohort) => cohort.errors ?? 0));
       if (expression.includes('_bucket'))
         return Promise.resolve(histogram((cohort) => (expression.includes('lcp') ? (cohort.lcp ?? 0.9) : 0.1)));
-      if (expression.includes(METRIC.rolloutViews))
-        return Promise.resolve([
-          { metric: { cohort: 'canary' }, value: canary.views },
-          { metric: { cohort: 'stable' }, value: stable.views },
-        ]);
       return Promise.resolve([]);
     },
   };
@@ -141,14 +143,15 @@ describe('the judge', () => {
       ['advance', 'share 50%'],
       ['advance', 'promoted'],
     ]);
-    expect(decisions[0]!.figures?.views).toEqual({ canary: 2500, stable: 7500 });
+    // The group with the most views is left out (rollout/spread.ts): 7 of the 8 groups.
+    expect(decisions[0]!.figures?.views).toEqual({ canary: 2187, stable: 6562 });
   });
 
   it('aborts a canary that throws: everyone back on the stable build, its pages gone', async () => {
     await start(rollout());
     const decision = await look(prometheus({ views: 300, errors: 60 }, { views: 5700, errors: 6 }), 3);
     expect(decision).toMatchObject({ verdict: 'abort', taken: 'aborted' });
-    expect(decision!.reasons[0]).toMatch(/^errors: 20% of canary views vs 0\.11% of stable/);
+    expect(decision!.reasons[0]).toMatch(/^errors: 20% of canary views vs 0\.1% of stable .* \(without client groups 0\)$/);
     expect(readRollout(shop.env)).toMatchObject({ state: 'aborted', reason: expect.stringMatching(/^abort at 5%: errors/) });
     expect(existsSync(path.join(current(), 'canary'))).toBe(false);
     expect(JSON.parse(readFileSync(path.join(shop.env, ENVIRONMENT_FILE.remotes), 'utf8')).catalog).toBe(REMOTES.catalog);
@@ -199,7 +202,7 @@ describe('the judge', () => {
     const status = statusLines(shop.env, { now: START + 5 * MINUTE }).join('\n');
     expect(status).toMatch(/^catalog: aborted at 5% \(rollout 20261126T180000-ab12\), steps after it 5 → 25 → 50 → 100/);
     expect(status).toMatch(/build +0\.2\.0\+canary +0\.1\.0\+stable/);
-    expect(status).toMatch(/errors +20% \(60\) +0\.11% \(6\) +p=/);
+    expect(status).toMatch(/errors +20% \(52\) +0\.1% \(5\) +p=/);
     expect(status).toMatch(/last decision .* at 5%: abort, aborted/);
   });
 });

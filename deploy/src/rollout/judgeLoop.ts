@@ -6,7 +6,8 @@
  */
 import { appendLine, readLines } from '../observe/jsonLines.ts';
 import { cohortFigures, type PrometheusReader } from './cohortFigures.ts';
-import { DEFAULT_POLICY, judge, type Figures, type JudgePolicy, type Verdict } from './judge.ts';
+import { DEFAULT_POLICY, type Figures, type JudgePolicy, type Verdict } from './judge.ts';
+import { judgeSpread } from './spread.ts';
 import { abort, hold, moveShare, promote, type RolloutContext } from './rolloutCommands.ts';
 import { readRollout, splits, type RolloutRecord } from './rolloutRecord.ts';
 
@@ -71,8 +72,8 @@ export async function judgeOnce({ context, prometheus, policy = DEFAULT_POLICY, 
     decision = decide('wait', 'nothing', [`the share settles for ${left} s more: shoppers take it up at their next page`]);
   } else {
     const from = Date.parse(record.stepStartedAt);
-    const { canary, stable } = await cohortFigures(prometheus, record, from + policy.settleMs, at);
-    const verdict = judge(canary, stable, { share: record.share / 100, stepStartedAt: from, now: at }, policy);
+    const groups = await cohortFigures(prometheus, record, from + policy.settleMs, at);
+    const verdict = judgeSpread(groups, { share: record.share / 100, stepStartedAt: from, now: at }, policy);
     decision = decide(verdict.action, await act(context, record, verdict), verdict.reasons, verdict.figures);
   }
   appendLine(context.env, DECISIONS_JOURNAL, decision, KEPT_DECISIONS);

@@ -19,6 +19,7 @@ import {
   cookieOf,
   isActive,
   isRollout,
+  MOVED_KEY,
   OVERRIDE_COOKIE,
   overrideOf,
   ROLLOUT_ANNOUNCEMENT,
@@ -92,6 +93,8 @@ export function followRollout({
     try {
       if (storage().getItem(RELOADED_KEY) === reason) return false;
       storage().setItem(RELOADED_KEY, reason);
+      // The next page load is made to move the shopper: its vitals are not compared (observe/signals.ts in deploy).
+      storage().setItem(MOVED_KEY, '1');
       return true;
     } catch {
       return false;

@@ -5,7 +5,7 @@ import { LOAD_FAILURE_REASONS } from '../../federation/loading/loadFailure.ts';
 import { REMOTE_NAME } from '../names.ts';
 import { MAX_BUILD, MAX_MEASURE, MAX_PAGE, MAX_RECORDS, MAX_URL } from './beaconLimits.ts';
 
-export { MAX_BEACON_BYTES, SIGNALS_PATH } from './beaconLimits.ts';
+export { MAX_BEACON_BYTES, PAGE_LOAD_PATH, SIGNALS_PATH, TOKEN_PARAMETER } from './beaconLimits.ts';
 
 const page = v.pipe(v.string(), v.maxLength(MAX_PAGE), v.startsWith('/'));
 /** A remote's name, or `host`. */
@@ -32,10 +32,9 @@ const SIGNAL = v.variant('kind', [
   v.object({ kind: v.literal('error'), page, remote: area }),
 ]);
 
+/** Version 2: the page load is the token's (`?t=`, pageLoadTokens.ts in deploy), no longer the beacon's own word. */
 export const BEACON = v.object({
-  v: v.literal(1),
-  /** Per page load, never per shopper. */
-  pageLoad: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/)),
+  v: v.literal(2),
   hostBuild: build,
   builds: v.record(area, build),
   records: v.pipe(v.array(SIGNAL), v.maxLength(MAX_RECORDS)),
@@ -43,3 +42,6 @@ export const BEACON = v.object({
 
 export type Beacon = v.InferOutput<typeof BEACON>;
 export type Signal = Beacon['records'][number];
+
+/** What `POST PAGE_LOAD_PATH` answers: the page load's token. */
+export const PAGE_LOAD_ANSWER = v.object({ token: v.pipe(v.string(), v.maxLength(1024)) });

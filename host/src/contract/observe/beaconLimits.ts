@@ -10,3 +10,6 @@ export const MAX_URL = 2048;
 export const MAX_BUILD = 128;
 /** Milliseconds for LCP and INP, a score for CLS: never more. */
 export const MAX_MEASURE = 600_000;
+/** Where a page asks for its page-load token (POST, never cached); its beacons carry it as `?t=`. */
+export const PAGE_LOAD_PATH = '/rum/page-load';
+export const TOKEN_PARAMETER = 't';

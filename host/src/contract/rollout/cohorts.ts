@@ -11,6 +11,8 @@ export const COHORT_COOKIE = 'maison_cohort';
 export const COHORT_HEADER = 'x-maison-cohort';
 export const OVERRIDE_COOKIE = 'maison_build';
 export const OVERRIDE_HEADER = 'x-maison-build';
+/** Set (session storage) just before a page load made to move a shopper between cohorts; that page load takes it. */
+export const MOVED_KEY = 'maison_rollout_moved';
 export const BUCKETS = 10_000;
 /** A bucket's life: a shopper stays in their cohort across visits (400 days is the most browsers keep a cookie). */
 export const BUCKET_MAX_AGE_S = 400 * 24 * 3600;

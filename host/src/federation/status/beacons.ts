@@ -1,5 +1,5 @@
 import type { Beacon, Signal } from '../../contract/observe/beacon';
-import { MAX_BEACON_BYTES, MAX_RECORDS, SIGNALS_PATH } from '../../contract/observe/beaconLimits';
+import { MAX_BEACON_BYTES, MAX_RECORDS, SIGNALS_PATH, TOKEN_PARAMETER } from '../../contract/observe/beaconLimits';
 
 // Sends the page load's records to the shop's own origin, in as few beacons as fit `MAX_BEACON_BYTES`.
 // Why: docs/decisions/federation-runtime.md#beacons
@@ -32,23 +32,26 @@ export function beaconBodies(records: readonly Signal[], head: BeaconHead, maxBy
   return bodies;
 }
 
+/** Where a page load's beacons go: the receiver, with the page load's token. */
+export const beaconUrl = (token: string) => `${SIGNALS_PATH}?${TOKEN_PARAMETER}=${encodeURIComponent(token)}`;
+
 /** One beacon: sendBeacon (a text/plain body, no preflight), or a keepalive fetch where there is none or it refuses. */
-export function sendBeaconBody(body: string): void {
+export function sendBeaconBody(body: string, url: string): void {
   try {
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(SIGNALS_PATH, body)) return;
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
   } catch {
     // A browser that throws instead of refusing: the fetch below stands in.
   }
   try {
     const headers = { 'content-type': 'text/plain;charset=UTF-8' };
-    void fetch(SIGNALS_PATH, { method: 'POST', body, keepalive: true, headers }).catch(() => undefined);
+    void fetch(url, { method: 'POST', body, keepalive: true, headers, credentials: 'same-origin' }).catch(() => undefined);
   } catch {
     // Nothing the shopper should ever see.
   }
 }
 
-export function sendBeacons(records: readonly Signal[], head: BeaconHead): void {
-  for (const body of beaconBodies(records, head)) sendBeaconBody(body);
+export function sendBeacons(records: readonly Signal[], head: BeaconHead, token: string): void {
+  for (const body of beaconBodies(records, head)) sendBeaconBody(body, beaconUrl(token));
 }
 
 /** Calls `onHidden` each time the page is hidden or left, until `signal` aborts. */

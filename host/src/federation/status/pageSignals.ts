@@ -1,6 +1,8 @@
 import type { RemoteRecords } from '../core/remoteRecords';
 import type { Signal } from '../../contract/observe/beacon';
 import { MAX_BUILD, MAX_PAGE, MAX_URL } from '../../contract/observe/beaconLimits';
+import { PAGE_LOAD_PATH } from '../../contract/observe/beaconLimits';
+import { COHORT_COOKIE, cookieOf, MOVED_KEY } from '../../contract/rollout/cohorts';
 import { sendBeacons, whenHidden, type BeaconHead } from './beacons';
 
 /** The page load's beacon records from its very start: views, loads, failures and uncaught errors. */
@@ -29,10 +31,46 @@ const stackOf = (thrown: unknown) => {
 };
 const within = (text: string | null | undefined, most: number) => (text && text.length <= most ? text : null);
 
+/** Whether this page load was made to move its shopper between cohorts (followRollout.ts says so just before); asked once. */
+function madeToMove(target: Window): boolean {
+  try {
+    const moved = target.sessionStorage.getItem(MOVED_KEY) !== null;
+    target.sessionStorage.removeItem(MOVED_KEY);
+    return moved;
+  } catch {
+    return false;
+  }
+}
+
+/** The page load's token (deploy's observe/pageLoadTokens.ts), asked for with the cohort the page came with; none if refused. */
+async function pageLoadToken(target: Window): Promise<string | undefined> {
+  const query = new URLSearchParams();
+  const cohort = cookieOf(target.document.cookie, COHORT_COOKIE);
+  if (cohort) query.set('cohort', cohort);
+  if (madeToMove(target)) query.set('moved', '1');
+  try {
+    const answer = await target.fetch(`${PAGE_LOAD_PATH}?${query}`, { method: 'POST', cache: 'no-store', credentials: 'same-origin' });
+    const body = answer.ok ? ((await answer.json()) as { token?: unknown }) : undefined;
+    return typeof body?.token === 'string' ? body.token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window) {
-  // randomUUID needs a secure context; an id only has to tell this page load from others.
-  const pageLoad = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  const head: BeaconHead = { v: 1, pageLoad, hostBuild, builds: {} };
+  const head: BeaconHead = { v: 2, hostBuild, builds: {} };
+  // Beacons wait for the token (a page hidden before it came sends them once it comes).
+  let token: string | undefined;
+  let unsent: Signal[] = [];
+  const send = (batch: readonly Signal[]) => {
+    if (token) sendBeacons(batch, head, token);
+    else unsent.push(...batch);
+  };
+  void pageLoadToken(target).then((given) => {
+    token = given;
+    if (given && unsent.length > 0) sendBeacons(unsent, head, given);
+    unsent = [];
+  });
   const folders = new Map<string, string>();
   let waiting: Signal[] = [];
   let hand: (record: Signal) => void = (record) => waiting.push(record);
@@ -67,7 +105,7 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
   const beforeTheChunk = new AbortController();
   const sendWaiting = () => {
     hidden = true;
-    sendBeacons(waiting, head);
+    send(waiting);
     waiting = [];
   };
   whenHidden(sendWaiting, target, beforeTheChunk.signal);
@@ -76,6 +114,8 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
   return {
     /** What every beacon of this page load repeats; `builds` grows as remotes load. */
     head,
+    /** Sends records in beacons, once the page load has its token. */
+    send,
     /** The page the load opened: the vitals are reported as that page's. */
     landing: page(),
     /** A page shown, by its path; the page already shown is no new view. */

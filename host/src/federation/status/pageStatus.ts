@@ -2,7 +2,7 @@ import type { RemoteName } from '@maison/shared';
 import type { Signal } from '../../contract/observe/beacon';
 import { MAX_MEASURE, MAX_PAGE } from '../../contract/observe/beaconLimits';
 import { AREA_ATTRIBUTE, type LoadableModuleId } from '../moduleIds';
-import { sendBeacons, whenHidden } from './beacons';
+import { whenHidden } from './beacons';
 import type { FederationHook, FederationStatus, PageEvent } from './federationHook';
 import type { PageSignals } from './pageSignals';
 import type { RemoteRecord } from '../core/remoteRecords';
@@ -105,7 +105,7 @@ export function startPageStatus({ status, takeEvents }: FederationHook, signals:
   const flush = () => {
     if (!vitalsSent) queued.push(...Object.values(status.vitals).flatMap((vital) => vitalSignal(vital) ?? []));
     vitalsSent = true;
-    sendBeacons(queued, signals.head);
+    signals.send(queued);
     queued = [];
   };
   whenHidden(flush, target);
