@@ -5,6 +5,7 @@ import type { ReplyHandler } from '../answer/http.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
 import { newContext } from './requestContext.ts';
 import { signals, type SignalCounts } from './signals.ts';
+import { pageLoadTokens, TOKEN_LIFE_MS } from './pageLoadTokens.ts';
 import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 const HOST = '0.1.0+host';
@@ -15,45 +16,84 @@ const MANIFEST = 'https://cdn.example.com/catalog/2/mf-manifest.json';
 
 const known: KnownBuilds = {
   hosts: new Set([HOST]),
+  remotes: new Set(['host', 'catalog', 'cart']),
   isBuild: (remote, build) => ({ catalog: [CATALOG, CATALOG_BEFORE], cart: [CART] })[remote]?.includes(build) ?? false,
   firstBuild: (remote) => ({ catalog: CATALOG, cart: CART })[remote],
   buildAt: (manifest) => (manifest === MANIFEST ? CATALOG : undefined),
 };
 
-function counting() {
-  const seen: Array<[string, ...unknown[]]> = [];
+function counting(seen: Array<[string, ...unknown[]]> = []) {
+  const note =
+    (name: string) =>
+    (...args: unknown[]) =>
+      void seen.push([name, ...args]);
   const counts: SignalCounts = {
-    beacon: (outcome) => void seen.push(['beacon', outcome]),
-    view: (labels) => void seen.push(['view', labels]),
-    vital: (name, labels, value) => void seen.push(['vital', name, labels, value]),
-    load: (labels, fallback) => void seen.push(['load', labels, fallback]),
-    failure: (labels, reason) => void seen.push(['failure', labels, reason]),
-    error: (labels) => void seen.push(['error', labels]),
-    assigned: (rollout, cohort, views) => void seen.push(['assigned', rollout, cohort, views]),
+    beacon: note('beacon'),
+    token: note('token'),
+    view: note('view'),
+    vital: note('vital'),
+    load: note('load'),
+    failure: note('failure'),
+    error: note('error'),
+    rollout: {
+      assigned: note('rollout assigned'),
+      view: note('rollout view'),
+      errorView: note('rollout error view'),
+      loadFailure: note('rollout load failure'),
+      vital: note('rollout vital'),
+    },
   };
   return { counts, seen };
 }
 
 const next: ReplyHandler = () => Promise.resolve({ status: 404, headers: {} });
 const beacon = (records: Beacon['records'], builds: Beacon['builds'] = { catalog: CATALOG }): Beacon => ({
-  v: 1,
-  pageLoad: 'm4x-1a2b3c',
+  v: 2,
   hostBuild: HOST,
   builds,
   records,
 });
+const KEY = Buffer.alloc(32, 7);
 
-function receiver(rate = { burst: 100, perSecond: 100 }, rollout?: RolloutRecord) {
+function receiver(rate = { burst: 100, perSecond: 100 }, rollout?: RolloutRecord, tokenRate = { burst: 100, perSecond: 100 }) {
   const { counts, seen } = counting();
-  const handler = signals(next, { routes: servedRoutes, known: () => known, counts, rate, rollout: () => rollout });
-  const post = (body: unknown, client = '203.0.113.9', path = '/rum', cookie?: string) => {
+  const tokens = pageLoadTokens(KEY);
+  const options = {
+    routes: servedRoutes,
+    known: () => known,
+    counts,
+    rate,
+    tokenRate,
+    tokens,
+    generation: () => 'g1',
+    rollout: () => rollout,
+  };
+  const handler = signals(next, options);
+  const send = (path: string, body: unknown, client: string, headers: Record<string, string>) => {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
-    const headers = { 'content-type': 'text/plain', ...(cookie ? { cookie } : {}) };
-    const request = new Request(`http://shop.invalid${path}`, { method: 'POST', body: text, headers });
+    const request = new Request(`http://shop.invalid${path}`, {
+      method: 'POST',
+      body: text,
+      headers: { 'content-type': 'text/plain', ...headers },
+    });
     return handler(request, new URL(request.url), newContext('r-12345678', client));
   };
-  return { post, seen };
+  /** A page load's token, as a page of this shop asks for it. */
+  const token = async (client = '203.0.113.9', query = '', headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }) => {
+    const answer = await send(`/rum/page-load${query}`, '', client, headers);
+    return answer.status === 200 ? (JSON.parse(answer.body!.bytes.toString()) as { token: string }).token : `refused ${answer.status}`;
+  };
+  const post = async (
+    body: unknown,
+    client = '203.0.113.9',
+    given?: string,
+    headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' },
+  ) => send(`/rum?t=${encodeURIComponent(given ?? (await token(client)))}`, body, client, headers);
+  return { post, token, seen, tokens };
 }
+
+const counted = (seen: Array<[string, ...unknown[]]>) => seen.filter(([name]) => name !== 'token');
+const hostOn = (page: string, audience = 'shoppers') => ({ page, remote: 'host', build: HOST, audience });
 
 describe('the pages’ beacons', () => {
   it('are counted per page template and per build the page runs, the host’s included', async () => {
@@ -69,46 +109,98 @@ describe('the pages’ beacons', () => {
     );
     expect([answer.status, answer.headers['Cache-Control']]).toEqual([204, 'no-store']);
     const product = { page: '/products/:slug', remote: 'catalog', build: CATALOG, audience: 'shoppers' };
-    const hostOnProduct = { page: '/products/:slug', remote: 'host', build: HOST, audience: 'shoppers' };
     expect(seen).toEqual([
-      ['view', hostOnProduct],
+      ['token', 'issued'],
+      ['view', hostOn('/products/:slug')],
       ['view', product],
       ['load', product, false],
-      ['vital', 'LCP', hostOnProduct, 1250],
+      ['vital', 'LCP', hostOn('/products/:slug'), 1250],
       ['vital', 'LCP', product, 1250],
       ['error', product],
-      ['error', { page: '/about', remote: 'host', build: HOST, audience: 'shoppers' }],
+      ['error', hostOn('/about')],
       ['beacon', 'accepted'],
     ]);
   });
 
-  it('from a tester (a build asked for by name) are counted apart; a shopper’s, under the cohort a rollout assigned them', async () => {
-    const rollout = { id: 'r1', remote: 'cart' } as RolloutRecord;
-    const { post, seen } = receiver(undefined, rollout);
-    const views = [
-      { kind: 'view' as const, page: '/about' },
-      { kind: 'view' as const, page: '/contact' },
+  it('count each page load once per signal: a view per page shown, one LCP, an error per page and remote', async () => {
+    const { post, token, seen } = receiver();
+    const mine = await token();
+    const records: Beacon['records'] = [
+      { kind: 'view', page: '/about' },
+      { kind: 'vital', page: '/about', name: 'LCP', value: 900 },
+      { kind: 'error', page: '/about', remote: 'host' },
     ];
-    await post(beacon(views.slice(0, 1)), undefined, undefined, 'maison_build=cart@0.2.0; maison_cohort=r1.canary');
-    await post(beacon(views), undefined, undefined, 'maison_cohort=r1.canary');
-    await post(beacon(views.slice(0, 1)), undefined, undefined, 'maison_cohort=r0.stable');
-    const host = (page: string, audience: string) => ['view', { page, remote: 'host', build: HOST, audience }];
-    expect(seen).toEqual([
-      host('/about', 'testers'),
-      ['beacon', 'accepted'],
-      host('/about', 'shoppers'),
-      host('/contact', 'shoppers'),
-      ['assigned', 'r1', 'canary', 2],
-      ['beacon', 'accepted'],
-      host('/about', 'shoppers'),
-      ['beacon', 'accepted'],
+    for (let time = 0; time < 3; time += 1) expect((await post(beacon([...records, ...records]), undefined, mine)).status).toBe(204);
+    expect(counted(seen).filter(([name]) => name !== 'beacon')).toEqual([
+      ['view', hostOn('/about')],
+      ['vital', 'LCP', hostOn('/about'), 900],
+      ['error', hostOn('/about')],
     ]);
+    // Another page load's are its own.
+    await post(beacon(records));
+    expect(counted(seen).filter(([name]) => name === 'view')).toHaveLength(2);
+  });
+
+  it('count at most 64 pages shown per page load', async () => {
+    const { post, token, seen } = receiver();
+    const mine = await token();
+    for (let batch = 0; batch < 2; batch += 1)
+      await post(
+        beacon(
+          Array.from({ length: 50 }, (_, index) => ({ kind: 'view' as const, page: `/products/p-${batch}-${index}` })),
+          {},
+        ),
+        undefined,
+        mine,
+      );
+    expect(counted(seen).filter(([name]) => name === 'view')).toHaveLength(64);
+  });
+
+  it('give a running rollout its evidence by the cohort of the build the page ran and the page load’s client group', async () => {
+    const rollout = { id: 'r1', remote: 'catalog', canaryBuild: CATALOG, stableBuild: CATALOG_BEFORE } as RolloutRecord;
+    const { post, token, seen, tokens } = receiver(undefined, rollout);
+    const group = String(tokens.groupOf('203.0.113.9'));
+    const records: Beacon['records'] = [
+      { kind: 'view', page: '/products' },
+      { kind: 'vital', page: '/products', name: 'LCP', value: 1500 },
+      { kind: 'error', page: '/products', remote: 'catalog' },
+    ];
+    await post(beacon(records), undefined, await token(undefined, '?cohort=r1.canary'));
+    const labels = { rollout: 'r1', cohort: 'canary', group };
+    const rolloutCounts = () => seen.filter(([name]) => name.startsWith('rollout'));
+    expect(rolloutCounts()).toEqual([
+      ['rollout assigned', labels],
+      ['rollout view', labels],
+      ['rollout vital', 'LCP', labels, 1.5],
+      ['rollout error view', labels],
+    ]);
+    // Made to move its shopper, or run on the other cohort's build: its views count, its vitals are not compared, it is no assigned page load.
+    seen.length = 0;
+    await post(beacon(records), undefined, await token(undefined, '?cohort=r1.canary&moved=1'));
+    await post(beacon(records, { catalog: CATALOG_BEFORE }), undefined, await token(undefined, '?cohort=r1.canary'));
+    const stable = { ...labels, cohort: 'stable' };
+    expect(rolloutCounts()).toEqual([
+      ['rollout view', labels],
+      ['rollout error view', labels],
+      ['rollout assigned', labels],
+      ['rollout view', stable],
+      ['rollout error view', stable],
+    ]);
+    // A tester's page load is no evidence.
+    seen.length = 0;
+    await post(
+      beacon(records),
+      undefined,
+      await token(undefined, '?cohort=r1.canary', { 'sec-fetch-site': 'same-origin', cookie: 'maison_build=catalog@x' }),
+    );
+    expect(rolloutCounts()).toEqual([]);
+    expect(seen.find(([name]) => name === 'view')).toEqual(['view', hostOn('/products', 'testers')]);
   });
 
   it('count an error thrown before the page heard its remote loaded under the build asked for first', async () => {
     const { post, seen } = receiver();
     await post(beacon([{ kind: 'error', page: '/cart', remote: 'cart' }], {}));
-    expect(seen).toEqual([
+    expect(counted(seen)).toEqual([
       ['error', { page: '/cart', remote: 'cart', build: CART, audience: 'shoppers' }],
       ['beacon', 'accepted'],
     ]);
@@ -126,7 +218,7 @@ describe('the pages’ beacons', () => {
       ),
     );
     const asked = { page: '/products', remote: 'catalog', build: CATALOG, audience: 'shoppers' };
-    expect(seen).toEqual([
+    expect(counted(seen)).toEqual([
       ['failure', asked, 'unreachable'],
       ['load', asked, true],
       ['beacon', 'accepted'],
@@ -136,52 +228,159 @@ describe('the pages’ beacons', () => {
   it.each([
     ['a host build not served', { ...beacon([]), hostBuild: '9.9.9+other' }],
     ['a remote build not served', beacon([], { catalog: '9.9.9+other' })],
+    ['an error from a remote not served', beacon([{ kind: 'error', page: '/', remote: 'constructor' }])],
+    [
+      'a failure of a remote not served',
+      beacon([{ kind: 'failure', page: '/', remote: 'crafted-1999', url: null, reason: 'unreachable' }]),
+    ],
     ['a load from a build not served', beacon([{ kind: 'load', page: '/', remote: 'cart', build: '9.9.9+other', fallback: false }])],
     [
       'a failure at a manifest not listed',
       beacon([{ kind: 'failure', page: '/', remote: 'cart', url: 'https://elsewhere.example/mf-manifest.json', reason: 'unreachable' }]),
     ],
-  ])('are refused, counting nothing but the refusal, when they name %s', async (_case, body) => {
+  ])('are refused whole, counting nothing but the refusal, when they name %s', async (_case, body) => {
     const { post, seen } = receiver();
-    expect((await post(body)).status).toBe(422);
-    expect(seen).toEqual([['beacon', 'unknown-build']]);
+    expect((await post({ ...body, records: [{ kind: 'view', page: '/' }, ...body.records] })).status).toBe(422);
+    expect(counted(seen)).toEqual([['beacon', 'unknown-build']]);
+  });
+
+  it('never label a remote after an object’s own key', async () => {
+    const { post, seen } = receiver();
+    expect(
+      (await post({ ...beacon([{ kind: 'view', page: '/products' }], { constructor: CATALOG, __proto__: CATALOG } as never) })).status,
+    ).toBeLessThan(500);
+    expect(JSON.stringify(seen)).not.toMatch(/constructor|__proto__|native code/);
+  });
+
+  it('label a page no route knows with the not-found route’s template', async () => {
+    const { post, seen } = receiver();
+    await post(beacon([{ kind: 'view', page: '/constructor/__proto__' }], {}));
+    expect(seen.find(([name]) => name === 'view')).toEqual(['view', hostOn('*')]);
   });
 
   it.each([
     ['not JSON', 'page=/products'],
-    ['another shape', { v: 2, records: [] }],
+    ['another shape', { v: 3, records: [] }],
     ['a record of another kind', beacon([{ kind: 'cart', page: '/cart' } as never])],
     ['a vital out of range', beacon([{ kind: 'vital', page: '/', name: 'LCP', value: -1 }])],
     ['a page that is no path', beacon([{ kind: 'view', page: 'https://elsewhere.example/' }])],
   ])('are refused when %s', async (_case, body) => {
     const { post, seen } = receiver();
     expect((await post(body)).status).toBe(400);
-    expect(seen).toEqual([['beacon', 'invalid']]);
+    expect(counted(seen)).toEqual([['beacon', 'invalid']]);
   });
 
   it('are refused past their size, without reading on', async () => {
     const { post, seen } = receiver();
     const huge = beacon(Array.from({ length: 256 }, () => ({ kind: 'view' as const, page: `/${'x'.repeat(100)}` })));
     expect((await post(huge)).status).toBe(413);
-    expect(seen).toEqual([['beacon', 'too-large']]);
+    expect(counted(seen)).toEqual([['beacon', 'too-large']]);
+  });
+
+  it.each([
+    ['no token', ''],
+    [
+      'a token of another key',
+      pageLoadTokens(Buffer.alloc(32, 9)).issue({ generation: 'g1', group: 1, tester: false, moved: false }).token,
+    ],
+    [
+      'an expired token',
+      pageLoadTokens(KEY, () => Date.now() - TOKEN_LIFE_MS - 1).issue({ generation: 'g1', group: 1, tester: false, moved: false }).token,
+    ],
+  ])('are refused with %s, before their body is read', async (_case, given) => {
+    const { seen } = receiver();
+    let pulled = false;
+    const body = new ReadableStream({ pull: () => void (pulled = true) }, { highWaterMark: 0 });
+    const handler = signals(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
+    const request = new Request(`http://shop.invalid/rum?t=${given}`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    } as RequestInit);
+    expect((await handler(request, new URL(request.url), newContext('r-12345678', '203.0.113.9'))).status).toBe(403);
+    expect(pulled).toBe(false);
+    expect(seen.map(([, outcome]) => outcome)).toEqual([
+      given === '' ? 'no-token' : given.length > 0 && _case.includes('expired') ? 'expired' : 'forged',
+    ]);
+  });
+
+  it.each([
+    ['another site (Sec-Fetch-Site)', { 'sec-fetch-site': 'cross-site' }],
+    ['a sibling site (Sec-Fetch-Site)', { 'sec-fetch-site': 'same-site' }],
+    ['another origin (Origin, no Sec-Fetch-Site)', { origin: 'https://evil.example', host: 'shop.example' }],
+  ])('and their tokens are refused when sent from %s', async (_case, headers) => {
+    const { post, token, seen } = receiver();
+    expect(await token(undefined, '', headers)).toBe('refused 403');
+    expect((await post(beacon([]), undefined, await token(), headers)).status).toBe(403);
+    expect(seen).toEqual([
+      ['token', 'cross-site'],
+      ['token', 'issued'],
+      ['beacon', 'cross-site'],
+    ]);
+  });
+
+  it('are accepted from this origin as an older browser says it (Origin, no Sec-Fetch-Site)', async () => {
+    const { post, token } = receiver();
+    const sameOrigin = { origin: 'https://shop.example', host: 'shop.example' };
+    expect((await post(beacon([]), undefined, await token(undefined, '', sameOrigin), sameOrigin)).status).toBe(204);
+  });
+
+  it('that stop mid-upload are refused as cut off, not as a fault', async () => {
+    const { token, seen } = receiver();
+    const given = await token();
+    const body = new ReadableStream({
+      start: (controller) => (controller.enqueue(new TextEncoder().encode('{"v":2,')), controller.error(new Error('aborted'))),
+    });
+    const handler = signals(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
+    const request = new Request(`http://shop.invalid/rum?t=${given}`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    } as RequestInit);
+    expect((await handler(request, new URL(request.url), newContext('r-12345678', '203.0.113.9'))).status).toBe(400);
+    expect(seen.at(-1)).toEqual(['beacon', 'cut-off']);
   });
 
   it('are limited per client: a burst, then a rate; another client is not held back', async () => {
-    const { post, seen } = receiver({ burst: 3, perSecond: 0.001 });
+    const { post, token, seen } = receiver({ burst: 3, perSecond: 0.001 });
+    const mine = await token('flooder');
     const statuses = [];
-    for (let index = 0; index < 5; index += 1) statuses.push((await post(beacon([]), 'flooder')).status);
+    for (let index = 0; index < 5; index += 1) statuses.push((await post(beacon([]), 'flooder', mine)).status);
     expect(statuses).toEqual([204, 204, 204, 429, 429]);
     expect((await post(beacon([]), 'shopper')).status).toBe(204);
     expect(seen.filter(([, outcome]) => outcome === 'rate-limited')).toHaveLength(2);
   });
 
-  it('are only POSTs to their own address: anything else goes on to the rules', async () => {
+  it('get their tokens within a rate per client, where they are issued', async () => {
+    const { token, seen } = receiver(undefined, undefined, { burst: 2, perSecond: 0.001 });
+    expect([await token('flooder'), await token('flooder'), await token('flooder')].map((given) => given.startsWith('refused'))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    expect(await token('shopper')).not.toMatch(/^refused/);
+    expect(seen.filter(([name]) => name === 'token').map(([, outcome]) => outcome)).toEqual(['issued', 'issued', 'rate-limited', 'issued']);
+  });
+
+  it('are only POSTs to their own addresses: anything else goes on to the rules', async () => {
     const { seen } = receiver();
-    const handler = signals(next, { routes: servedRoutes, known: () => known, counts: counting().counts });
+    const handler = signals(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
     const get = new Request('http://shop.invalid/rum');
     expect((await handler(get, new URL(get.url), newContext('r-12345678'))).status).toBe(404);
+    const tokenGet = new Request('http://shop.invalid/rum/page-load');
+    expect((await handler(tokenGet, new URL(tokenGet.url), newContext('r-12345678'))).status).toBe(404);
     const elsewhere = new Request('http://shop.invalid/products', { method: 'POST', body: '{}' });
     expect((await handler(elsewhere, new URL(elsewhere.url), newContext('r-12345678'))).status).toBe(404);
     expect(seen).toEqual([]);
   });
+});
+
+/** A receiver's options counting into `seen`. */
+const receiverOptions = (seen: Array<[string, ...unknown[]]>) => ({
+  routes: servedRoutes,
+  known: () => known,
+  counts: counting(seen).counts,
+  generation: () => 'g1',
 });

@@ -1,7 +1,6 @@
 import type { RemoteRecords } from '../core/remoteRecords';
 import type { Signal } from '../../contract/observe/beacon';
-import { MAX_BUILD, MAX_PAGE, MAX_URL } from '../../contract/observe/beaconLimits';
-import { PAGE_LOAD_PATH } from '../../contract/observe/beaconLimits';
+import { MAX_BUILD, MAX_PAGE, MAX_URL, PAGE_LOAD_PATH } from '../../contract/observe/beaconLimits';
 import { COHORT_COOKIE, cookieOf, MOVED_KEY } from '../../contract/rollout/cohorts';
 import { sendBeacons, whenHidden, type BeaconHead } from './beacons';
 
