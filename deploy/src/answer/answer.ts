@@ -75,7 +75,7 @@ export interface AnswererOptions {
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
 export function createAnswerer({ app, environment, sourceMaps = false, log = console.log, metrics }: AnswererOptions) {
   const files = buildFiles(app.dist, { isHost: app.isHost, sourceMaps });
-  if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files, app.dist) });
+  if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files) });
   const build = watchHostBuild(path.dirname(app.dist), log);
   const pages = publishedPages({ environment, hostBuild: build, log, metrics });
   metrics?.watchServed(() => servedBuilds(environment.now().generation));

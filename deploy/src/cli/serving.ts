@@ -33,6 +33,7 @@ export function servingCommand<Options extends CommandOptions>(command: string, 
   return {
     values,
     portOf,
+    misused: parsed.misused,
     /** Every app, on its port (--base-port); --only picks among them. */
     apps,
     envName: path.relative(process.cwd(), env) || env,

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { composeAnswerer, createAnswerer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { toResponse } from '../testing/answers.ts';
@@ -59,5 +61,36 @@ describe('an answerer’s readiness', () => {
   it('is true when the generation was rendered by another host build (its pages are rendered in the browser meanwhile)', async () => {
     writeGeneration(shop.env, '20261126T000000000Z-1-0002', { render: { ...renderRecord(), hostBuild: '0.0.9+older' } });
     expect(await readiness()).toMatchObject({ ready: true, checks: { renderer: expect.stringContaining('not needed') } });
+  });
+});
+
+describe('a remote’s readiness', () => {
+  let shop: FixtureShop;
+  beforeEach(() => (shop = fixtureShop()));
+  afterEach(() => shop.cleanup());
+
+  const readyz = async () => {
+    const remote = createAnswerer({
+      app: { isHost: false, dist: shop.remoteDist },
+      environment: watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 }),
+      log: () => {},
+    });
+    const answered = await toResponse(remote.sent)(new Request(`http://localhost${PROBE_PATHS.ready}`));
+    return { status: answered.status, text: await answered.text() };
+  };
+
+  it('says whether its build holds its manifest, and names no folder on disk, ready or not', async () => {
+    const ready = await readyz();
+    expect([ready.status, JSON.parse(ready.text)]).toEqual([200, { ready: true, checks: { build: true } }]);
+    rmSync(path.join(shop.remoteDist, 'mf-manifest.json'));
+    const notReady = await readyz();
+    expect([notReady.status, JSON.parse(notReady.text)]).toEqual([
+      503,
+      { ready: false, checks: { build: 'no mf-manifest.json in its build' } },
+    ]);
+    for (const { text } of [ready, notReady]) {
+      expect(text).not.toContain(shop.root);
+      expect(text).not.toMatch(/dist|\/tmp|[A-Za-z]:\\/);
+    }
   });
 });

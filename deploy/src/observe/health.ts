@@ -46,12 +46,12 @@ export function probes(next: ReplyHandler, readiness: ReadinessCheck): ReplyHand
   };
 }
 
-/** A remote is ready once its build folder holds its manifest. */
+/** A remote is ready once its build folder holds its manifest; the answer names no folder (no path on disk is ever answered). */
 export const remoteReadiness =
-  (files: FileSource, dist: string): ReadinessCheck =>
+  (files: FileSource): ReadinessCheck =>
   async () => {
     const manifest = (await files.find(`/${MANIFEST_FILE}`)) !== undefined;
-    return { ready: manifest, checks: { build: manifest ? dist : `no ${MANIFEST_FILE} in ${dist}` } };
+    return { ready: manifest, checks: { build: manifest || `no ${MANIFEST_FILE} in its build` } };
   };
 
 /** The host is ready with a generation served, its build read, and its renderer answering where the generation's pages are this build's. */

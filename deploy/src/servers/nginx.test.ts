@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { APPS } from '../../../apps.mts';
 import { findNginx, frontConfig } from './nginx.ts';
+import { CONNECTION_LIMITS } from './node.ts';
 
 const config = frontConfig({ apps: APPS, answererOf: (app) => `unix:/run/maison/${app.name}.sock`, cacheDir: '/var/cache/nginx/maison' });
 
@@ -45,6 +46,15 @@ describe('the nginx configuration', () => {
     expect(config).toMatch(
       /location = \/\.maison\/400-vi \{[^}]*return 400 '<!doctype html><html lang="vi">.*<a href="\/vi\/">Về trang chủ<\/a>/,
     );
+  });
+
+  it('caps open connections per client address on each port, and closes a connection whose headers do not come, as the answerer does', () => {
+    for (const { name } of APPS) {
+      expect(config).toContain(`limit_conn_zone $binary_remote_addr zone=maison_${name}_clients:1m;`);
+      expect(config).toContain(`limit_conn maison_${name}_clients ${CONNECTION_LIMITS.perClient};`);
+    }
+    expect(config.match(/client_header_timeout 10s;/g)).toHaveLength(APPS.length);
+    expect(config.match(/limit_conn_status 429;/g)).toHaveLength(APPS.length);
   });
 
   const nginx = findNginx();

@@ -7,6 +7,7 @@ import { isHostApp, type AppEntry } from '../../../apps.mts';
 import type { Language } from '@maison/shared';
 import { LANGUAGE_PATH_PREFIX, ROOT_LANGUAGE } from '@maison/shared/address';
 import { refusal, refusedLanguagePatterns, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
+import { CONNECTION_LIMITS } from './node.ts';
 
 const template = (name: string) => readFileSync(new URL(`../../nginx/${name}.conf.template`, import.meta.url), 'utf8');
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
@@ -72,6 +73,9 @@ export function frontConfig({ apps, answererOf, cacheDir, accessLog = '/var/log/
       answerer: answererOf(entry),
       listen: String(entry.port),
       header_line: `${REQUEST_LIMITS.headerLine / 1024}k`,
+      // The answerer's connection limits (servers/node.ts), the same on both sides.
+      header_timeout: `${CONNECTION_LIMITS.headersTimeout / 1000}s`,
+      connections_per_client: String(CONNECTION_LIMITS.perClient),
       // The language front.conf.template's map reads from a refused request's line.
       refused_suffix: isHostApp(entry) ? '-$maison_refused_language' : '',
       refusals: refusalLocations(!isHostApp(entry)),

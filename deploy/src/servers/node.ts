@@ -8,7 +8,7 @@ import type { SentAnswer } from '../answer/http.ts';
 import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
-import { clientOf, trustedProxyList } from './client.ts';
+import { clientKey, clientOf, trustedProxyList } from './client.ts';
 
 /** Methods a Web Request cannot carry (the Fetch standard forbids them): refused here, as the answerer refuses any it does not serve. */
 const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -20,6 +20,38 @@ interface ListenerOptions {
   trustedProxies?: readonly string[];
   /** Told of every answer once it is written: its access line and its metrics (observe/). */
   observe?: (answered: Omit<AccessLine, 'app'>) => void;
+  /** Open connections one client may hold (default CONNECTION_LIMITS.perClient); past it a new one is closed at once. */
+  connectionsPerClient?: number;
+  /** Milliseconds a request's headers may take to arrive (default CONNECTION_LIMITS.headersTimeout); then the connection is closed. */
+  headersTimeout?: number;
+}
+
+/** What one connection may hold and how long, as nginx in front holds them too (docs/operations.md, "Serving"). */
+export const CONNECTION_LIMITS = {
+  /** Open connections in all. */
+  total: 1024,
+  /** Open connections per client (an IPv4 address, an IPv6 /64): one client cannot fill the total. */
+  perClient: 64,
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  /** How often Node looks for requests past their time: its default (30 s) let a header timeout of 10 s run to 40 s. */
+  checkEvery: 1_000,
+} as const;
+
+/** nginx's status for a request whose client went before it was answered ("client closed request"). */
+const CLIENT_CLOSED = 499;
+
+const CLIENT_ABORTS = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** Whether `error` (or what caused it) is the client going: its connection reset or closed mid-body, no fault of the server's. */
+function isClientAbort(error: unknown): boolean {
+  // Not `instanceof Error`: an error of Node's own may come from another realm (a test's, a worker's).
+  let cause = error as (Partial<NodeJS.ErrnoException> & { cause?: unknown }) | null | undefined;
+  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 4; depth += 1, cause = cause.cause as typeof cause) {
+    if ((cause.code && CLIENT_ABORTS.has(cause.code)) || cause.message === 'aborted' || cause.name === 'AbortError') return true;
+  }
+  return false;
 }
 
 /** Requests arrive with a path only; the answerer reads nothing else of the URL. */
@@ -49,7 +81,9 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
     let bytes = 0;
     res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
-      observe?.({ method: req.method ?? 'GET', status: res.statusCode, bytes, duration: (performance.now() - started) / 1000, context });
+      // Closed before an answer began (an upload cut off, the client gone while it was made): nginx's 499, as nginx logs it.
+      const status = res.headersSent ? res.statusCode : CLIENT_CLOSED;
+      observe?.({ method: req.method ?? 'GET', status, bytes, duration: (performance.now() - started) / 1000, context });
     });
     if (UNCARRIED_METHODS.has(req.method ?? '')) {
       context.served = { route: '(method)', servedAs: 'refused' };
@@ -69,8 +103,11 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
       const answered = await answer(new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, init), context);
       bytes = write(res, answered.status, answered.headers, answered.body);
     } catch (error) {
+      // The client went (its access line says 499): nothing to answer, nothing of the server's to tell.
+      if (isClientAbort(error) && (req.destroyed || res.destroyed)) return;
       const pathname = req.url?.split('?')[0]?.slice(0, 200);
       log(`[serve] ${context.requestId} ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}`);
+      if (res.destroyed) return;
       if (res.headersSent) return void res.end();
       bytes = write(res, 500, plainTextHeaders(false), 'Internal server error\n');
     }
@@ -83,15 +120,57 @@ function rawAnswer(status: number, { headers, text }: Refusal): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${text}`;
 }
 
+/**
+ * Counts each client's open connections (its key: clientKey, an IPv4 address or an IPv6 /64) and
+ * closes one past `most` at once; a trusted proxy's (nginx, which limits per client itself) are not
+ * counted. Memory: one entry per client with a connection open, so at most the server's total.
+ */
+function perClientConnections(most: number, isTrusted: (address: string) => boolean) {
+  const open = new Map<string, number>();
+  return (socket: Socket) => {
+    const peer = socket.remoteAddress;
+    // No peer on a TCP connection: it is gone already.
+    if (peer === undefined) return void socket.destroy();
+    if (isTrusted(peer)) return;
+    const client = clientKey(peer) ?? peer;
+    const count = open.get(client) ?? 0;
+    if (count >= most) return void socket.destroy();
+    open.set(client, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  };
+}
+
 /** Serves `answer` on a port (a number) or a Unix socket (a path); resolves once it listens. */
 export function listen(answer: SentAnswer, where: number | string, options: ListenerOptions): Promise<Server> {
-  const { isRemote } = options;
+  const { isRemote, connectionsPerClient = CONNECTION_LIMITS.perClient, headersTimeout = CONNECTION_LIMITS.headersTimeout } = options;
   // The connection limits are nginx's (docs/operations.md, "Serving"); Node's header size is above ours, so that ours decide (414 or 431).
-  const limits = { maxHeaderSize: 4 * REQUEST_LIMITS.headers, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 };
+  const { requestTimeout, keepAliveTimeout, checkEvery } = CONNECTION_LIMITS;
+  const limits = {
+    maxHeaderSize: 4 * REQUEST_LIMITS.headers,
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    connectionsCheckingInterval: checkEvery,
+  };
   const server = createServer(limits, nodeListener(answer, options));
-  server.maxConnections = 1024;
+  server.maxConnections = CONNECTION_LIMITS.total;
+  // Before Node's own listener: a connection past its client's share costs no parser. A Unix socket's peer is nginx.
+  if (typeof where === 'number')
+    server.prependListener('connection', perClientConnections(connectionsPerClient, trustedProxyList(options.trustedProxies ?? [])));
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-    if (!socket.writable) return socket.destroy();
+    // A connection its client closed or reset mid-request (Node's parser then finds the end too soon): nothing to answer, and
+    // nothing to log here: a request that reached the listener has its own line (499).
+    if (!socket.writable || isClientAbort(error) || error.code === 'HPE_INVALID_EOF_STATE') return socket.destroy();
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      // Headers not arrived in time (headersTimeout): closed unanswered, as nginx closes them, and logged as nginx logs them (408).
+      const context = { ...newContext(requestIdOf(() => undefined)), served: { route: '(refused)', servedAs: 'refused' as const } };
+      options.observe?.({ method: '(unread)', status: 408, bytes: 0, duration: 0, context });
+      return socket.destroy();
+    }
     const status = parserRefusal(error);
     // The target, as far as it came: its start says the address's language.
     const target = error.rawPacket?.subarray(0, 64).toString('latin1').split(' ')[1];

@@ -30,6 +30,8 @@ interface ShopOptions {
   publish?: boolean;
   sourceMaps?: boolean;
   trustedProxies?: readonly string[];
+  /** Open connections one client may hold on each app's port (servers/node.ts, CONNECTION_LIMITS.perClient by default). */
+  connectionsPerClient?: number;
   log?: (line: string) => void;
   observer?: Observer;
   metricsAt?: { host: string; port: number } | undefined;
@@ -53,6 +55,7 @@ export async function serveShop({
   publish = apps.some(isHostApp),
   sourceMaps = false,
   trustedProxies = [],
+  connectionsPerClient,
   log = console.log,
   observer,
   metricsAt,
@@ -76,7 +79,16 @@ export async function serveShop({
     const afterPublish: SentAnswer = isHost ? async (request, context) => (await published, answer.sent(request, context)) : answer.sent;
     const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
     const where = listenOn(app);
-    servers.set(app.name, await listen(afterPublish, where, { isRemote: !isHost, log, trustedProxies, observe }));
+    servers.set(
+      app.name,
+      await listen(afterPublish, where, {
+        isRemote: !isHost,
+        log,
+        trustedProxies,
+        observe,
+        ...(connectionsPerClient ? { connectionsPerClient } : {}),
+      }),
+    );
     const at = typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`;
     log(`[serve] ${app.name.padEnd(7)} ${at}  (${path.relative(process.cwd(), dist) || dist})`);
   };
