@@ -117,8 +117,8 @@ describe('while a rollout splits shoppers', () => {
 describe('once a rollout ends', () => {
   it('an abort is followed at once: the canary cohort gets the stable pages, kept under its key in place of the canary’s; /rollout.json says so', async () => {
     writeRollout(shop.env, { ...ROLLOUT, state: 'aborted' });
-    for (const headers of [{ cookie: 'maison_cohort=r1.canary' }, { 'x-maison-cohort': 'r1.canary' }])
-      expect(await ask('/products', headers)).toMatchObject({ cohort: 'stable', cache: CANARY_KEY });
+    const canaryClaims: Array<Record<string, string>> = [{ cookie: 'maison_cohort=r1.canary' }, { 'x-maison-cohort': 'r1.canary' }];
+    for (const headers of canaryClaims) expect(await ask('/products', headers)).toMatchObject({ cohort: 'stable', cache: CANARY_KEY });
     expect(await ask('/products', { 'x-maison-cohort': 'r1.canary' })).toMatchObject({ vary: expect.stringContaining('X-Maison-Cohort') });
     expect(await ask('/products', { cookie: 'maison_cohort=r1.stable' })).toMatchObject({ cohort: 'stable', cache: PUBLIC });
     // A tester's override is still no cache's.
