@@ -88,7 +88,9 @@ http {
       proxy_cache_bypass $tester;
       proxy_no_cache $tester;
       proxy_cache_revalidate on;
-      proxy_cache_use_stale updating error timeout http_502 http_503 http_504;
+      # Stale while it is updated only as long as the answer's stale-while-revalidate says (never a
+      # canary-keyed one's): "updating" here would serve any stale copy, an aborted canary's page too.
+      proxy_cache_use_stale error timeout http_502 http_503 http_504;
       proxy_cache_background_update on;
       add_header X-Cache $upstream_cache_status always;
     }

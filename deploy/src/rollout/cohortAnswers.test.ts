@@ -54,17 +54,19 @@ async function ask(path: string, headers: Record<string, string> = {}) {
 
 const PUBLIC = 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=60';
 const PRIVATE = 'private, no-store';
+/** What the canary key gets: kept its fresh time, never served stale (its page changes at once with an abort, a promotion, a new rollout). */
+const CANARY_KEY = 'public, max-age=0, must-revalidate, s-maxage=10';
 
 describe('while a rollout splits shoppers', () => {
   it.each([
     ['a first visit (no cohort yet)', {}, 'stable', PUBLIC, 'Cookie'],
-    ['the canary cohort', { cookie: 'maison_bucket=12; maison_cohort=r1.canary' }, 'canary', PUBLIC, 'Cookie'],
+    ['the canary cohort', { cookie: 'maison_bucket=12; maison_cohort=r1.canary' }, 'canary', CANARY_KEY, 'Cookie'],
     ['the stable cohort', { cookie: 'maison_cohort=r1.stable' }, 'stable', PUBLIC, 'Cookie'],
     [
       'the canary cohort, through a CDN',
       { cookie: 'maison_cohort=r1.stable', 'x-maison-cohort': 'r1.canary' },
       'canary',
-      PUBLIC,
+      CANARY_KEY,
       'X-Maison-Cohort',
     ],
     ['a first visit, through a CDN', { 'x-maison-cohort': 'none' }, 'stable', PUBLIC, 'X-Maison-Cohort'],
@@ -113,11 +115,32 @@ describe('while a rollout splits shoppers', () => {
 });
 
 describe('once a rollout ends', () => {
-  it('an abort is followed at once: the canary cohort gets the stable pages, privately; /rollout.json says so', async () => {
+  it('an abort is followed at once: the canary cohort gets the stable pages, kept under its key in place of the canary’s; /rollout.json says so', async () => {
     writeRollout(shop.env, { ...ROLLOUT, state: 'aborted' });
-    expect(await ask('/products', { cookie: 'maison_cohort=r1.canary' })).toMatchObject({ cohort: 'stable', cache: PRIVATE });
+    const canaryClaims: Array<Record<string, string>> = [{ cookie: 'maison_cohort=r1.canary' }, { 'x-maison-cohort': 'r1.canary' }];
+    for (const headers of canaryClaims) expect(await ask('/products', headers)).toMatchObject({ cohort: 'stable', cache: CANARY_KEY });
+    expect(await ask('/products', { 'x-maison-cohort': 'r1.canary' })).toMatchObject({ vary: expect.stringContaining('X-Maison-Cohort') });
     expect(await ask('/products', { cookie: 'maison_cohort=r1.stable' })).toMatchObject({ cohort: 'stable', cache: PUBLIC });
+    // A tester's override is still no cache's.
+    expect(await ask('/products', { cookie: 'maison_cohort=r1.canary; maison_build=catalog@0.2.0+canary' })).toMatchObject({
+      cohort: 'stable',
+      cache: PRIVATE,
+    });
     expect(await (await host(new Request('http://localhost/rollout.json'))).json()).toMatchObject({ state: 'aborted' });
+  });
+
+  it('a promotion too: every key gets the one set of pages, shared', async () => {
+    writeRollout(shop.env, { ...ROLLOUT, state: 'promoted', share: 100 });
+    expect(await ask('/products', { 'x-maison-cohort': 'r1.canary' })).toMatchObject({ cache: CANARY_KEY });
+    expect(await ask('/products', { 'x-maison-cohort': 'r1.stable' })).toMatchObject({ cache: PUBLIC });
+  });
+
+  it('a new rollout’s split makes another rollout’s canary claim private again', async () => {
+    writeRollout(shop.env, { ...ROLLOUT, state: 'aborted' });
+    expect(await ask('/products', { 'x-maison-cohort': 'r0.canary' })).toMatchObject({ cohort: 'stable', cache: CANARY_KEY });
+    writeRollout(shop.env, ROLLOUT);
+    expect(await ask('/products', { 'x-maison-cohort': 'r0.canary' })).toMatchObject({ cohort: 'stable', cache: PRIVATE });
+    expect(await ask('/products', { 'x-maison-cohort': 'r1.canary' })).toMatchObject({ cohort: 'canary', cache: CANARY_KEY });
   });
 
   it('with no rollout at all, pages vary on no cookie and /rollout.json is {}', async () => {

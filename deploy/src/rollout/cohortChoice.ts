@@ -4,6 +4,12 @@
  * key has the claim's last word, `canary` or `stable`), or else the cookie. An answer a shared
  * cache keeps is always the cohort its key names, so no cache ever serves one cohort's page to
  * the other; anything else (a claim for another rollout, a tester's override) is private.
+ *
+ * Once no rollout splits shoppers (none ever, or the last aborted or promoted), every key gets the
+ * same page: a canary-keyed request's answer is shared too, so it replaces what the cache kept
+ * under the canary key (an aborted canary's page among them). And what is kept under the canary key
+ * is never to be served stale (no stale-while-revalidate): that key's page changes at once with an
+ * abort, a promotion or a new rollout, and reaches the cache within the page's fresh time.
  */
 import {
   cohortClaimOf,
@@ -23,6 +29,8 @@ export interface CohortChoice {
   cohort: Cohort;
   /** Whether a shared cache may keep the answer (Cache-Control: private, no-store otherwise). */
   shared: boolean;
+  /** The request has the canary key (its claim's last word): a shared copy of the answer is never served stale. */
+  keyedCanary?: true;
   /** The request header the answer depends on, when it depends on one. */
   vary?: 'Cookie' | 'X-Maison-Cohort';
   /** Said back to a tester who asked for a build (X-Maison-Override). */
@@ -49,8 +57,10 @@ export function chooseCohort(claims: RequestClaims, rollout: RolloutRecord | und
   // What a CDN keys on: the claim's last word, whatever else it says.
   const keyedCanary = raw?.endsWith('.canary') ?? false;
   const honoured = rollout !== undefined && claim?.rollout === rollout.id ? claim.cohort : 'stable';
+  // While a rollout splits shoppers, a shared answer is the cohort its key names; with none, every key's page is the same one.
+  const shared = rollout === undefined || (honoured === 'canary') === keyedCanary;
   const vary = rollout || raw ? (fromHeader ? 'X-Maison-Cohort' : 'Cookie') : undefined;
-  const choice: CohortChoice = { cohort: honoured, shared: (honoured === 'canary') === keyedCanary, ...(vary ? { vary } : {}) };
+  const choice: CohortChoice = { cohort: honoured, shared, ...(keyedCanary ? { keyedCanary } : {}), ...(vary ? { vary } : {}) };
 
   const asked = claims.overrideHeader ?? cookieOf(claims.cookie, OVERRIDE_COOKIE);
   if (asked === undefined || asked === null) return choice;
@@ -73,9 +83,22 @@ export function assignedCohort(claims: RequestClaims, rollout: RolloutRecord | u
   return rollout && claim?.rollout === rollout.id ? claim.cohort : undefined;
 }
 
-/** An answer's headers as its cohort choice has them: private when no shared cache may keep it, the header it varies on, a tester's override said back. */
+/** Cache-Control without stale-while-revalidate: a shared cache keeps the answer its fresh time, then asks again before serving it. */
+export const withoutStale = (cacheControl: string): string =>
+  cacheControl
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter((directive) => !/^stale-while-revalidate\b/i.test(directive))
+    .join(', ');
+
+/**
+ * An answer's headers as its cohort choice has them: private when no shared cache may keep it, never
+ * served stale when kept under the canary key, the header it varies on, a tester's override said back.
+ */
 export function withCohort(headers: Record<string, string>, choice: CohortChoice): Record<string, string> {
-  const cached = choice.shared ? headers : { ...headers, 'Cache-Control': CACHE_CONTROL.personal };
+  const kept = (cacheControl: string | undefined) => (choice.keyedCanary && cacheControl ? withoutStale(cacheControl) : cacheControl);
+  const cacheControl = choice.shared ? kept(headers['Cache-Control']) : CACHE_CONTROL.personal;
+  const cached = cacheControl === undefined ? headers : { ...headers, 'Cache-Control': cacheControl };
   const varied = choice.vary ? withVary(cached, choice.vary) : cached;
   return choice.override ? { ...varied, 'X-Maison-Override': choice.override } : varied;
 }
