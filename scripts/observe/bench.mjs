@@ -72,8 +72,7 @@ const shop = await startShop({
 const render = JSON.parse(readFileSync(path.join(env, ENVIRONMENT_FILE.current, GENERATION_FILE.render), 'utf8'));
 const catalog = render.builds.remotes.catalog[0].build;
 const beacon = JSON.stringify({
-  v: 1,
-  pageLoad: 'bench-0001',
+  v: 2,
   hostBuild: render.builds.host,
   builds: { catalog },
   records: [
@@ -83,24 +82,48 @@ const beacon = JSON.stringify({
     { kind: 'vital', page: '/products', name: 'CLS', value: 0 },
   ],
 });
+// Many shoppers, as a trusted proxy names them: each address with a page load's token of its own (each within its rates).
+const addressOf = (index) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+const SAME_ORIGIN = { 'content-type': 'text/plain', 'sec-fetch-site': 'same-origin' };
+const pageLoads = [];
+for (let index = 0; index < 2000; index += 1) {
+  const headers = { 'sec-fetch-site': 'same-origin', 'x-forwarded-for': addressOf(index) };
+  const answer = await fetch(`${shop.origin}/rum/page-load`, { method: 'POST', headers });
+  pageLoads.push({ address: addressOf(index), token: (await answer.json()).token });
+}
 let client = 0;
-const beacons = () =>
+/** Beacons at full rate, each from the next page load (or, with `refused`, as that refusal's sender sends them). */
+const beacons = (refused) =>
   load(`${shop.origin}/rum`, {
     method: 'POST',
     body: beacon,
-    headers: { 'content-type': 'text/plain' },
-    // Many shoppers, as a trusted proxy names them: each address within its own rate.
+    headers: { ...SAME_ORIGIN, ...(refused === 'cross-site' ? { 'sec-fetch-site': 'cross-site' } : {}) },
     requests: [
       {
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, 'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client++ & 255}` },
-        }),
+        setupRequest: (request) => {
+          const { address, token } = pageLoads[client++ % pageLoads.length];
+          const path = refused === 'no-token' ? '/rum?t=forged.token' : `/rum?t=${encodeURIComponent(token)}`;
+          const from = refused === 'rate-limited' ? addressOf(0) : address;
+          return { ...request, path, headers: { ...request.headers, 'x-forwarded-for': from } };
+        },
       },
     ],
   });
 const intake = await beacons();
 const [pageBeside, intakeBeside] = await Promise.all([load(`${shop.origin}${PAGE}`), beacons()]);
+// What a refused beacon costs: each refusal before the body is read (bench:observability's own figure, issue of forged signals).
+const refusals = [];
+for (const refused of ['no-token', 'cross-site', 'rate-limited']) {
+  const cpuBefore = cpuSeconds(shop.pid);
+  const run = await beacons(refused);
+  refusals.push({ refused, run, cpuPerAnswer: ((cpuSeconds(shop.pid) - cpuBefore) * 1e6) / run.requests.total });
+}
+const pageCpuBefore = cpuSeconds(shop.pid);
+const pageAlone = await load(`${shop.origin}${PAGE}`);
+const pageCpu = ((cpuSeconds(shop.pid) - pageCpuBefore) * 1e6) / pageAlone.requests.total;
+const acceptedCpuBefore = cpuSeconds(shop.pid);
+const acceptedRun = await beacons();
+const acceptedCpu = ((cpuSeconds(shop.pid) - acceptedCpuBefore) * 1e6) / acceptedRun.requests.total;
 await shop.stop();
 
 // The three ways of watching, in one process, loaded in turn (why: the link above).
@@ -160,6 +183,18 @@ console.log(`| alone | ${fmt(intake.requests.average)} | ${intake.latency.p99} m
 console.log(
   `| beside the page's load | ${fmt(intakeBeside.requests.average)} | ${intakeBeside.latency.p99} ms | ${statuses(intakeBeside)} | ${fmt(pageBeside.requests.average)} |`,
 );
+
+console.log(
+  `\nWhat a beacon costs the shop's process beside a page answer (CPU per answer, ${CONNECTIONS} connections, ${seconds} s each):`,
+);
+console.log('| | answers/s | CPU per answer | answers |');
+console.log('|---|---|---|---|');
+console.log(`| the product page | ${fmt(pageAlone.requests.average)} | ${fmt(pageCpu)} µs | ${statuses(pageAlone)} |`);
+console.log(
+  `| a beacon accepted (2,000 page loads' tokens in turn) | ${fmt(acceptedRun.requests.average)} | ${fmt(acceptedCpu)} µs | ${statuses(acceptedRun)} |`,
+);
+for (const { refused, run, cpuPerAnswer } of refusals)
+  console.log(`| a beacon refused: ${refused} | ${fmt(run.requests.average)} | ${fmt(cpuPerAnswer)} µs | ${statuses(run)} |`);
 
 // The watching's own work per answer, timed alone in this process (why: the link above).
 const answered = {

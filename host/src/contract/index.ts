@@ -4,6 +4,14 @@ export * from './remotesJson.ts';
 export { serverEntryUrl } from './manifest.ts';
 export * from './hostBuild.ts';
 export * from './renderRecord.ts';
-export { BEACON, MAX_BEACON_BYTES, PAGE_LOAD_ANSWER, PAGE_LOAD_PATH, SIGNALS_PATH, TOKEN_PARAMETER, type Beacon } from './observe/beacon.ts';
+export {
+  BEACON,
+  MAX_BEACON_BYTES,
+  PAGE_LOAD_ANSWER,
+  PAGE_LOAD_PATH,
+  SIGNALS_PATH,
+  TOKEN_PARAMETER,
+  type Beacon,
+} from './observe/beacon.ts';
 export * from './rollout/cohorts.ts';
 export { JSON_OBJECT, readJson, shown } from './readJson.ts';

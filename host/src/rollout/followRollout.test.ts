@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { BUCKET_COOKIE, COHORT_COOKIE, OVERRIDE_COOKIE, type RolloutAnnouncement } from '../contract/rollout/cohorts';
+import { BUCKET_COOKIE, COHORT_COOKIE, MOVED_KEY, OVERRIDE_COOKIE, type RolloutAnnouncement } from '../contract/rollout/cohorts';
 import { followRollout, runsOtherBuild } from './followRollout';
 
 const CANARY = 'https://canary.example/mf-manifest.json';
@@ -136,5 +136,72 @@ describe('followRollout', () => {
     await shown.follower.checked();
     expect(cookies()[COHORT_COOKIE]).toBeUndefined();
     expect(shown.click('Hoi An')).toBe(false);
+  });
+
+  /** What the page load a move makes finds in session storage (pageSignals.ts asks its token with it). */
+  const moved = () => sessionStorage.getItem(MOVED_KEY);
+
+  it('a link followed to move the shopper: the page load it makes is marked as made to move them, once', async () => {
+    document.cookie = `${BUCKET_COOKIE}=42; Path=/`;
+    const shown = page(rollout({ share: 5 }), STABLE);
+    await shown.follower.checked();
+    expect(shown.click('away')).toBe(false);
+    expect(moved()).toBeNull();
+    let marked: string | null = null;
+    shown.assign.mockImplementation(() => (marked = moved()));
+    expect(shown.click('Hoi An')).toBe(true);
+    expect(marked).toBe('1');
+    // The page load it made takes the mark; the shop then moves on inside the page, unmarked.
+    sessionStorage.removeItem(MOVED_KEY);
+    expect(shown.click('Hoi An')).toBe(false);
+    expect(moved()).toBeNull();
+  });
+
+  it('a reload to move the shopper: the page load it makes is marked as made to move them, once', async () => {
+    document.cookie = `${BUCKET_COOKIE}=42; Path=/`;
+    const shown = page(rollout(), CANARY);
+    let marked: string | null = null;
+    shown.reload.mockImplementation(() => (marked = moved()));
+    shown.follower.pageShown();
+    shown.follower.pageShown();
+    await shown.follower.checked();
+    await Promise.resolve();
+    expect(shown.reload).not.toHaveBeenCalled();
+    expect(moved()).toBeNull();
+    shown.announce(rollout({ state: 'aborted' }));
+    shown.follower.pageShown();
+    await shown.follower.checked();
+    await Promise.resolve();
+    expect(shown.reload).toHaveBeenCalledTimes(1);
+    expect(marked).toBe('1');
+    sessionStorage.removeItem(MOVED_KEY);
+    shown.follower.pageShown();
+    await shown.follower.checked();
+    await Promise.resolve();
+    expect(shown.reload).toHaveBeenCalledTimes(1);
+    expect(moved()).toBeNull();
+  });
+
+  it('marks no page load when it moves nobody: a promoted canary, a tester, a /rollout.json it cannot read', async () => {
+    const stays = async (announcement: RolloutAnnouncement, runs: string) => {
+      stop.abort();
+      stop = new AbortController();
+      const shown = page(announcement, runs);
+      await shown.follower.checked();
+      shown.follower.pageShown();
+      shown.follower.pageShown();
+      await shown.follower.checked();
+      await Promise.resolve();
+      expect(shown.click('Hoi An')).toBe(false);
+      expect(shown.reload).not.toHaveBeenCalled();
+      expect(moved()).toBeNull();
+    };
+    document.cookie = `${BUCKET_COOKIE}=9000; Path=/`;
+    await stays(rollout({ state: 'promoted' }), CANARY);
+    await stays(rollout(), STABLE);
+    await stays({ id: 'r1' } as RolloutAnnouncement, CANARY);
+    document.cookie = `${OVERRIDE_COOKIE}=cart@0.2.0; Path=/`;
+    await stays(rollout(), CANARY);
+    await stays(rollout({ state: 'aborted' }), CANARY);
   });
 });

@@ -128,6 +128,8 @@ export function followRollout({
       if (!leave || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
         return;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== doc.location.origin || link.target) return;
+      // A link within this document (a #fragment) loads no page: nobody would be moved.
+      if (link.pathname === doc.location.pathname && link.search === doc.location.search && link.hash) return;
       if (!mayLeave(leave)) return;
       event.preventDefault();
       event.stopImmediatePropagation();

@@ -1,15 +1,27 @@
 import * as v from 'valibot';
-import { BEACON, MAX_BEACON_BYTES, SIGNALS_PATH, type Beacon, type Signal } from '../../contract/observe/beacon';
+import {
+  BEACON,
+  MAX_BEACON_BYTES,
+  PAGE_LOAD_PATH,
+  SIGNALS_PATH,
+  TOKEN_PARAMETER,
+  type Beacon,
+  type Signal,
+} from '../../contract/observe/beacon';
 import * as page from '../../contract/observe/beaconLimits';
-import { beaconBodies, sendBeaconBody } from './beacons';
+import { beaconBodies, beaconUrl, sendBeaconBody } from './beacons';
 
-const head = { v: 1 as const, pageLoad: 'm3k-abc', hostBuild: '0.1.0+abc', builds: { cart: '0.1.4' } };
+const head = { v: 2 as const, hostBuild: '0.1.0+abc', builds: { cart: '0.1.4' } };
+/** A page load's token, as the receiver issues it (base64url, a dot, base64url). */
+const TOKEN = 'eyJpZCI6IngifQ.c2lnbmF0dXJl';
 const view = (n: number): Signal => ({ kind: 'view', page: `/products/${'x'.repeat(n % 50)}-${n}` });
 /** What the answerer does with a body: parse it with the schema, or throw. */
 const received = (body: string): Beacon => v.parse(BEACON, JSON.parse(body));
 
 it('sends where the contract says, within its limits', () => {
   expect(page.SIGNALS_PATH).toBe(SIGNALS_PATH);
+  expect(page.PAGE_LOAD_PATH).toBe(PAGE_LOAD_PATH);
+  expect(page.TOKEN_PARAMETER).toBe(TOKEN_PARAMETER);
   expect(page.MAX_BEACON_BYTES).toBe(MAX_BEACON_BYTES);
   const longest = {
     kind: 'failure',
@@ -26,10 +38,18 @@ it('sends where the contract says, within its limits', () => {
   ])
     expect(() => received(JSON.stringify({ ...head, records: [tooLong] }))).toThrow();
   expect(() => received(JSON.stringify({ ...head, builds: { cart: `${build}b` }, records: [] }))).toThrow();
+  // A version 1 beacon named its own page load: the answerer takes none now.
+  expect(() => received(JSON.stringify({ ...head, v: 1, pageLoad: 'm3k-abc', records: [] }))).toThrow();
+});
+
+it('sends a page load’s beacons to the receiver with its token, URL-encoded', () => {
+  expect(beaconUrl(TOKEN)).toBe(`/rum?t=${TOKEN}`);
+  expect(beaconUrl('a+b/c=.d&e f')).toBe('/rum?t=a%2Bb%2Fc%3D.d%26e%20f');
+  expect(new URL(beaconUrl('a+b/c=.d&e f'), 'https://shop.example').searchParams.get(TOKEN_PARAMETER)).toBe('a+b/c=.d&e f');
 });
 
 describe('beacon bodies', () => {
-  it('puts every record in one beacon when it fits, with the page load, the host build and the builds', () => {
+  it('puts every record in one beacon when it fits, with the version, the host build and the builds', () => {
     const records: Signal[] = [
       view(1),
       { kind: 'load', page: '/cart', remote: 'cart', build: '0.1.4', fallback: true },
@@ -82,11 +102,13 @@ describe('sending a beacon', () => {
     fetches.mockClear();
   });
 
+  const url = beaconUrl(TOKEN);
+
   it('uses sendBeacon to the shop’s own origin with a text body', () => {
     const beacon = jest.fn(() => true);
     withNavigator({ sendBeacon: beacon });
-    sendBeaconBody(body);
-    expect(beacon).toHaveBeenCalledWith(SIGNALS_PATH, body);
+    sendBeaconBody(body, url);
+    expect(beacon).toHaveBeenCalledWith(`/rum?t=${TOKEN}`, body);
     expect(fetches).not.toHaveBeenCalled();
   });
 
@@ -101,12 +123,13 @@ describe('sending a beacon', () => {
     ],
   ])('falls back to a keepalive fetch with %s, and swallows its failure', async (_, sendBeacon) => {
     withNavigator({ sendBeacon } as Partial<Navigator>);
-    sendBeaconBody(body);
-    expect(fetches).toHaveBeenCalledWith(SIGNALS_PATH, {
+    sendBeaconBody(body, url);
+    expect(fetches).toHaveBeenCalledWith(`/rum?t=${TOKEN}`, {
       method: 'POST',
       body,
       keepalive: true,
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      credentials: 'same-origin',
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
   });

@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { createRemoteRecords, type FederationEvent } from '../core/remoteRecords';
 import { LoadFailure } from '../loading/loadFailure';
-import { BEACON, SIGNALS_PATH, type Beacon, type Signal } from '../../contract/observe/beacon';
+import { BEACON, type Beacon, type Signal } from '../../contract/observe/beacon';
+import { MOVED_KEY } from '../../contract/rollout/cohorts';
 import { errorSource, startPageSignals } from './pageSignals';
 import { REMOTE_NAMES } from '@test/apps';
 
@@ -44,17 +45,36 @@ const loaded = (remote: 'catalog' | 'cart', url: string, buildVersion: string | 
   files: [],
 });
 
-/** A page of its own: its path, its visibility, its listeners; the beacons it sends, as the answerer reads them. */
-function page(pathname = '/products') {
-  const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+const TOKEN = 'eyJpZCI6IngifQ.c2lnbmF0dXJl';
+/** The receiver's answer to the token request: a token, a refusal, or none at all. */
+const answering =
+  (body: unknown = { token: TOKEN }, status = 200) =>
+  async () =>
+    ({ ok: status < 300, status, json: async () => body }) as unknown as Response;
+/** Lets the token's answer come (a fetch, its JSON, the page's own then). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => sessionStorage.clear());
+
+/** A page of its own: its path, visibility, cookies and listeners; its token requests, and its beacons as the answerer reads them. */
+function page(pathname = '/products', { cookie = '', answer = answering() }: { cookie?: string; answer?: () => Promise<Response> } = {}) {
+  const document = Object.assign(new EventTarget(), { visibilityState: 'visible', cookie });
   const location = { pathname };
-  const target = Object.assign(new EventTarget(), { document, location }) as unknown as Window;
+  const fetch = jest.fn((_url: string, _init?: RequestInit) => answer());
+  const target = Object.assign(new EventTarget(), { document, location, fetch, sessionStorage }) as unknown as Window;
   const records = createRemoteRecords(REMOTE_NAMES);
-  const signals = startPageSignals(records, 'host-1', target);
   const sent: Beacon[] = [];
+  const urls: string[] = [];
   Object.assign(navigator, {
-    sendBeacon: (url: string, body: string) => url === SIGNALS_PATH && sent.push(v.parse(BEACON, JSON.parse(body))) > 0,
+    sendBeacon: (url: string, body: string) => urls.push(url) > 0 && sent.push(v.parse(BEACON, JSON.parse(body))) > 0,
   });
+  const signals = startPageSignals(records, 'host-1', target);
+  /** The token requests, as the receiver reads them. */
+  const asked = () =>
+    fetch.mock.calls.map(([url, init]) => {
+      const { pathname: path, searchParams } = new URL(url, 'https://shop.example');
+      return { path, query: Object.fromEntries(searchParams), init };
+    });
   const hide = () => {
     document.visibilityState = 'hidden';
     document.dispatchEvent(new Event('visibilitychange'));
@@ -64,7 +84,7 @@ function page(pathname = '/products') {
     const hidden = signals.take((record) => all.push(record));
     return { all, hidden };
   };
-  return { target, location, records, signals, sent, hide, taken };
+  return { target, location, records, signals, sent, urls, asked, hide, taken };
 }
 const thrown = (message: string, ...urls: string[]) =>
   Object.assign(new Error(message), { stack: [message, ...urls.map(frame)].join('\n') });
@@ -97,15 +117,15 @@ describe('the page load’s records before the status chunk', () => {
     ]);
     expect(JSON.stringify(all)).not.toMatch(/secret|main\.js/);
     expect(signals.head).toEqual({
-      v: 1,
-      pageLoad: expect.stringMatching(/^[a-z0-9]+-[a-z0-9]+$/),
+      v: 2,
       hostBuild: 'host-1',
       builds: { catalog: '2.0.0', cart: '1.4.1' },
     });
   });
 
-  it('sends them itself each time the page is hidden or left until the chunk takes over, each once', () => {
-    const { target, records, signals, sent, hide, taken } = page();
+  it('sends them itself each time the page is hidden or left until the chunk takes over, each once', async () => {
+    const { target, records, signals, sent, urls, hide, taken } = page();
+    await settled();
     signals.view('/products');
     records.emit(loaded('catalog', CATALOG, '2.0.0'));
     hide();
@@ -126,6 +146,7 @@ describe('the page load’s records before the status chunk', () => {
       },
       { ...signals.head, records: [{ kind: 'view', page: '/products/hoi-an' }] },
     ]);
+    expect(urls).toEqual([`/rum?t=${TOKEN}`, `/rum?t=${TOKEN}`]);
     expect(hidden).toBe(true);
     expect(all).toEqual([{ kind: 'view', page: '/about' }]);
   });
@@ -168,5 +189,84 @@ describe('the page load’s records before the status chunk', () => {
       { kind: 'load', page: `/${'p'.repeat(1023)}`, remote: 'catalog', build: null, fallback: false },
       { kind: 'failure', page: `/${'p'.repeat(1023)}`, remote: 'cart', url: null, reason: 'refused' },
     ]);
+  });
+});
+
+describe('the page load’s token', () => {
+  it('is asked for once, never cached, with the cohort the page came with', () => {
+    const { asked } = page('/products', { cookie: 'maison_bucket=42; maison_cohort=r1.canary; other=x' });
+    expect(asked()).toEqual([
+      {
+        path: '/rum/page-load',
+        query: { cohort: 'r1.canary' },
+        init: { method: 'POST', cache: 'no-store', credentials: 'same-origin' },
+      },
+    ]);
+    // No cohort cookie, no claim.
+    expect(page('/products', { cookie: 'maison_bucket=42' }).asked()).toEqual([
+      expect.objectContaining({ path: '/rum/page-load', query: {} }),
+    ]);
+  });
+
+  it('says the page load was made to move its shopper only when the rollout said so, once, and takes the word away', () => {
+    sessionStorage.setItem(MOVED_KEY, '1');
+    const moved = page('/products', { cookie: 'maison_cohort=r1.stable' });
+    expect(moved.asked().map(({ query }) => query)).toEqual([{ cohort: 'r1.stable', moved: '1' }]);
+    expect(sessionStorage.getItem(MOVED_KEY)).toBeNull();
+    // The next page load in the tab was made by the shopper.
+    const next = page('/products', { cookie: 'maison_cohort=r1.stable' });
+    expect(next.asked().map(({ query }) => query)).toEqual([{ cohort: 'r1.stable' }]);
+  });
+
+  it('holds the beacons until it comes, then sends them to the receiver with it, URL-encoded, each once', async () => {
+    let give: (answer: Response) => void = () => undefined;
+    const answer = () => new Promise<Response>((resolve) => (give = resolve));
+    const { target, records, signals, sent, urls, hide, taken } = page('/products', { answer });
+    signals.view('/products');
+    hide();
+    records.emit(loaded('catalog', CATALOG, '2.0.0'));
+    target.dispatchEvent(new Event('pagehide'));
+    await settled();
+    expect(urls).toEqual([]);
+
+    give(await answering({ token: 'a+b/c=.d&e' })());
+    await settled();
+    expect(urls).toEqual(['/rum?t=a%2Bb%2Fc%3D.d%26e']);
+    expect(sent).toEqual([
+      {
+        v: 2,
+        hostBuild: 'host-1',
+        builds: { catalog: '2.0.0' },
+        records: [
+          { kind: 'view', page: '/products' },
+          { kind: 'load', page: '/products', remote: 'catalog', build: '2.0.0', fallback: false },
+        ],
+      },
+    ]);
+    // Once it came, a beacon goes at once; what went is never sent again.
+    taken();
+    signals.send([{ kind: 'view', page: '/about' }]);
+    expect(urls).toEqual(['/rum?t=a%2Bb%2Fc%3D.d%26e', '/rum?t=a%2Bb%2Fc%3D.d%26e']);
+    expect(sent[1]!.records).toEqual([{ kind: 'view', page: '/about' }]);
+  });
+
+  it.each([
+    // A refusal's body is never read for a token.
+    ['refused (429)', answering({ token: TOKEN }, 429)],
+    ['refused (403)', answering({ token: TOKEN }, 403)],
+    ['answered without a token', answering({})],
+    ['answered with no string for a token', answering({ token: 42 })],
+    ['answered with no JSON', async () => ({ ok: true, status: 200, json: async () => JSON.parse('<html>') }) as unknown as Response],
+    ['failed (offline)', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('%s: no beacon at all', async (_, answer) => {
+    const { target, signals, urls, hide } = page('/products', { answer });
+    signals.view('/products');
+    hide();
+    await settled();
+    signals.view('/cart');
+    target.dispatchEvent(new Event('pagehide'));
+    signals.send([{ kind: 'view', page: '/about' }]);
+    await settled();
+    expect(urls).toEqual([]);
   });
 });

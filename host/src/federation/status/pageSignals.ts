@@ -50,7 +50,7 @@ async function pageLoadToken(target: Window): Promise<string | undefined> {
   try {
     const answer = await target.fetch(`${PAGE_LOAD_PATH}?${query}`, { method: 'POST', cache: 'no-store', credentials: 'same-origin' });
     const body = answer.ok ? ((await answer.json()) as { token?: unknown }) : undefined;
-    return typeof body?.token === 'string' ? body.token : undefined;
+    return typeof body?.token === 'string' && body.token.length <= 1024 ? body.token : undefined;
   } catch {
     return undefined;
   }
@@ -60,13 +60,15 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
   const head: BeaconHead = { v: 2, hostBuild, builds: {} };
   // Beacons wait for the token (a page hidden before it came sends them once it comes).
   let token: string | undefined;
+  let refused = false;
   let unsent: Signal[] = [];
   const send = (batch: readonly Signal[]) => {
     if (token) sendBeacons(batch, head, token);
-    else unsent.push(...batch);
+    else if (!refused) unsent.push(...batch);
   };
   void pageLoadToken(target).then((given) => {
     token = given;
+    refused = given === undefined;
     if (given && unsent.length > 0) sendBeacons(unsent, head, given);
     unsent = [];
   });

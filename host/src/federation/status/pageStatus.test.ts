@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { createRemoteRecords, type FederationEvent } from '../core/remoteRecords';
 import { LoadFailure } from '../loading/loadFailure';
-import { BEACON, SIGNALS_PATH, type Beacon } from '../../contract/observe/beacon';
+import { BEACON, type Beacon } from '../../contract/observe/beacon';
 import { createFederationHook } from './federationHook';
 import { startPageSignals } from './pageSignals';
 import { startPageStatus, vitalSignal, type VitalRecord } from './pageStatus';
@@ -36,16 +36,26 @@ const vital = (name: VitalRecord['name'], value: number): VitalRecord => ({
   remote: 'cart',
 });
 
-/** A page of its own for each test: its document's visibility, its path, its listeners; the beacons it sends. */
+const TOKEN = 'eyJpZCI6IngifQ.c2lnbmF0dXJl';
+/** Lets the page load's token come (its fetch, its JSON, the page's own then). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A page of its own for each test: its document's visibility, its path, its listeners, its token; the beacons it sends. */
 function page(startingAs: DocumentVisibilityState = 'visible') {
-  const document = Object.assign(new EventTarget(), { visibilityState: startingAs });
-  const target = Object.assign(new EventTarget(), { document, location: { pathname: '/cart' } }) as unknown as Window;
+  const document = Object.assign(new EventTarget(), { visibilityState: startingAs, cookie: '' });
+  const fetch = async () => ({ ok: true, json: async () => ({ token: TOKEN }) }) as unknown as Response;
+  const target = Object.assign(new EventTarget(), {
+    document,
+    location: { pathname: '/cart' },
+    fetch,
+    sessionStorage,
+  }) as unknown as Window;
   const records = createRemoteRecords(REMOTE_NAMES);
   const hook = createFederationHook(records, () => undefined);
   const signals = startPageSignals(records, 'host-1', target);
   const sent: Beacon[] = [];
   Object.assign(navigator, {
-    sendBeacon: (url: string, body: string) => url === SIGNALS_PATH && sent.push(v.parse(BEACON, JSON.parse(body))) > 0,
+    sendBeacon: (url: string, body: string) => url === `/rum?t=${TOKEN}` && sent.push(v.parse(BEACON, JSON.parse(body))) > 0,
   });
   const visibility = (state: DocumentVisibilityState) => {
     document.visibilityState = state;
@@ -69,8 +79,9 @@ describe('the status chunk', () => {
     ]);
   });
 
-  it('sends the records from before it came and after when the page is hidden, each once, in the page load’s beacons', () => {
+  it('sends the records from before it came and after when the page is hidden, each once, in the page load’s beacons', async () => {
     const { target, records, hook, signals, sent, hide, show } = page();
+    await settled();
     signals.view('/cart');
     records.emit(loaded);
     startPageStatus(hook, signals, target);
@@ -83,7 +94,7 @@ describe('the status chunk', () => {
     show();
     signals.view('/checkout');
     hide();
-    const head = { v: 1, pageLoad: signals.head.pageLoad, hostBuild: 'host-1', builds: { cart: '0.1.0+abc' } };
+    const head = { v: 2, hostBuild: 'host-1', builds: { cart: '0.1.0+abc' } };
     expect(sent).toEqual([
       {
         ...head,
@@ -98,8 +109,9 @@ describe('the status chunk', () => {
     ]);
   });
 
-  it('sends each vital once, as it was when the page was first hidden', () => {
+  it('sends each vital once, as it was when the page was first hidden', async () => {
     const { target, hook, signals, sent, hide, show } = page();
+    await settled();
     startPageStatus(hook, signals, target);
     hook.status.vitals.LCP = vital('LCP', 900);
     hook.status.vitals.LCP = vital('LCP', 1200);
@@ -115,8 +127,9 @@ describe('the status chunk', () => {
     ]);
   });
 
-  it('sends no vitals for a page hidden before it came, nor a value the answerer would refuse', () => {
+  it('sends no vitals for a page hidden before it came, nor a value the answerer would refuse', async () => {
     const early = page();
+    await settled();
     early.hide();
     early.show();
     startPageStatus(early.hook, early.signals, early.target);
@@ -127,11 +140,13 @@ describe('the status chunk', () => {
     expect(vitalSignal(vital('CLS', 0))).toEqual({ kind: 'vital', page: '/cart', name: 'CLS', value: 0 });
   });
 
-  it('started in a hidden page (opened in the background), sends what it holds at once', () => {
+  it('started in a hidden page (opened in the background), sends what it holds as soon as the page load has its token', async () => {
     const { target, records, hook, signals, sent } = page('hidden');
     signals.view('/cart');
     records.emit(loaded);
     startPageStatus(hook, signals, target);
+    expect(sent).toEqual([]);
+    await settled();
     expect(sent.map(({ records: sentRecords }) => sentRecords.map(({ kind }) => kind))).toEqual([['view', 'load']]);
   });
 });
