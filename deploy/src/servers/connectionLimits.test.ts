@@ -118,7 +118,8 @@ describe('headers that do not arrive in time', () => {
     expect(await settled(() => partial.closed && silent.closed, 4000)).toBe(true);
     for (const { closedAfter } of [partial, silent]) {
       expect(closedAfter).toBeGreaterThanOrEqual(900);
-      expect(closedAfter).toBeLessThan(2500);
+      // Checked every second: past the timeout by a second at most (with Node's default, up to 30 s), and some room for a loaded machine.
+      expect(closedAfter).toBeLessThan(3000);
     }
     expect(told).toContainEqual(expect.objectContaining({ method: '(unread)', status: 408, bytes: 0 }));
   });
