@@ -1,13 +1,24 @@
 /**
  * Shoppers' page loads made up for the rollout tests: beacons in the pages' own format
  * (host/src/contract/observe/beacon.ts, checked against its schema here), posted to the shop as
- * a page posts them, each from a client of its own (X-Forwarded-For: the shop under test trusts
- * this machine as its proxy) with the cohort cookies a shopper of that cohort carries. The
- * vitals follow a chosen distribution, drawn from a seeded generator: the same figures every run.
+ * a page posts them: each page load first asks for its token (`POST /rum/page-load?cohort=…`,
+ * same-origin as a page's own fetch says), then posts its beacon to `/rum?t=<token>`. Each page
+ * load is a client of its own (X-Forwarded-For: the shop under test trusts this machine as its
+ * proxy), so no client's token rate is ever reached and the page loads spread over the client
+ * groups, with the cohort cookies a shopper of that cohort carries. The vitals follow a chosen
+ * distribution, drawn from a seeded generator: the same figures every run.
  */
-import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { BEACON, COHORT_COOKIE, SIGNALS_PATH, type Beacon, type Cohort } from '@maison/host/contract';
+import {
+  BEACON,
+  COHORT_COOKIE,
+  PAGE_LOAD_ANSWER,
+  PAGE_LOAD_PATH,
+  SIGNALS_PATH,
+  TOKEN_PARAMETER,
+  type Beacon,
+  type Cohort,
+} from '@maison/host/contract';
 
 export interface PageLoads {
   /** The shop's host origin. */
@@ -42,14 +53,53 @@ function normals(seed: number): () => number {
 }
 
 let clients = 0;
+/** A made-up client's address of its own, never one given before in this process (10.0.0.1, 10.0.0.2, …). */
+export function nextClient(): string {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+}
+
+/** A page load's token, asked for as its page asks (same origin, the cohort its cookie holds), by `client`; undefined if refused. */
+export async function pageLoadToken(origin: string, client: string, cohortClaim?: string, moved = false): Promise<string | undefined> {
+  const query = new URLSearchParams();
+  if (cohortClaim) query.set('cohort', cohortClaim);
+  if (moved) query.set('moved', '1');
+  const answer = await fetch(`${origin}${PAGE_LOAD_PATH}?${query}`, {
+    method: 'POST',
+    headers: {
+      'sec-fetch-site': 'same-origin',
+      'x-forwarded-for': client,
+      ...(cohortClaim ? { cookie: `${COHORT_COOKIE}=${cohortClaim}` } : {}),
+    },
+  });
+  if (answer.status !== 200) return undefined;
+  return v.parse(PAGE_LOAD_ANSWER, await answer.json()).token;
+}
+
+/** Posts one beacon of a page load (its token) as `client`, as the page's sendBeacon does; the answer's status. */
+export async function postBeacon(origin: string, client: string, token: string, body: unknown, cookie?: string): Promise<number> {
+  const answer = await fetch(`${origin}${SIGNALS_PATH}?${TOKEN_PARAMETER}=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: {
+      'content-type': 'text/plain;charset=UTF-8',
+      'sec-fetch-site': 'same-origin',
+      'x-forwarded-for': client,
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+  await answer.arrayBuffer().catch(() => undefined);
+  return answer.status;
+}
 
 /** Posts `count` page loads' beacons, a few at a time; resolves with how many the shop accepted. */
 export async function postPageLoads(loads: PageLoads): Promise<number> {
   const { origin, rollout, cohort, page, remote, hostBuild, build, count, lcpMedian = 1, inpMedian = 0.12, errors = 0, seed = 1 } = loads;
   const z = normals(seed);
+  const claim = `${rollout}.${cohort}`;
+  const cookie = `maison_bucket=${cohort === 'canary' ? 0 : 9999}; ${COHORT_COOKIE}=${claim}`;
   const beacons = Array.from({ length: count }, (_, index): Beacon => ({
-    v: 1,
-    pageLoad: randomUUID(),
+    v: 2,
     hostBuild,
     builds: { [remote]: build },
     records: [
@@ -63,20 +113,14 @@ export async function postPageLoads(loads: PageLoads): Promise<number> {
   let accepted = 0;
   for (let start = 0; start < beacons.length; start += 16) {
     const answers = await Promise.all(
-      beacons.slice(start, start + 16).map((beacon) => {
-        clients += 1;
-        return fetch(`${origin}${SIGNALS_PATH}`, {
-          method: 'POST',
-          body: JSON.stringify(v.parse(BEACON, beacon)),
-          headers: {
-            'content-type': 'text/plain',
-            cookie: `maison_bucket=${cohort === 'canary' ? 0 : 9999}; ${COHORT_COOKIE}=${rollout}.${cohort}`,
-            'x-forwarded-for': `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`,
-          },
-        });
+      beacons.slice(start, start + 16).map(async (beacon) => {
+        const client = nextClient();
+        const token = await pageLoadToken(origin, client, claim);
+        if (!token) return 403;
+        return postBeacon(origin, client, token, v.parse(BEACON, beacon), cookie);
       }),
     );
-    accepted += answers.filter(({ status }) => status === 204).length;
+    accepted += answers.filter((status) => status === 204).length;
   }
   return accepted;
 }

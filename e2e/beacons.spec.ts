@@ -2,7 +2,8 @@
  * The signals a page load sends the shop's own origin (`SIGNALS_PATH`, host/src/federation/status/):
  * the pages shown, the remotes' loads and builds, the vitals, uncaught errors by remote, in
  * beacons of the contract's shape (beacon.ts, read here with its schema), whether or not
- * remotes.json names a report URL; none names another origin in the page policy.
+ * remotes.json names a report URL; none names another origin in the page policy. Each page load
+ * first asks the shop for its token (`POST /rum/page-load`) and its beacons carry it (`/rum?t=…`).
  *
  * The environment is this checkout's host build on its own port, with a remotes.json that still
  * has the `reportUrl` older ones had (the same remotes as the suite's). Beacons are taken before
@@ -15,7 +16,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import type { Page } from '@playwright/test';
-import { BEACON, SIGNALS_PATH, type Beacon } from '@maison/host/contract';
+import { BEACON, PAGE_LOAD_PATH, SIGNALS_PATH, TOKEN_PARAMETER, type Beacon } from '@maison/host/contract';
 import { test, expect, policyOrigins, switchLanguage } from './fixtures';
 import { serveBuild } from './servers';
 import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
@@ -28,6 +29,8 @@ const HOST = `http://localhost:${HOST_PORT}`;
 const PROXY_PORT = 3199;
 const PROXY = `http://localhost:${PROXY_PORT}`;
 const OLD_REPORT_URL = 'https://rum.example.com/maison';
+/** A beacon's address (its path, not the page-load token's `/rum/page-load`), whatever its query. */
+const isBeacon = (url: URL) => url.pathname === SIGNALS_PATH;
 
 /** Throws in the catalogue's own code (its product list page, called outside React), and rejects in the host's. */
 async function throwInCatalogAndHost(page: Page) {
@@ -48,6 +51,8 @@ test.describe('the signals a page load sends the shop’s own origin', () => {
   let proxy: Server;
   /** What the proxy took for the shop: each beacon's text. */
   const left: string[] = [];
+  /** …and the token each came with. */
+  const tokensLeft: string[] = [];
 
   test.beforeAll(async () => {
     mkdirSync(work, { recursive: true });
@@ -55,11 +60,12 @@ test.describe('the signals a page load sends the shop’s own origin', () => {
     writeFileSync(path.join(work, 'remotes.json'), JSON.stringify({ ...local, reportUrl: OLD_REPORT_URL }));
     host = await serveBuild({ build: path.join(root, 'host', 'dist'), port: HOST_PORT, env: work });
     proxy = createServer((request, response) => {
-      if (request.method === 'POST' && request.url === SIGNALS_PATH) {
+      if (request.method === 'POST' && isBeacon(new URL(request.url ?? '/', PROXY))) {
         let body = '';
         request.on('data', (chunk: Buffer) => (body += chunk.toString()));
         request.on('end', () => {
           left.push(body);
+          tokensLeft.push(new URL(request.url ?? '/', PROXY).searchParams.get(TOKEN_PARAMETER) ?? '');
           response.writeHead(204).end();
         });
         return;
@@ -81,7 +87,11 @@ test.describe('the signals a page load sends the shop’s own origin', () => {
 
   test('a page hidden sends its views, loads, builds, vitals and errors by remote, and nothing to any other origin', async ({ page }) => {
     const beacons: Array<{ url: string; contentType: string | undefined; body: string }> = [];
-    await page.route(`**${SIGNALS_PATH}`, async (route) => {
+    const tokens: string[] = [];
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname === PAGE_LOAD_PATH) tokens.push(((await response.json()) as { token: string }).token);
+    });
+    await page.route(isBeacon, async (route) => {
       const request = route.request();
       beacons.push({
         url: `${request.method()} ${request.url()}`,
@@ -126,13 +136,15 @@ test.describe('the signals a page load sends the shop’s own origin', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await expect.poll(() => beacons.length).toBeGreaterThan(0);
+    // One page load, one token, asked for once from the shop itself; every beacon carries it.
+    expect(tokens).toHaveLength(1);
     for (const { url, contentType } of beacons) {
-      expect(url).toBe(`POST ${HOST}${SIGNALS_PATH}`);
+      expect(url).toBe(`POST ${HOST}${SIGNALS_PATH}?${TOKEN_PARAMETER}=${encodeURIComponent(tokens[0]!)}`);
       expect(contentType).toBe('text/plain;charset=UTF-8');
     }
     const sent: Beacon[] = beacons.map(({ body }) => v.parse(BEACON, JSON.parse(body)));
-    expect(new Set(sent.map(({ pageLoad }) => pageLoad)).size).toBe(1);
-    expect(sent[0]).toMatchObject({ v: 1, hostBuild, builds: { catalog: catalogBuild } });
+    for (const beacon of sent) expect(beacon).not.toHaveProperty('pageLoad');
+    expect(sent[0]).toMatchObject({ v: 2, hostBuild, builds: { catalog: catalogBuild } });
     expect(catalogBuild).toMatch(/^0\.1\.0\+/);
     const records = sent.flatMap((beacon) => beacon.records);
     expect(records.filter(({ kind }) => kind === 'view')).toEqual([
@@ -165,6 +177,9 @@ test.describe('the signals a page load sends the shop’s own origin', () => {
     await expect.poll(() => page.evaluate(() => window.__MAISON_FEDERATION__?.vitals.LCP?.value ?? null)).not.toBeNull();
     await page.goto(`${PROXY}/about`);
     await expect.poll(() => left.length).toBeGreaterThan(0);
+    // Each beacon with its page load's token (the shop's, asked for through the proxy).
+    expect(tokensLeft.length).toBeGreaterThan(0);
+    expect(tokensLeft.every((token) => /^[\w-]+\.[\w-]+$/.test(token))).toBe(true);
     const afterIdle = left.splice(0).flatMap((body) => v.parse(BEACON, JSON.parse(body)).records);
     expect(afterIdle).toEqual(
       expect.arrayContaining([

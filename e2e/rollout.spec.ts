@@ -7,17 +7,20 @@
  * a cart that throws when an order is placed (3670), a healthy catalogue (3671).
  *
  * Which signals come from where: the broken cart's errors, the shopper mid-visit and the sticky
- * cohort come from real browsers; the baselines' volume, the doubled LCP and the healthy
+ * cohort come from real browsers, each a client of its own (X-Forwarded-For), the erring ones in
+ * client groups of their own, since the judge acts only on harm seen in 3 groups or more
+ * (deploy/src/rollout/spread.ts); the baselines' volume, the doubled LCP and the healthy
  * rollout's traffic from the beacon generator (e2e/beaconGenerator.ts), in the pages' own format.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { RenderRecord } from '@maison/host/contract';
-import { ENVIRONMENT_FILE, GENERATION_FILE } from '@maison/deploy';
+import { PAGE_LOAD_PATH, type RenderRecord } from '@maison/host/contract';
+import { ENVIRONMENT_FILE, GENERATION_FILE, pageLoadTokens, signalsKey } from '@maison/deploy';
 import { test, expect, addProductToCart, cartBadge, placeOrderOnCheckout } from './fixtures';
 import { postPageLoads, type PageLoads } from './beaconGenerator';
+
 import { canaryBuild } from './canaryBuilds';
 import { nginxBinary, startCdn, type Cdn } from './cdn';
 import { ownEnvironment } from './ownEnvironment';
@@ -81,13 +84,36 @@ const settled = async () => {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, begins - Date.now())));
 };
 
-/** A shopper of a cohort: their bucket and cohort cookies set as the page sets them. */
+/**
+ * `count` client addresses (192.0.2.x, apart from the generator's 10.x.y.z) in as many client groups,
+ * as the shop groups them: a keyed hash of the address, with the key of its environment (its file).
+ */
+function clientsInGroups(count: number): string[] {
+  const { groupOf } = pageLoadTokens(signalsKey(shop.env));
+  const byGroup = new Map<number, string>();
+  for (let host = 1; host < 255 && byGroup.size < count; host += 1) {
+    const address = `192.0.2.${host}`;
+    if (!byGroup.has(groupOf(address))) byGroup.set(groupOf(address), address);
+  }
+  expect(byGroup.size).toBe(count);
+  return [...byGroup.values()];
+}
+
+/** A shopper of a cohort: their bucket and cohort cookies set as the page sets them; a client of their own when `client` is given. */
 async function shopper(
   browser: Browser,
   cohort: 'canary' | 'stable',
   origin = shop.origins.host,
+  client?: string,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: origin });
+  // The client the shop sees is the one its token is asked for by (the token carries its group). Only that request is given the
+  // address: extraHTTPHeaders would go on the remotes' cross-origin requests too, which then need a preflight the remotes refuse.
+  if (client)
+    await context.route(
+      (url) => url.pathname === PAGE_LOAD_PATH,
+      async (route) => route.continue({ headers: { ...(await route.request().allHeaders()), 'x-forwarded-for': client } }),
+    );
   await context.addCookies([
     { name: 'maison_bucket', value: cohort === 'canary' ? '0' : '9999', url: origin },
     { name: 'maison_cohort', value: `${rollout().id}.${cohort}`, url: origin },
@@ -144,11 +170,14 @@ test.describe('shipping a remote gradually', () => {
   test('a canary cart that throws when an order is placed is aborted by itself; a shopper mid-visit keeps the cart', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await command('canary', 'cart', CANARY_CART, '--share', '10');
     expect(rollout()).toMatchObject({ state: 'running', share: 10 });
     judging('--no-data-limit', '120s', '--min-step', '60s');
-    const mid = await shopper(browser, 'canary');
+    // Seven shoppers who order, in seven client groups (the mid-visit one in an eighth): with the group of the most
+    // views and the one of the most errors left out, 5 errors (the least a rate signal acts on) from 5 groups remain.
+    const [midClient, ...clients] = clientsInGroups(8);
+    const mid = await shopper(browser, 'canary', shop.origins.host, midClient);
     await addProductToCart(mid.page, 'hoi-an-handkerchief');
     await expect(cartBadge(mid.page)).toHaveText('1');
 
@@ -161,9 +190,9 @@ test.describe('shipping a remote gradually', () => {
       posted += await loads({ cohort: 'canary', count: round < 5 ? 4 : 3, page: '/checkout', remote: 'cart' });
     }
     expect(posted).toBe(395);
-    // Five canary shoppers place an order, and the canary's code throws each time (real browsers).
-    for (let shopperNo = 0; shopperNo < 5; shopperNo += 1) {
-      const { context, page, errors } = await shopper(browser, 'canary');
+    // Seven canary shoppers place an order, and the canary's code throws each time (real browsers, a client each).
+    for (const client of clients) {
+      const { context, page, errors } = await shopper(browser, 'canary', shop.origins.host, client);
       await addProductToCart(page, 'dragon-bridge-handkerchief');
       await placeOrder(page);
       await expect.poll(() => errors).toContain('canary cart: the order summary is undefined');

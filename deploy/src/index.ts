@@ -9,3 +9,4 @@ export { CACHE_CONTROL } from './answer/cacheControl.ts';
 export { ENVIRONMENT_FILE, GENERATION_FILE, LOCAL_ENVIRONMENT_DIR } from './environment/layout.ts';
 export { watchEnvironment } from './environment/served.ts';
 export { METRIC, type MetricName } from './observe/metricNames.ts';
+export { CLIENT_GROUPS, pageLoadTokens, signalsKey } from './observe/pageLoadTokens.ts';

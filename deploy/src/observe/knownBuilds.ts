@@ -18,30 +18,45 @@ export interface KnownBuilds {
   buildAt(manifest: string): string | undefined;
 }
 
+/** What the generations in `served` list, as a beacon may name them. */
+function listedIn(served: readonly Generation[], current: Generation | undefined): KnownBuilds {
+  // A rollout's canary cohort's pages run builds of their own (the generation's canary/).
+  const builds = served.flatMap((generation) =>
+    [generation.render, generation.canary?.render].flatMap((render) => (render?.builds ? [render.builds] : [])),
+  );
+  const listed = builds.flatMap(({ remotes }) =>
+    Object.entries(remotes).flatMap(([remote, list]) => list.map((entry) => ({ remote, ...entry }))),
+  );
+  const remoteBuilds = new Set(listed.map(({ remote, build }) => `${remote} ${build}`));
+  const atManifest = new Map(listed.map(({ manifest, build }) => [manifest, build]));
+  const first = current?.render.builds?.remotes ?? {};
+  return {
+    hosts: new Set(builds.map(({ host }) => host)),
+    remotes: new Set(['host', ...listed.map(({ remote }) => remote)]),
+    isBuild: (remote, build) => remoteBuilds.has(`${remote} ${build}`),
+    firstBuild: (remote) => (Object.hasOwn(first, remote) ? first[remote]?.[0]?.build : undefined),
+    buildAt: (manifest) => atManifest.get(manifest),
+  };
+}
+
 export function knownBuilds(current: () => Generation | undefined, now: () => number = Date.now): () => KnownBuilds {
   const served = new Map<string, { generation: Generation; lastServed: number }>();
+  let known: { key: string; builds: KnownBuilds } | undefined;
   return () => {
     const at = now();
     const generation = current();
     if (generation) served.set(generation.id, { generation, lastServed: at });
     for (const [id, { lastServed }] of served) if (id !== generation?.id && at - lastServed > KEEP_MS) served.delete(id);
-    // A rollout's canary cohort's pages run builds of their own (the generation's canary/).
-    const builds = [...served.values()].flatMap(({ generation }) =>
-      [generation.render, generation.canary?.render].flatMap((render) => (render?.builds ? [render.builds] : [])),
-    );
-    const hosts = new Set(builds.map(({ host }) => host));
-    const listed = builds.flatMap(({ remotes }) =>
-      Object.entries(remotes).flatMap(([remote, list]) => list.map((entry) => ({ remote, ...entry }))),
-    );
-    return {
-      hosts,
-      remotes: new Set(['host', ...listed.map(({ remote }) => remote)]),
-      isBuild: (remote, build) => listed.some((entry) => entry.remote === remote && entry.build === build),
-      firstBuild: (remote) => {
-        const remotes = generation?.render.builds?.remotes;
-        return remotes && Object.hasOwn(remotes, remote) ? remotes[remote]?.[0]?.build : undefined;
-      },
-      buildAt: (manifest) => listed.find((entry) => entry.manifest === manifest)?.build,
-    };
+    // Read again only when the generations served change (a beacon asks on every request).
+    const key = `${generation?.id ?? ''}|${[...served.keys()].join(',')}`;
+    if (known?.key !== key)
+      known = {
+        key,
+        builds: listedIn(
+          [...served.values()].map(({ generation: listed }) => listed),
+          generation,
+        ),
+      };
+    return known.builds;
   };
 }

@@ -2,7 +2,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLIENT_GROUPS, pageLoadTokens, signalsKey, SIGNALS_KEY_FILE, TOKEN_LIFE_MS } from './pageLoadTokens.ts';
+import { createHmac, randomBytes } from 'node:crypto';
+import { CLIENT_GROUPS, hmacSha256, pageLoadTokens, signalsKey, SIGNALS_KEY_FILE, TOKEN_LIFE_MS } from './pageLoadTokens.ts';
 
 const KEY = Buffer.alloc(32, 1);
 const claim = { generation: 'g1', group: 3, rollout: 'r1', cohort: 'canary' as const, tester: false, moved: true };
@@ -38,6 +39,20 @@ describe('a page-load token', () => {
     expect(tokens.groupOf('203.0.113.9')).toBe(pageLoadTokens(KEY).groupOf('203.0.113.9'));
     const groups = new Set(Array.from({ length: 400 }, (_, index) => tokens.groupOf(`10.0.${index >> 8}.${index & 255}`)));
     expect(groups.size).toBe(CLIENT_GROUPS);
+  });
+});
+
+describe('the HMAC the tokens are signed with', () => {
+  it('is HMAC-SHA-256: the same as createHmac for keys short and long, messages empty and long', () => {
+    for (const keyLength of [0, 1, 32, 64, 65, 200])
+      for (const messageLength of [0, 1, 55, 64, 1000]) {
+        const key = randomBytes(keyLength);
+        const message = randomBytes(messageLength);
+        expect(hmacSha256(key)(message).toString('hex')).toBe(createHmac('sha256', key).update(message).digest('hex'));
+      }
+    expect(hmacSha256(Buffer.from('key'))('The quick brown fox jumps over the lazy dog').toString('hex')).toBe(
+      'f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8',
+    );
   });
 });
 

@@ -17,22 +17,29 @@ interface Reported {
   views: number;
 }
 
+/** One page load's reports, as `pageLoadsHeard().of(id)` gives them. */
+export interface PageLoadHeard {
+  /** Whether the page load reports `key` for the first time (and may: a view within its page budget). */
+  first(key: string, isView?: boolean): boolean;
+}
+
 export function pageLoadsHeard(max = MAX_PAGE_LOADS) {
   const heard = new LRUCache<string, Reported>({ max, ttl: TOKEN_LIFE_MS });
-  const of = (id: string) => {
-    let reported = heard.get(id);
-    if (!reported) heard.set(id, (reported = { keys: new Set(), views: 0 }));
-    return reported;
-  };
   return {
-    /** Whether page load `id` reports `key` for the first time (and may: a view within its page budget). */
-    first(id: string, key: string, isView = false): boolean {
-      const reported = of(id);
-      if (reported.keys.has(key) || reported.keys.size >= MAX_KEYS_PER_LOAD) return false;
-      if (isView && reported.views >= MAX_VIEWS_PER_LOAD) return false;
-      reported.keys.add(key);
-      if (isView) reported.views += 1;
-      return true;
+    /** Page load `id`'s reports (looked up once a beacon). */
+    of(id: string): PageLoadHeard {
+      let reported = heard.get(id);
+      if (!reported) heard.set(id, (reported = { keys: new Set(), views: 0 }));
+      const { keys } = reported;
+      return {
+        first(key, isView = false) {
+          if (keys.has(key) || keys.size >= MAX_KEYS_PER_LOAD) return false;
+          if (isView && reported.views >= MAX_VIEWS_PER_LOAD) return false;
+          keys.add(key);
+          if (isView) reported.views += 1;
+          return true;
+        },
+      };
     },
   };
 }

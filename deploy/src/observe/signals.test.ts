@@ -144,10 +144,10 @@ describe('the pages’ beacons', () => {
   it('count at most 64 pages shown per page load', async () => {
     const { post, token, seen } = receiver();
     const mine = await token();
-    for (let batch = 0; batch < 2; batch += 1)
+    for (let batch = 0; batch < 3; batch += 1)
       await post(
         beacon(
-          Array.from({ length: 50 }, (_, index) => ({ kind: 'view' as const, page: `/products/p-${batch}-${index}` })),
+          Array.from({ length: 30 }, (_, index) => ({ kind: 'view' as const, page: `/products/p-${batch}-${index}` })),
           {},
         ),
         undefined,

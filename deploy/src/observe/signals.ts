@@ -2,7 +2,7 @@
  * The pages' beacons (host/src/contract/observe/beacon.ts), received on the shop's own origin. A
  * page first asks `POST /rum/page-load` for its token (pageLoadTokens.ts), then posts its beacons
  * to `/rum?t=<token>`. Refusals come before any body is read and in the order of their cost: another
- * site, no valid token, the client's rate, the size. An accepted beacon is validated against its
+ * site, the client's rate, no valid token, the size. An accepted beacon is validated against its
  * schema and counted (metrics.ts) with labels from closed sets only (route templates, the remotes
  * and builds of the generations served, the reasons' enum); each page load at most once per signal
  * (pageLoads.ts). Nothing of the shopper is kept: the client's address only counts its rates and
@@ -165,7 +165,11 @@ function count(
   if (!known.hosts.has(beacon.hostBuild)) return 'unknown-build';
   for (const [remote, build] of Object.entries(beacon.builds)) if (!known.isBuild(remote, build)) return 'unknown-build';
   const audience = claim.tester ? 'testers' : 'shoppers';
-  const routeOf = (page: string) => firstMatching(routes, languageOfPath(page).path);
+  const matched = new Map<string, ServedRoute | undefined>();
+  const routeOf = (page: string) => {
+    if (!matched.has(page)) matched.set(page, firstMatching(routes, languageOfPath(page).path));
+    return matched.get(page);
+  };
   const template = (page: string) => routeOf(page)?.path ?? '(none)';
   const buildOf = (remote: string) => (remote === 'host' ? beacon.hostBuild : own(beacon.builds, remote));
   const shows = (page: string, remote: string) =>
@@ -176,7 +180,8 @@ function count(
       const build = buildOf(remote);
       return build ? [{ page: template(page), remote, build, audience }] : [];
     });
-  const first = (key: string, isView = false) => heard.first(claim.id, key, isView);
+  const loadHeard = heard.of(claim.id);
+  const first = (key: string, isView = false) => loadHeard.first(key, isView);
 
   // The running rollout's evidence: a cohort is the build the page ran, a shopper's page load only.
   const splitting = rollout && !claim.tester ? rollout : undefined;
@@ -283,10 +288,10 @@ export function signals(next: ReplyHandler, options: SignalsOptions): ReplyHandl
       return reply(status, text, extra);
     };
     if (fromAnotherSite(request.headers)) return refuse('cross-site', 403, 'Not from this shop\n');
+    if (!beaconsAllowed(client)) return refuse('rate-limited', 429, 'Too many reports\n', { 'Retry-After': '1' });
     const claim = tokens.check(url.searchParams.get(TOKEN_PARAMETER));
     if (claim === 'malformed') return refuse('no-token', 403, 'No page load of this shop\n');
     if (claim === 'forged' || claim === 'expired') return refuse(claim, 403, 'No page load of this shop\n');
-    if (!beaconsAllowed(client)) return refuse('rate-limited', 429, 'Too many reports\n', { 'Retry-After': '1' });
     const text = await cappedText(request, MAX_BEACON_BYTES);
     if (text === 'too-large') return refuse('too-large', 413, 'Report too large\n');
     if (text === 'cut-off') return refuse('cut-off', 400, 'Report cut off\n');

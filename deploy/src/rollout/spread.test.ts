@@ -82,3 +82,11 @@ describe('the judge over client groups', () => {
     expect(verdict.reasons[0]).toMatch(/fewer than 3 client groups: too few clients to advance on/);
   });
 });
+
+describe('the judge over no client groups at all', () => {
+  it('waits for data (no series yet in Prometheus)', () => {
+    const verdict = judgeSpread([], step);
+    expect(verdict.action).toBe('wait');
+    expect(verdict.reasons[0]).toMatch(/^only 0 canary views so far/);
+  });
+});

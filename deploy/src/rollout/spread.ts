@@ -25,7 +25,15 @@ export interface SpreadPolicy {
 
 export const DEFAULT_SPREAD: SpreadPolicy = { minGroups: 3, maxGroupShare: 0.5 };
 
-const EMPTY: CohortFigures = { views: 0, assignedViews: 0, errors: 0, loadFailures: 0, lcp: [], inp: [] };
+/** No figures: histograms with their +Inf bucket alone, as the judge's statistics need one. */
+const EMPTY: CohortFigures = {
+  views: 0,
+  assignedViews: 0,
+  errors: 0,
+  loadFailures: 0,
+  lcp: [{ le: Infinity, count: 0 }],
+  inp: [{ le: Infinity, count: 0 }],
+};
 const observations = (buckets: Bucket[]) => buckets.reduce((most, { count }) => Math.max(most, count), 0);
 
 function addBuckets(a: Bucket[], b: Bucket[]): Bucket[] {

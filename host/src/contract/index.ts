@@ -7,6 +7,7 @@ export * from './renderRecord.ts';
 export {
   BEACON,
   MAX_BEACON_BYTES,
+  MAX_RECORDS,
   PAGE_LOAD_ANSWER,
   PAGE_LOAD_PATH,
   SIGNALS_PATH,

@@ -5,7 +5,7 @@ import { LOAD_FAILURE_REASONS } from '../../federation/loading/loadFailure.ts';
 import { REMOTE_NAME } from '../names.ts';
 import { MAX_BUILD, MAX_MEASURE, MAX_PAGE, MAX_RECORDS, MAX_URL } from './beaconLimits.ts';
 
-export { MAX_BEACON_BYTES, PAGE_LOAD_PATH, SIGNALS_PATH, TOKEN_PARAMETER } from './beaconLimits.ts';
+export { MAX_BEACON_BYTES, MAX_RECORDS, PAGE_LOAD_PATH, SIGNALS_PATH, TOKEN_PARAMETER } from './beaconLimits.ts';
 
 const page = v.pipe(v.string(), v.maxLength(MAX_PAGE), v.startsWith('/'));
 /** A remote's name, or `host`. */

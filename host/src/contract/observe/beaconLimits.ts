@@ -2,9 +2,12 @@
 
 /** Where pages send beacons: on the shop's own origin, so the page policy names no other. */
 export const SIGNALS_PATH = '/rum';
-/** One beacon's most bytes; pages batch below it (sendBeacon's own limit is 64 KiB a page). */
-export const MAX_BEACON_BYTES = 16 * 1024;
-export const MAX_RECORDS = 256;
+/**
+ * One beacon's most bytes and records; pages batch below them. Small, so that a full beacon costs the
+ * answerer no more than a page answer (docs/performance.md, "What a beacon costs").
+ */
+export const MAX_BEACON_BYTES = 4 * 1024;
+export const MAX_RECORDS = 32;
 export const MAX_PAGE = 1024;
 export const MAX_URL = 2048;
 export const MAX_BUILD = 128;

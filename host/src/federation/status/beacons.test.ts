@@ -62,7 +62,7 @@ describe('beacon bodies', () => {
     expect(received(only!)).toEqual({ ...head, records });
   });
 
-  it('splits into beacons the answerer accepts, each under the byte limit and 256 records, in order, losing nothing', () => {
+  it('splits into beacons the answerer accepts, each under the byte limit and MAX_RECORDS records, in order, losing nothing', () => {
     const many = Array.from({ length: 900 }, (_, n) => view(n));
     const bodies = beaconBodies(many, head);
     expect(bodies.length).toBeGreaterThan(3);
@@ -73,7 +73,7 @@ describe('beacon bodies', () => {
     expect(bodies.flatMap((body) => received(body).records)).toEqual(many);
     // Small records fill a beacon to its count, not its bytes; the byte limit is met exactly.
     const small = Array.from({ length: 300 }, () => ({ kind: 'view', page: '/' }) as const);
-    expect(beaconBodies(small, head).map((body) => received(body).records.length)).toEqual([256, 44]);
+    expect(beaconBodies(small, head).map((body) => received(body).records.length)).toEqual([...Array<number>(9).fill(32), 12]);
     const tight = beaconBodies(many.slice(0, 40), head, 600);
     expect(Math.max(...tight.map((body) => new TextEncoder().encode(body).length))).toBeLessThanOrEqual(600);
     expect(tight.flatMap((body) => received(body).records)).toEqual(many.slice(0, 40));
