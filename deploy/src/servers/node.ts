@@ -2,7 +2,6 @@
 // Why: docs/decisions/serving.md#answer-order
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { SentAnswer } from '../answer/http.ts';
 import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
@@ -60,7 +59,7 @@ const BASE = 'http://shop.invalid';
 /**
  * The request's body as a Web stream that starts reading Node's only when the answerer reads it: a
  * refusal made before the body costs nothing (Node drops an unread body itself). Node's chunks are
- * handed on as they come (Readable.toWeb costs a beacon about a fifth of its answer, measured).
+ * handed on as they come (node:stream's Readable.toWeb cost a beacon about a fifth of its answer, measured).
  */
 function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   let started = false;
