@@ -124,3 +124,41 @@ export async function postPageLoads(loads: PageLoads): Promise<number> {
   }
   return accepted;
 }
+
+export interface Forger {
+  origin: string;
+  /** The forger's one address (what every request of it says in X-Forwarded-For). */
+  client: string;
+  /** The cohort every page load of it claims (`<rollout>.<cohort>`), if any. */
+  claim?: string;
+  /** What it sends in its `index`-th beacon. */
+  beacon: (index: number) => Beacon;
+  /** It stops once this is true. */
+  done: () => boolean;
+}
+
+/**
+ * One client sending more than it is allowed for as long as asked: a page load's token and a beacon
+ * every 50 ms, each beacon with the newest token it was given. Resolves with what the shop took.
+ */
+export async function forge({
+  origin,
+  client,
+  claim,
+  beacon,
+  done,
+}: Forger): Promise<{ tokens: number; accepted: number; refused: number }> {
+  const taken = { tokens: 0, accepted: 0, refused: 0 };
+  let token: string | undefined;
+  for (let index = 0; !done(); index += 1) {
+    const fresh = await pageLoadToken(origin, client, claim);
+    if (fresh) [token, taken.tokens] = [fresh, taken.tokens + 1];
+    if (token) {
+      const status = await postBeacon(origin, client, token, v.parse(BEACON, beacon(index)));
+      if (status === 204) taken.accepted += 1;
+      else taken.refused += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return taken;
+}

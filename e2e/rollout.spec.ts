@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PAGE_LOAD_PATH, type RenderRecord } from '@maison/host/contract';
 import { ENVIRONMENT_FILE, GENERATION_FILE, pageLoadTokens, signalsKey } from '@maison/deploy';
 import { test, expect, addProductToCart, cartBadge, placeOrderOnCheckout } from './fixtures';
-import { postPageLoads, type PageLoads } from './beaconGenerator';
+import { forge, postPageLoads, type PageLoads } from './beaconGenerator';
 
 import { canaryBuild } from './canaryBuilds';
 import { nginxBinary, startCdn, type Cdn } from './cdn';
@@ -65,6 +65,13 @@ const loads = (change: Partial<PageLoads> & Pick<PageLoads, 'cohort' | 'count' |
     ...change,
   });
 };
+
+/** The verdicts the judge logged for the rollout now in rollout.json (rollout-decisions.jsonl). */
+const verdicts = () =>
+  readFileSync(path.join(shop.env, 'rollout-decisions.jsonl'), 'utf8')
+    .split('\n')
+    .flatMap((line) => (line ? [JSON.parse(line) as { rollout: string; verdict: string; reasons: string[] }] : []))
+    .filter(({ rollout: id }) => id === rollout().id);
 
 /** The beacons the shop has answered, as its access lines say (`/rum`, 204). */
 const beaconsAnswered = () =>
@@ -183,6 +190,25 @@ test.describe('shipping a remote gradually', () => {
 
     // The baseline: a tenth of the checkout pages on the canary, none throwing (generated).
     await settled();
+    // And one client that floods the canary with clean, fast page loads claiming its cohort, all it is allowed, to hide the bug.
+    const { id, canaryBuild: build } = rollout();
+    const pages = ['/cart', '/checkout', '/vi/cart', '/vi/checkout', '/cart/', '/checkout/', '/vi/cart/', '/vi/checkout/'];
+    const cleaner = forge({
+      origin: shop.origins.host,
+      client: '203.0.113.67',
+      claim: `${id}.canary`,
+      done: () => rollout().state !== 'running',
+      beacon: () => ({
+        v: 2,
+        hostBuild: hostBuild(),
+        builds: { cart: build },
+        records: [
+          ...pages.map((page) => ({ kind: 'view' as const, page })),
+          { kind: 'vital' as const, page: '/checkout', name: 'LCP' as const, value: 300 },
+          { kind: 'vital' as const, page: '/checkout', name: 'INP' as const, value: 40 },
+        ],
+      }),
+    });
     // In ten rounds, as shoppers arrive: a scrape between two posts never sees one cohort without the other.
     let posted = 0;
     for (let round = 0; round < 10; round += 1) {
@@ -204,6 +230,9 @@ test.describe('shipping a remote gradually', () => {
     }
     await expect.poll(() => rollout().state, { timeout: 30_000, message: judge!.output.join('\n') }).toBe('aborted');
     expect(rollout().reason).toMatch(/^abort at 10%: errors: /);
+    const cleaned = await cleaner;
+    expect(cleaned.accepted, JSON.stringify(cleaned)).toBeGreaterThanOrEqual(20);
+    expect(verdicts().map(({ verdict }) => verdict)).not.toContain('advance');
     await expect.poll(() => command('status')).toMatch(/cart: aborted at 10%[^]*errors +\d+% \(\d+\)[^]*last decision .*: abort, aborted/);
 
     // The shopper mid-visit: their next move reloads once into the stable build, the cart as it was, and the order goes through.
@@ -229,6 +258,50 @@ test.describe('shipping a remote gradually', () => {
     await loads({ cohort: 'canary', count: 40, page, remote: 'catalog', lcpMedian: 2.2, seed: 2 });
     await expect.poll(() => rollout().state, { timeout: 30_000, message: judge!.output.join('\n') }).toBe('aborted');
     expect(rollout().reason).toMatch(/^abort at 10%: LCP: canary p75 2\.\d s vs 1\.\d s stable/);
+  });
+
+  test('one client forging all it may for the canary (its errors, its claim to the cohort) neither aborts a healthy canary nor holds it', async () => {
+    test.setTimeout(120_000);
+    await command('canary', 'catalog', CANARY_CATALOG, '--share', '10', '--steps', '10,50,100');
+    judging('--no-data-limit', '120s');
+    const { id, canaryBuild: build } = rollout();
+    const page = '/products/hoi-an-handkerchief';
+    await settled();
+    // The forger: one address, every page load claiming the canary cohort, each beacon 16 pages shown, each with an error from the canary's catalogue.
+    const forger = forge({
+      origin: shop.origins.host,
+      client: '203.0.113.66',
+      claim: `${id}.canary`,
+      done: () => rollout().share !== 10 || rollout().state !== 'running',
+      beacon: (index) => ({
+        v: 2,
+        hostBuild: hostBuild(),
+        builds: { catalog: build },
+        records: Array.from({ length: 16 }, (_, n) => [
+          { kind: 'view' as const, page: `/products/forged-${index}-${n}` },
+          { kind: 'error' as const, page: `/products/forged-${index}-${n}`, remote: 'catalog' },
+        ]).flat(),
+      }),
+    });
+    // Healthy shoppers keep coming, alike in both cohorts, split as the share says.
+    for (let beat = 0; rollout().share === 10 && rollout().state === 'running' && beat < 80; beat += 1) {
+      await loads({ cohort: 'canary', count: 4, page, remote: 'catalog', seed: 2 * beat + 1 });
+      await loads({ cohort: 'stable', count: 36, page, remote: 'catalog', seed: 2 * beat + 2 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const forged = await forger;
+    // It sent all it was allowed, and more was refused.
+    expect(forged.accepted, JSON.stringify(forged)).toBeGreaterThanOrEqual(20);
+    expect(forged.refused, JSON.stringify(forged)).toBeGreaterThan(0);
+    expect(rollout(), judge!.output.join('\n')).toMatchObject({ state: 'running', share: 50 });
+    expect(verdicts().map(({ verdict }) => verdict)).not.toContain('abort');
+    expect(verdicts().map(({ verdict }) => verdict)).not.toContain('hold');
+    expect(
+      verdicts()
+        .find(({ verdict }) => verdict === 'advance')
+        ?.reasons.at(-1),
+    ).toMatch(/^left out: client groups /);
+    await command('abort', 'catalog');
   });
 
   test('the caching proxy never mixes cohorts; a shopper stays in theirs across pages and reloads', async ({ browser }) => {

@@ -21,6 +21,8 @@ interface Reported {
 export interface PageLoadHeard {
   /** Whether the page load reports `key` for the first time (and may: a view within its page budget). */
   first(key: string, isView?: boolean): boolean;
+  /** Whether it has reported `key`. */
+  has(key: string): boolean;
 }
 
 export function pageLoadsHeard(max = MAX_PAGE_LOADS) {
@@ -32,6 +34,7 @@ export function pageLoadsHeard(max = MAX_PAGE_LOADS) {
       if (!reported) heard.set(id, (reported = { keys: new Set(), views: 0 }));
       const { keys } = reported;
       return {
+        has: (key) => keys.has(key),
         first(key, isView = false) {
           if (keys.has(key) || keys.size >= MAX_KEYS_PER_LOAD) return false;
           if (isView && reported.views >= MAX_VIEWS_PER_LOAD) return false;

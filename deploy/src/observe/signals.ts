@@ -221,7 +221,9 @@ function count(
 
   const counted: Array<() => void> = [];
   if (assigned && !claim.moved && first('assigned')) counted.push(() => counts.rollout.assigned(labels(assigned)));
-  for (const record of beacon.records) {
+  // Views first: an error counts only on a page this page load was shown (one per page shown and remote).
+  const records = [...beacon.records.filter(({ kind }) => kind === 'view'), ...beacon.records.filter(({ kind }) => kind !== 'view')];
+  for (const record of records) {
     const page = template(record.page);
     if (record.kind === 'view' && first(`view ${record.page}`, true)) {
       counted.push(() => pageLabels(record.page).forEach((labels) => counts.view(labels)));
@@ -234,7 +236,7 @@ function count(
     }
     if (record.kind === 'error') {
       const build = builds.get(record)!;
-      if (!first(`error ${record.page} ${record.remote}`)) continue;
+      if (!loadHeard.has(`view ${record.page}`) || !first(`error ${record.page} ${record.remote}`)) continue;
       counted.push(() => counts.error({ page, remote: record.remote, build, audience }));
       const cohort = record.remote === splitting?.remote ? cohortOfBuild(build) : undefined;
       if (cohort) counted.push(() => counts.rollout.errorView(labels(cohort)));
