@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PAGE_LOAD_PATH, type RenderRecord } from '@maison/host/contract';
-import { ENVIRONMENT_FILE, GENERATION_FILE, pageLoadTokens, signalsKey } from '@maison/deploy';
+import { ENVIRONMENT_FILE, GENERATION_FILE, METRIC, pageLoadTokens, signalsKey } from '@maison/deploy';
 import { test, expect, addProductToCart, cartBadge, placeOrderOnCheckout } from './fixtures';
 import { forge, postPageLoads, type PageLoads } from './beaconGenerator';
 
@@ -302,6 +302,45 @@ test.describe('shipping a remote gradually', () => {
         ?.reasons.at(-1),
     ).toMatch(/^left out: client groups /);
     await command('abort', 'catalog');
+  });
+
+  test('both cohorts browsing alike give the judge as many vitals: a page load made to move a shopper is no value', async ({ browser }) => {
+    test.setTimeout(120_000);
+    await command('canary', 'cart', CANARY_CART, '--share', '50');
+    const { id } = rollout();
+    const compared = async (cohort: 'canary' | 'stable') => {
+      const text = await (await fetch(`http://127.0.0.1:${BASE_PORT + 6464}/metrics`)).text();
+      const line = new RegExp(`^${METRIC.rolloutLcp}_count\\{[^}]*rollout="${id}"[^}]*cohort="${cohort}"[^}]*\\} (\\d+)`, 'gm');
+      return [...text.matchAll(line)].reduce((sum, [, count]) => sum + Number(count), 0);
+    };
+    const leave = async (page: Page) => {
+      const before = beaconsAnswered();
+      await page.goto('about:blank');
+      await expect.poll(beaconsAnswered, { message: 'the page’s beacon, once it is left' }).toBeGreaterThan(before);
+    };
+    // Three shoppers a cohort, new to the rollout (a bucket, no cohort yet), each on two visits the same way: the shop's
+    // products, then the cart by its link; later, the cart again in a new tab. A canary shopper's first move is a whole page load.
+    for (const cohort of ['canary', 'stable', 'canary', 'stable', 'canary', 'stable'] as const) {
+      const context = await browser.newContext({ baseURL: shop.origins.host });
+      await context.addCookies([{ name: 'maison_bucket', value: cohort === 'canary' ? '0' : '9999', url: shop.origins.host }]);
+      await context.addInitScript(() => window.location.protocol.startsWith('http') && window.sessionStorage.setItem('hasVisited', 'true'));
+      const first = await context.newPage();
+      await first.goto('/products');
+      await expect.poll(async () => (await context.cookies()).find(({ name }) => name === 'maison_cohort')?.value).toBe(`${id}.${cohort}`);
+      await first.getByRole('link', { name: /^Cart/ }).click();
+      await expect(first.getByRole('heading', { level: 1 })).toBeVisible();
+      await first.waitForTimeout(1_000);
+      await leave(first);
+      const again = await context.newPage();
+      await again.goto('/cart');
+      await expect(again.getByRole('heading', { level: 1 })).toBeVisible();
+      await again.waitForTimeout(1_000);
+      await leave(again);
+      await context.close();
+    }
+    // One value a shopper, from their second visit: the canary's move and the first pages (no cohort yet) are not compared.
+    await expect.poll(async () => [await compared('canary'), await compared('stable')], { timeout: 15_000 }).toEqual([3, 3]);
+    await command('abort', 'cart');
   });
 
   test('the caching proxy never mixes cohorts; a shopper stays in theirs across pages and reloads', async ({ browser }) => {
