@@ -36,6 +36,12 @@ export const METRIC = {
   remoteLoads: 'maison_remote_loads_total',
   remoteLoadFailures: 'maison_remote_load_failures_total',
   pageErrors: 'maison_page_errors_total',
+  /** Shoppers' evidence per client group (observe/signals.ts), what the alert rules read without the group that carries the most. */
+  groupViews: 'maison_group_views_total',
+  groupErrorViews: 'maison_group_error_views_total',
+  groupLoadFailures: 'maison_group_load_failures_total',
+  /** Page loads' LCP by Web Vitals rating (good, needs-improvement, poor), by the template of the page they opened. */
+  groupLcp: 'maison_group_lcp_total',
   /** Page-load tokens asked for (observe/pageLoadTokens.ts), by outcome. */
   pageLoadTokens: 'maison_page_load_tokens_total',
   /** The running rollout's evidence, by cohort and client group (rollout/spread.ts): page loads by the cohort they came with (the sample-ratio check)… */

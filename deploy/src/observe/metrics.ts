@@ -261,6 +261,26 @@ export function serverMetrics() {
     registers: [registry],
   });
   const rollout = rolloutMetrics(registry);
+  const groupLabels = ['remote', 'build', 'group'] as const;
+  const groupCounter = (name: string, help: string) => new Counter({ name, help, labelNames: groupLabels, registers: [registry] });
+  const groupViews = groupCounter(
+    METRIC.groupViews,
+    "Shoppers' pages shown, by each build the page runs and the page load's client group.",
+  );
+  const groupErrors = groupCounter(
+    METRIC.groupErrorViews,
+    "Shoppers' pages shown with an error from the remote, by its build and client group.",
+  );
+  const groupFailures = groupCounter(
+    METRIC.groupLoadFailures,
+    "Shoppers' page loads whose module of the remote did not load, by the build asked for and client group.",
+  );
+  const groupLcp = new Counter({
+    name: METRIC.groupLcp,
+    help: "Shoppers' page loads by their LCP's Web Vitals rating, the template of the page they opened and client group.",
+    labelNames: ['page', 'rating', 'group'] as const,
+    registers: [registry],
+  });
   /** What the pages' beacons say, counted (observe/signals.ts). */
   const signals: SignalCounts = {
     beacon: (outcome) => beacons.inc({ outcome }),
@@ -271,6 +291,12 @@ export function serverMetrics() {
     load: (labels, fallback) => loads.inc({ ...labels, fallback: String(fallback) }),
     failure: (labels, reason) => failures.inc({ ...labels, reason }),
     error: (labels) => errors.inc({ ...labels }),
+    groups: {
+      view: (labels) => groupViews.inc({ ...labels }),
+      errorView: (labels) => groupErrors.inc({ ...labels }),
+      loadFailure: (labels) => groupFailures.inc({ ...labels }),
+      lcp: (labels) => groupLcp.inc({ ...labels }),
+    },
     rollout,
   };
 

@@ -35,6 +35,12 @@ function counting(seen: Array<[string, ...unknown[]]> = []) {
     load: note('load'),
     failure: note('failure'),
     error: note('error'),
+    groups: {
+      view: note('group view'),
+      errorView: note('group error view'),
+      loadFailure: note('group load failure'),
+      lcp: note('group lcp'),
+    },
     rollout: {
       assigned: note('rollout assigned'),
       view: note('rollout view'),
@@ -92,7 +98,8 @@ function receiver(rate = { burst: 100, perSecond: 100 }, rollout?: RolloutRecord
   return { post, token, seen, tokens };
 }
 
-const counted = (seen: Array<[string, ...unknown[]]>) => seen.filter(([name]) => name !== 'token');
+/** What was counted but tokens issued and the counts per client group (their own test below). */
+const counted = (seen: Array<[string, ...unknown[]]>) => seen.filter(([name]) => name !== 'token' && !name.startsWith('group'));
 const hostOn = (page: string, audience = 'shoppers') => ({ page, remote: 'host', build: HOST, audience });
 
 describe('the pages’ beacons', () => {
@@ -109,7 +116,7 @@ describe('the pages’ beacons', () => {
     );
     expect([answer.status, answer.headers['Cache-Control']]).toEqual([204, 'no-store']);
     const product = { page: '/products/:slug', remote: 'catalog', build: CATALOG, audience: 'shoppers' };
-    expect(seen).toEqual([
+    expect(seen.filter(([name]) => !name.startsWith('group'))).toEqual([
       ['token', 'issued'],
       ['view', hostOn('/products/:slug')],
       ['view', product],
@@ -197,9 +204,44 @@ describe('the pages’ beacons', () => {
     expect(seen.find(([name]) => name === 'view')).toEqual(['view', hostOn('/products', 'testers')]);
   });
 
+  it('count shoppers’ views, errors, failed loads and LCP ratings per client group, for the alert rules; a tester’s not', async () => {
+    const { post, token, seen, tokens } = receiver();
+    const group = String(tokens.groupOf('203.0.113.9'));
+    const records: Beacon['records'] = [
+      { kind: 'view', page: '/products' },
+      { kind: 'error', page: '/products', remote: 'catalog' },
+      { kind: 'failure', page: '/products', remote: 'catalog', url: MANIFEST, reason: 'unreachable' },
+      { kind: 'vital', page: '/products', name: 'LCP', value: 3000 },
+    ];
+    await post(beacon(records));
+    const groups = () => seen.filter(([name]) => name.startsWith('group'));
+    expect(groups()).toEqual([
+      ['group view', { remote: 'host', build: HOST, group }],
+      ['group view', { remote: 'catalog', build: CATALOG, group }],
+      ['group error view', { remote: 'catalog', build: CATALOG, group }],
+      ['group load failure', { remote: 'catalog', build: CATALOG, group }],
+      ['group lcp', { page: '/products', rating: 'needs-improvement', group }],
+    ]);
+    seen.length = 0;
+    await post(
+      beacon(records),
+      undefined,
+      await token(undefined, '', { 'sec-fetch-site': 'same-origin', cookie: 'maison_build=catalog@x' }),
+    );
+    expect(groups()).toEqual([]);
+  });
+
   it('count an error thrown before the page heard its remote loaded under the build asked for first', async () => {
     const { post, seen } = receiver();
-    await post(beacon([{ kind: 'error', page: '/cart', remote: 'cart' }, { kind: 'view', page: '/cart' }], {}));
+    await post(
+      beacon(
+        [
+          { kind: 'error', page: '/cart', remote: 'cart' },
+          { kind: 'view', page: '/cart' },
+        ],
+        {},
+      ),
+    );
     expect(counted(seen).filter(([name]) => name !== 'view')).toEqual([
       ['error', { page: '/cart', remote: 'cart', build: CART, audience: 'shoppers' }],
       ['beacon', 'accepted'],

@@ -67,6 +67,17 @@ export interface RolloutLabels {
   group: string;
 }
 
+export interface GroupLabels {
+  remote: string;
+  build: string;
+  group: string;
+}
+
+export type LcpRating = 'good' | 'needs-improvement' | 'poor';
+/** Web Vitals' own bounds: good up to 2.5 s, poor past 4 s. */
+export const lcpRating = (milliseconds: number): LcpRating =>
+  milliseconds <= 2500 ? 'good' : milliseconds <= 4000 ? 'needs-improvement' : 'poor';
+
 /** What the receiver counts, with labels it has checked. */
 export interface SignalCounts {
   beacon(outcome: SignalOutcome): void;
@@ -76,6 +87,14 @@ export interface SignalCounts {
   load(labels: PageLabels, fallback: boolean): void;
   failure(labels: PageLabels, reason: string): void;
   error(labels: PageLabels): void;
+  /** Shoppers' evidence per client group, whatever rollout runs: what the alert rules read, leaving out the group that carries the most. */
+  groups: {
+    view(labels: GroupLabels): void;
+    errorView(labels: GroupLabels): void;
+    loadFailure(labels: GroupLabels): void;
+    /** A page load's LCP by its Web Vitals rating, under the template of the page it opened. */
+    lcp(labels: { page: string; rating: LcpRating; group: string }): void;
+  };
   rollout: {
     /** A page load that came with a cohort of this rollout (the sample-ratio check), not one made to move its shopper. */
     assigned(labels: RolloutLabels): void;
@@ -165,6 +184,8 @@ function count(
   if (!known.hosts.has(beacon.hostBuild)) return 'unknown-build';
   for (const [remote, build] of Object.entries(beacon.builds)) if (!known.isBuild(remote, build)) return 'unknown-build';
   const audience = claim.tester ? 'testers' : 'shoppers';
+  const shopper = !claim.tester;
+  const group = String(claim.group);
   const matched = new Map<string, ServedRoute | undefined>();
   const routeOf = (page: string) => {
     if (!matched.has(page)) matched.set(page, firstMatching(routes, languageOfPath(page).path));
@@ -194,7 +215,7 @@ function count(
           ? 'stable'
           : undefined;
   const ran = splitting && cohortOfBuild(buildOf(splitting.remote));
-  const labels = (cohort: Cohort) => ({ rollout: splitting!.id, cohort, group: String(claim.group) });
+  const labels = (cohort: Cohort) => ({ rollout: splitting!.id, cohort, group });
   const assigned = splitting && claim.rollout === splitting.id ? claim.cohort : undefined;
   const comparable = ran !== undefined && ran === assigned && !claim.moved;
 
@@ -227,10 +248,12 @@ function count(
     const page = template(record.page);
     if (record.kind === 'view' && first(`view ${record.page}`, true)) {
       counted.push(() => pageLabels(record.page).forEach((labels) => counts.view(labels)));
+      if (shopper) counted.push(() => pageLabels(record.page).forEach(({ remote, build }) => counts.groups.view({ remote, build, group })));
       if (ran && shows(record.page, splitting!.remote)) counted.push(() => counts.rollout.view(labels(ran)));
     }
     if (record.kind === 'vital' && first(`vital ${record.name}`)) {
       counted.push(() => pageLabels(record.page).forEach((labels) => counts.vital(record.name, labels, record.value)));
+      if (shopper && record.name === 'LCP') counted.push(() => counts.groups.lcp({ page, rating: lcpRating(record.value), group }));
       if (comparable && record.name !== 'CLS' && shows(record.page, splitting!.remote))
         counted.push(() => counts.rollout.vital(record.name as 'LCP' | 'INP', labels(ran), record.value / 1000));
     }
@@ -238,6 +261,7 @@ function count(
       const build = builds.get(record)!;
       if (!loadHeard.has(`view ${record.page}`) || !first(`error ${record.page} ${record.remote}`)) continue;
       counted.push(() => counts.error({ page, remote: record.remote, build, audience }));
+      if (shopper) counted.push(() => counts.groups.errorView({ remote: record.remote, build, group }));
       const cohort = record.remote === splitting?.remote ? cohortOfBuild(build) : undefined;
       if (cohort) counted.push(() => counts.rollout.errorView(labels(cohort)));
     }
@@ -249,6 +273,8 @@ function count(
       if (!first(key)) continue;
       const pageLabel = { page, remote: record.remote, build, audience } as const;
       counted.push(() => (record.kind === 'load' ? counts.load(pageLabel, record.fallback) : counts.failure(pageLabel, record.reason)));
+      if (shopper && failed && first(`failed group ${record.remote}`))
+        counted.push(() => counts.groups.loadFailure({ remote: record.remote, build, group }));
       const cohort = failed && record.remote === splitting?.remote ? cohortOfBuild(build) : undefined;
       if (cohort && first(`failed ${record.remote}`)) counted.push(() => counts.rollout.loadFailure(labels(cohort)));
     }
@@ -328,6 +354,7 @@ const NOT_COUNTED: SignalCounts = {
   load() {},
   failure() {},
   error() {},
+  groups: { view() {}, errorView() {}, loadFailure() {}, lcp() {} },
   rollout: { assigned() {}, view() {}, errorView() {}, loadFailure() {}, vital() {} },
 };
 
