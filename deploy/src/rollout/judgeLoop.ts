@@ -7,7 +7,7 @@
 import { appendLine, readLines } from '../observe/jsonLines.ts';
 import { cohortFigures, type PrometheusReader } from './cohortFigures.ts';
 import { DEFAULT_POLICY, type Figures, type JudgePolicy, type Verdict } from './judge.ts';
-import { judgeSpread } from './spread.ts';
+import { DEFAULT_SPREAD, judgeSpread, type SpreadPolicy } from './spread.ts';
 import { abort, hold, moveShare, promote, type RolloutContext } from './rolloutCommands.ts';
 import { readRollout, splits, type RolloutRecord } from './rolloutRecord.ts';
 
@@ -38,6 +38,8 @@ export interface JudgeOptions {
   context: RolloutContext;
   prometheus: PrometheusReader;
   policy?: JudgePolicy;
+  /** How the evidence must be spread over client groups (rollout/spread.ts). */
+  spread?: SpreadPolicy;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -46,7 +48,14 @@ export interface JudgeOptions {
 const nextShare = (record: RolloutRecord) => record.steps.find((step) => step > record.share && step < 100);
 
 /** One look at the running rollout, if any: judged, acted on, logged. */
-export async function judgeOnce({ context, prometheus, policy = DEFAULT_POLICY, now = Date.now, log = console.log }: JudgeOptions) {
+export async function judgeOnce({
+  context,
+  prometheus,
+  policy = DEFAULT_POLICY,
+  spread = DEFAULT_SPREAD,
+  now = Date.now,
+  log = console.log,
+}: JudgeOptions) {
   const record = readRollout(context.env);
   if (!splits(record)) return undefined;
   const at = now();
@@ -73,7 +82,7 @@ export async function judgeOnce({ context, prometheus, policy = DEFAULT_POLICY, 
   } else {
     const from = Date.parse(record.stepStartedAt);
     const groups = await cohortFigures(prometheus, record, from + policy.settleMs, at);
-    const verdict = judgeSpread(groups, { share: record.share / 100, stepStartedAt: from, now: at }, policy);
+    const verdict = judgeSpread(groups, { share: record.share / 100, stepStartedAt: from, now: at }, policy, spread);
     decision = decide(verdict.action, await act(context, record, verdict), verdict.reasons, verdict.figures);
   }
   appendLine(context.env, DECISIONS_JOURNAL, decision, KEPT_DECISIONS);

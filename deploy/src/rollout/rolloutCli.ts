@@ -5,6 +5,7 @@ import { HOST_APP } from '../../../apps.mts';
 import { prometheusAt } from './cohortFigures.ts';
 import { DEFAULT_POLICY, type JudgePolicy } from './judge.ts';
 import { judgeEvery, judgeOnce } from './judgeLoop.ts';
+import { DEFAULT_SPREAD } from './spread.ts';
 import { abort, moveShare, promote, startCanary, type RolloutContext } from './rolloutCommands.ts';
 import { statusLines } from './rolloutStatus.ts';
 import { contractVersion, ENV_OPTION, environmentDir, EXIT, exitPublished, fail, parseOptions, ROOT, run } from '../cli/options.ts';
@@ -15,7 +16,7 @@ const USAGE = `npm run rollout -- <command> [--env DIR]
   promote <remote>               the canary becomes the remote's build for everyone
   abort <remote> [--reason TEXT] everyone back on the stable build, at once
   status [--json]                both builds side by side, the step, the last decision and why
-  judge --prometheus URL [--interval 60s] [--once] [--min-step 10m] [--settle 2m] [--min-views 200] [--min-observations 30] [--no-data-limit 60m]
+  judge --prometheus URL [--interval 60s] [--once] [--min-step 10m] [--settle 2m] [--min-views 200] [--min-observations 30] [--min-groups 3] [--no-data-limit 60m]
 exit codes: as npm run render's`;
 const { values, positionals } = parseOptions(
   'rollout',
@@ -33,6 +34,7 @@ const { values, positionals } = parseOptions(
     settle: { type: 'string' },
     'min-views': { type: 'string' },
     'min-observations': { type: 'string' },
+    'min-groups': { type: 'string' },
     'no-data-limit': { type: 'string' },
   },
   true,
@@ -100,7 +102,8 @@ await run('rollout', async () => {
       minLatencyObservations: number('min-observations', values['min-observations'], DEFAULT_POLICY.minLatencyObservations),
       noDataLimitMs: duration('no-data-limit', values['no-data-limit'], DEFAULT_POLICY.noDataLimitMs),
     };
-    const options = { context, prometheus: prometheusAt(values.prometheus), policy };
+    const spread = { ...DEFAULT_SPREAD, minGroups: number('min-groups', values['min-groups'], DEFAULT_SPREAD.minGroups) };
+    const options = { context, prometheus: prometheusAt(values.prometheus), policy, spread };
     if (values.once) await judgeOnce(options);
     else {
       const stop = new AbortController();
