@@ -57,8 +57,15 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 beforeEach(() => sessionStorage.clear());
 
 /** A page of its own: its path, visibility, cookies and listeners; its token requests, and its beacons as the answerer reads them. */
-function page(pathname = '/products', { cookie = '', answer = answering() }: { cookie?: string; answer?: () => Promise<Response> } = {}) {
-  const document = Object.assign(new EventTarget(), { visibilityState: 'visible', cookie });
+function page(
+  pathname = '/products',
+  {
+    cookie = '',
+    answer = answering(),
+    readyState = 'complete',
+  }: { cookie?: string; answer?: () => Promise<Response>; readyState?: string } = {},
+) {
+  const document = Object.assign(new EventTarget(), { visibilityState: 'visible', cookie, readyState });
   const location = { pathname };
   const fetch = jest.fn((_url: string, _init?: RequestInit) => answer());
   const target = Object.assign(new EventTarget(), { document, location, fetch, sessionStorage }) as unknown as Window;
@@ -193,13 +200,26 @@ describe('the page load’s records before the status chunk', () => {
 });
 
 describe('the page load’s token', () => {
+  it('is asked for once the page has loaded, or sooner when it is hidden first, never while the first view loads', () => {
+    const loading = page('/products', { readyState: 'loading' });
+    expect(loading.asked()).toEqual([]);
+    loading.target.dispatchEvent(new Event('load'));
+    expect(loading.asked()).toHaveLength(1);
+    loading.target.dispatchEvent(new Event('load'));
+    const hidden = page('/products', { readyState: 'interactive' });
+    hidden.hide();
+    expect(hidden.asked()).toHaveLength(1);
+    hidden.target.dispatchEvent(new Event('load'));
+    expect([loading.asked(), hidden.asked()].map((asked) => asked.length)).toEqual([1, 1]);
+  });
+
   it('is asked for once, never cached, with the cohort the page came with', () => {
     const { asked } = page('/products', { cookie: 'maison_bucket=42; maison_cohort=r1.canary; other=x' });
     expect(asked()).toEqual([
       {
         path: '/rum/page-load',
         query: { cohort: 'r1.canary' },
-        init: { method: 'POST', cache: 'no-store', credentials: 'same-origin' },
+        init: { method: 'POST', cache: 'no-store', credentials: 'same-origin', keepalive: true },
       },
     ]);
     // No cohort cookie, no claim.

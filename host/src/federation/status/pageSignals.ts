@@ -41,19 +41,33 @@ function madeToMove(target: Window): boolean {
   }
 }
 
-/** The page load's token (deploy's observe/pageLoadTokens.ts), asked for with the cohort the page came with; none if refused. */
-async function pageLoadToken(target: Window): Promise<string | undefined> {
+/**
+ * The page load's token (deploy's observe/pageLoadTokens.ts), asked for with the cohort the page came
+ * with (read now, before the rollout's code may change the cookie) once the page has loaded, so that
+ * it never competes with what the first view needs; sooner if the page is hidden first. None if refused.
+ */
+function pageLoadToken(target: Window): Promise<string | undefined> {
   const query = new URLSearchParams();
   const cohort = cookieOf(target.document.cookie, COHORT_COOKIE);
   if (cohort) query.set('cohort', cohort);
   if (madeToMove(target)) query.set('moved', '1');
-  try {
-    const answer = await target.fetch(`${PAGE_LOAD_PATH}?${query}`, { method: 'POST', cache: 'no-store', credentials: 'same-origin' });
-    const body = answer.ok ? ((await answer.json()) as { token?: unknown }) : undefined;
-    return typeof body?.token === 'string' && body.token.length <= 1024 ? body.token : undefined;
-  } catch {
-    return undefined;
-  }
+  const ask = async () => {
+    try {
+      const init = { method: 'POST', cache: 'no-store', credentials: 'same-origin', keepalive: true } as const;
+      const answer = await target.fetch(`${PAGE_LOAD_PATH}?${query}`, init);
+      const body = answer.ok ? ((await answer.json()) as { token?: unknown }) : undefined;
+      return typeof body?.token === 'string' && body.token.length <= 1024 ? body.token : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  if (target.document.readyState === 'complete') return ask();
+  return new Promise((resolve) => {
+    const early = new AbortController();
+    const now = () => (early.abort(), resolve(ask()));
+    target.addEventListener('load', now, { signal: early.signal });
+    whenHidden(now, target, early.signal);
+  });
 }
 
 export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window) {

@@ -42,7 +42,7 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A page of its own for each test: its document's visibility, its path, its listeners, its token; the beacons it sends. */
 function page(startingAs: DocumentVisibilityState = 'visible') {
-  const document = Object.assign(new EventTarget(), { visibilityState: startingAs, cookie: '' });
+  const document = Object.assign(new EventTarget(), { visibilityState: startingAs, cookie: '', readyState: 'complete' });
   const fetch = async () => ({ ok: true, json: async () => ({ token: TOKEN }) }) as unknown as Response;
   const target = Object.assign(new EventTarget(), {
     document,
