@@ -11,7 +11,7 @@ import { requestDurations } from './requestDurations.ts';
 import type { CacheOutcome } from '../render/pageCache.ts';
 import type { PublishEntry } from './publishJournal.ts';
 import type { AccessLine } from './logger.ts';
-import type { RolloutLabels, SignalCounts } from './signals.ts';
+import type { RolloutLabels, SignalCounts } from './beaconCounts.ts';
 import type { Generation } from '../environment/generation.ts';
 
 /** HTTP methods as OpenTelemetry names them; anything else is `_OTHER`. */

@@ -4,7 +4,8 @@ import { type Beacon } from '@maison/host/contract';
 import type { ReplyHandler } from '../answer/http.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
 import { newContext } from './requestContext.ts';
-import { signals, type SignalCounts } from './signals.ts';
+import { signals } from './signals.ts';
+import type { SignalCounts } from './beaconCounts.ts';
 import { pageLoadTokens, TOKEN_LIFE_MS } from './pageLoadTokens.ts';
 import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 

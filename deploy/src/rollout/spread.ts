@@ -78,6 +78,49 @@ const SIGNALS = [
 const set = (...groups: Array<string | undefined>) => new Set(groups.filter((group): group is string => group !== undefined));
 const named = (groups: ReadonlySet<string>) => (groups.size === 0 ? 'none' : [...groups].join(', '));
 
+interface Spread {
+  groups: readonly GroupFigures[];
+  step: StepState;
+  policy: JudgePolicy;
+  spread: SpreadPolicy;
+}
+
+/** Each signal's harm without the group with the most views and the one with the most of its canary events: harms spread enough to act on, and those too thin to. */
+function harmsOf({ groups, step, policy, spread }: Spread, biggest: string | undefined, topOf: Array<string | undefined>) {
+  const harms: string[] = [];
+  const thin: string[] = [];
+  for (const [index, signal] of SIGNALS.entries()) {
+    const leftOut = set(biggest, topOf[index]);
+    const { canary, stable } = without(groups, leftOut);
+    const verdict = judge(canary, stable, step, policy);
+    const line = verdict.reasons.find((reason) => reason.startsWith(`${signal.name}:`));
+    if (verdict.action !== 'abort' || line === undefined) continue;
+    const from = groups.filter(({ group, canary }) => !leftOut.has(group) && signal.events(canary) > 0).length;
+    if (from >= spread.minGroups) harms.push(`${line} (without client groups ${named(leftOut)})`);
+    else
+      thin.push(
+        `${signal.name}: worse, but the canary's come from ${from} client groups (${spread.minGroups} needed): too few clients to act on`,
+      );
+  }
+  return { harms, thin };
+}
+
+/** Why to hold a step the judge would advance or wait on: one group still carrying most of a cohort's views, or an advance on too few groups. */
+function tooFewClients({ policy, spread }: Spread, kept: readonly GroupFigures[], advancing: boolean): string | undefined {
+  for (const cohort of ['canary', 'stable'] as const) {
+    const total = kept.reduce((sum, group) => sum + group[cohort].views, 0);
+    const largest = kept.reduce((most, group) => Math.max(most, group[cohort].views), 0);
+    if (total >= policy.minViews && largest / total > spread.maxGroupShare)
+      return `one client group carries ${Math.round((largest / total) * 100)}% of the ${cohort}'s views with the largest left out: a few clients decide this step`;
+  }
+  const thin = (['canary', 'stable'] as const).filter(
+    (cohort) => kept.filter((group) => group[cohort].views > 0).length < spread.minGroups,
+  );
+  if (advancing && thin.length > 0)
+    return `the ${thin.join(' and ')} views come from fewer than ${spread.minGroups} client groups: too few clients to advance on`;
+  return undefined;
+}
+
 /** The verdict on a step's figures per client group. */
 export function judgeSpread(
   groups: readonly GroupFigures[],
@@ -98,52 +141,18 @@ export function judgeSpread(
     step,
     policy,
   );
+  const figures = main.figures;
   const leftOutLine = `left out: client groups ${named(leftOut)} (the most views or events), ${mostLoads ?? 'none'} (the most page loads)`;
 
-  const harms: string[] = [];
-  const thin: string[] = [];
-  for (const [index, signal] of SIGNALS.entries()) {
-    const leftOut = set(biggest, topOf[index]);
-    const { canary, stable } = without(groups, leftOut);
-    const verdict = judge(canary, stable, step, policy);
-    const line = verdict.reasons.find((reason) => reason.startsWith(`${signal.name}:`));
-    if (verdict.action !== 'abort' || line === undefined) continue;
-    const from = groups.filter(({ group, canary }) => !leftOut.has(group) && signal.events(canary) > 0).length;
-    if (from >= spread.minGroups) harms.push(`${line} (without client groups ${named(leftOut)})`);
-    else
-      thin.push(
-        `${signal.name}: worse, but the canary's come from ${from} client groups (${spread.minGroups} needed): too few clients to act on`,
-      );
-  }
-  if (harms.length > 0) return { action: 'abort', reasons: harms, figures: main.figures };
-  if (thin.length > 0) return { action: 'hold', reasons: thin, figures: main.figures };
+  const { harms, thin } = harmsOf({ groups, step, policy, spread }, biggest, topOf);
+  if (harms.length > 0) return { action: 'abort', reasons: harms, figures };
+  if (thin.length > 0) return { action: 'hold', reasons: thin, figures };
   // Worse only with the groups the checks above leave out: one client's events; wait for more clients.
   if (main.action === 'abort')
-    return {
-      action: 'wait',
-      reasons: main.reasons.map((reason) => `${reason}: worse only with one client group's events`),
-      figures: main.figures,
-    };
+    return { action: 'wait', reasons: main.reasons.map((reason) => `${reason}: worse only with one client group's events`), figures };
   if (main.action === 'hold') return { ...main, reasons: [...main.reasons, leftOutLine] };
-
   const kept = groups.filter(({ group }) => !leftOut.has(group));
-  for (const cohort of ['canary', 'stable'] as const) {
-    const total = kept.reduce((sum, group) => sum + group[cohort].views, 0);
-    const largest = kept.reduce((most, group) => Math.max(most, group[cohort].views), 0);
-    if (total >= policy.minViews && largest / total > spread.maxGroupShare) {
-      const share = Math.round((largest / total) * 100);
-      const line = `one client group carries ${share}% of the ${cohort}'s views with the largest left out: a few clients decide this step`;
-      return { action: 'hold', reasons: [line, leftOutLine], figures: main.figures };
-    }
-  }
-  if (main.action === 'advance') {
-    const thinCohorts = (['canary', 'stable'] as const).filter(
-      (cohort) => kept.filter((group) => group[cohort].views > 0).length < spread.minGroups,
-    );
-    if (thinCohorts.length > 0) {
-      const line = `the ${thinCohorts.join(' and ')} views come from fewer than ${spread.minGroups} client groups: too few clients to advance on`;
-      return { action: 'hold', reasons: [line, leftOutLine], figures: main.figures };
-    }
-  }
+  const few = tooFewClients({ groups, step, policy, spread }, kept, main.action === 'advance');
+  if (few) return { action: 'hold', reasons: [few, leftOutLine], figures };
   return { ...main, reasons: [...main.reasons, leftOutLine] };
 }

@@ -13,6 +13,7 @@ export {
   SIGNALS_PATH,
   TOKEN_PARAMETER,
   type Beacon,
+  type Signal,
 } from './observe/beacon.ts';
 export * from './rollout/cohorts.ts';
 export { JSON_OBJECT, readJson, shown } from './readJson.ts';
