@@ -70,22 +70,26 @@ function pageLoadToken(target: Window): Promise<string | undefined> {
   });
 }
 
-export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window) {
-  const head: BeaconHead = { v: 2, hostBuild, builds: {} };
-  // Beacons wait for the token (a page hidden before it came sends them once it comes).
+/** Sends a page load's records in beacons with its token; those before the token wait for it, and none go if it is refused. */
+function beaconSender(head: BeaconHead, target: Window) {
   let token: string | undefined;
   let refused = false;
   let unsent: Signal[] = [];
-  const send = (batch: readonly Signal[]) => {
-    if (token) sendBeacons(batch, head, token);
-    else if (!refused) unsent.push(...batch);
-  };
   void pageLoadToken(target).then((given) => {
     token = given;
     refused = given === undefined;
     if (given && unsent.length > 0) sendBeacons(unsent, head, given);
     unsent = [];
   });
+  return (batch: readonly Signal[]) => {
+    if (token) sendBeacons(batch, head, token);
+    else if (!refused) unsent.push(...batch);
+  };
+}
+
+export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window) {
+  const head: BeaconHead = { v: 2, hostBuild, builds: {} };
+  const send = beaconSender(head, target);
   const folders = new Map<string, string>();
   let waiting: Signal[] = [];
   let hand: (record: Signal) => void = (record) => waiting.push(record);
