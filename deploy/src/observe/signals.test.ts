@@ -1,12 +1,11 @@
 /** The pages' beacons as the answerer receives them: capped, rate-limited per client, validated, counted per page template and build. */
 import { servedRoutes } from '@maison/host/hosting';
-import { type Beacon } from '@maison/host/contract';
+import { type Beacon, type RolloutRecord } from '@maison/host/contract';
 import type { ReplyHandler } from '../answer/http.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
 import { newContext } from './requestContext.ts';
 import { signals, type SignalCounts } from './signals.ts';
 import { pageLoadTokens, TOKEN_LIFE_MS } from './pageLoadTokens.ts';
-import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 const HOST = '0.1.0+host';
 const CATALOG = '0.1.0+catalog2';
@@ -199,7 +198,15 @@ describe('the pages’ beacons', () => {
 
   it('count an error thrown before the page heard its remote loaded under the build asked for first', async () => {
     const { post, seen } = receiver();
-    await post(beacon([{ kind: 'error', page: '/cart', remote: 'cart' }, { kind: 'view', page: '/cart' }], {}));
+    await post(
+      beacon(
+        [
+          { kind: 'error', page: '/cart', remote: 'cart' },
+          { kind: 'view', page: '/cart' },
+        ],
+        {},
+      ),
+    );
     expect(counted(seen).filter(([name]) => name !== 'view')).toEqual([
       ['error', { page: '/cart', remote: 'cart', build: CART, audience: 'shoppers' }],
       ['beacon', 'accepted'],

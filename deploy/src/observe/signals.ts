@@ -20,6 +20,7 @@ import {
   type Beacon,
   type Cohort,
   type ServedRoute,
+  type RolloutRecord,
 } from '@maison/host/contract';
 import { languageOfPath } from '@maison/shared/address';
 import * as v from 'valibot';
@@ -29,7 +30,7 @@ import type { KnownBuilds } from './knownBuilds.ts';
 import { perClientRate } from './perClientRate.ts';
 import type { RequestContext } from './requestContext.ts';
 import { claimsOf, isTester } from '../rollout/cohortChoice.ts';
-import { splittingNow, type RolloutRecord } from '../rollout/rolloutRecord.ts';
+import { splittingNow } from '../rollout/rolloutRecord.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { knownBuilds } from './knownBuilds.ts';

@@ -4,12 +4,13 @@
  * the next share, a promotion past the last step, an abort, or a hold for a person. Every
  * decision is logged with its figures (rollout-decisions.jsonl) and said in one line.
  */
+import type { RolloutRecord } from '@maison/host/contract';
 import { appendLine, readLines } from '../observe/jsonLines.ts';
 import { cohortFigures, type PrometheusReader } from './cohortFigures.ts';
 import { DEFAULT_POLICY, type Figures, type JudgePolicy, type Verdict } from './judge.ts';
 import { judgeSpread } from './spread.ts';
 import { abort, hold, moveShare, promote, type RolloutContext } from './rolloutCommands.ts';
-import { readRollout, splits, type RolloutRecord } from './rolloutRecord.ts';
+import { readRollout, splits } from './rolloutRecord.ts';
 
 export const DECISIONS_JOURNAL = 'rollout-decisions.jsonl';
 const KEPT_DECISIONS = 500;

@@ -15,4 +15,5 @@ export {
   type Beacon,
 } from './observe/beacon.ts';
 export * from './rollout/cohorts.ts';
+export * from './rollout/rolloutRecord.ts';
 export { JSON_OBJECT, readJson, shown } from './readJson.ts';
