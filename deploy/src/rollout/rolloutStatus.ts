@@ -4,7 +4,7 @@
  * its reasons; the decisions before it, one line each.
  */
 import type { RolloutRecord } from '@maison/host/contract';
-import { readDecisions, type Decision } from './judgeLoop.ts';
+import { readDecisions, type Decision } from './decisionJournal.ts';
 import { readRollout } from './rolloutRecord.ts';
 
 const EARLIER_SHOWN = 8;
