@@ -6,7 +6,7 @@
  * first asks the shop for its token (`POST /rum/page-load`) and its beacons carry it (`/rum?t=…`).
  *
  * The environment is this checkout's host build on its own port, with a remotes.json that still
- * has the `reportUrl` older ones had (the same remotes as the suite's). Beacons are taken before
+ * has the retired `reportUrl` older ones had (refused, the rest read: the same remotes as the suite's). Beacons are taken before
  * any receiver sees them: by Playwright when the page is hidden; by a recording proxy in front of
  * the shop when the page is left, since Playwright does not see the requests of a page being unloaded.
  */
@@ -100,8 +100,8 @@ test.describe('the signals a page load sends the shop’s own origin', () => {
       });
       await route.fulfill({ status: 204 });
     });
-    const warnings: string[] = [];
-    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    const said: string[] = [];
+    page.on('console', (message) => ['warning', 'error'].includes(message.type()) && said.push(`${message.type()}: ${message.text()}`));
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
@@ -165,8 +165,8 @@ test.describe('the signals a page load sends the shop’s own origin', () => {
     );
     // Never a message, a stack or a timing.
     expect(beacons.map(({ body }) => body).join('\n')).not.toMatch(/React|e2e:|duration|total|localhost:3001/);
-    expect(warnings.filter((text) => text.includes('reportUrl'))).toEqual([
-      `[federation] /remotes.json: "reportUrl" is ignored: pages report to the shop's own origin`,
+    expect(said.filter((text) => text.includes('reportUrl'))).toEqual([
+      `error: [federation] /remotes.json: "reportUrl" is retired: pages report to the shop's own origin now; delete the key`,
     ]);
   });
 

@@ -82,11 +82,11 @@ describe('the policies', () => {
     expect(allowsInline(undefined, { scripts: [], styles: [] })).toBe(true);
   });
 
-  // Pages report to the shop's own origin (SIGNALS_PATH): a report URL an older remotes.json names opens nothing.
+  // Pages report to the shop's own origin (SIGNALS_PATH): a report URL an older remotes.json names is refused, and opens nothing.
   it('names no origin for a report URL, wherever it points', () => {
     for (const reportUrl of ['https://rum.example.com/maison', 'http://localhost:3199/maison', '/rum']) {
       const served = servedRemotes(JSON.stringify({ ...JSON.parse(LOCAL), reportUrl }));
-      expect(served).toEqual(servedRemotes(LOCAL));
+      expect(served).toEqual({ ...servedRemotes(LOCAL), problems: [expect.stringContaining('"reportUrl" is retired')] });
       expect(pagePolicy(served)).toContain("connect-src 'self' http://localhost:3001 https://cdn.example.com https://old.example.com;");
       expect(pagePolicy(served)).not.toMatch(/rum\.example|3199/);
     }

@@ -1,11 +1,12 @@
 /** What the servers serve: `current` if good, else the last good generation, else browser-rendered pages. */
 // Why: docs/decisions/serving.md#serving-the-last-good-generation
 import path from 'node:path';
+import type { RolloutRecord } from '@maison/host/contract';
 import { fileStamp as stamp, rechecked } from '../builds/hostBuild.ts';
 import { checkGeneration, currentId, generationDir, generationToServe, readOwnRemotes } from './generation.ts';
 import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
-import { readRollout, rolloutFile, type RolloutRecord } from '../rollout/rolloutRecord.ts';
+import { readRollout, rolloutFile } from '../rollout/rolloutRecord.ts';
 
 export interface Served {
   /** Changes whenever what is served changes: answerers key their caches on it. */

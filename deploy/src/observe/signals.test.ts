@@ -1,13 +1,12 @@
 /** The pages' beacons as the answerer receives them: capped, rate-limited per client, validated, counted per page template and build. */
 import { servedRoutes } from '@maison/host/hosting';
-import { type Beacon } from '@maison/host/contract';
+import { type Beacon, type RolloutRecord } from '@maison/host/contract';
 import type { ReplyHandler } from '../answer/http.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
 import { newContext } from './requestContext.ts';
 import { signals } from './signals.ts';
 import type { SignalCounts } from './beaconCounts.ts';
 import { pageLoadTokens, TOKEN_LIFE_MS } from './pageLoadTokens.ts';
-import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
 
 const HOST = '0.1.0+host';
 const CATALOG = '0.1.0+catalog2';

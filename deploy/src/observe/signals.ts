@@ -17,6 +17,7 @@ import {
   SIGNALS_PATH,
   TOKEN_PARAMETER,
   type ServedRoute,
+  type RolloutRecord,
 } from '@maison/host/contract';
 import * as v from 'valibot';
 import { countBeacon, type SignalCounts, type SignalOutcome, type TokenOutcome } from './beaconCounts.ts';
@@ -26,7 +27,7 @@ import type { KnownBuilds } from './knownBuilds.ts';
 import { perClientRate } from './perClientRate.ts';
 import type { RequestContext } from './requestContext.ts';
 import { claimsOf, isTester } from '../rollout/cohortChoice.ts';
-import { splittingNow, type RolloutRecord } from '../rollout/rolloutRecord.ts';
+import { splittingNow } from '../rollout/rolloutRecord.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import { knownBuilds } from './knownBuilds.ts';

@@ -4,7 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { asEntry, checkGeneration, generationToServe, isGood, readOwnRemotes, type Generation } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from '../environment/layout.ts';
-import { originProblem, type RenderRecord, type ServedRoute } from '@maison/host/contract';
+import { originProblem, type RenderRecord, type ServedRoute, type RolloutRecord } from '@maison/host/contract';
 import { replaceFile } from '../environment/durable.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo, withPublishLock } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
@@ -13,7 +13,7 @@ import { renderPageSet, writePageSet } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
 import { recordPublish } from '../observe/publishJournal.ts';
 import { notFoundPagesOf } from '../render/renderRecord.ts';
-import { changeRollout, readRollout, splits, type RolloutRecord } from '../rollout/rolloutRecord.ts';
+import { changeRollout, readRollout, splits } from '../rollout/rolloutRecord.ts';
 
 export interface PublishOptions {
   env: string;

@@ -3,11 +3,12 @@
  * generation carries a canary cohort's pages (testing/fixtures.ts): each request gets its cohort's
  * page, and no answer a shared cache may keep could ever reach the other cohort.
  */
+import type { RolloutRecord } from '@maison/host/contract';
 import { createAnswerer } from '../answer/answer.ts';
 import { toResponse, type Answer } from '../testing/answers.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, REMOTES, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
-import { writeRollout, type RolloutRecord } from './rolloutRecord.ts';
+import { writeRollout } from './rolloutRecord.ts';
 
 const GEN = '20261126T180000000Z-1-0001';
 const CANARY = 'https://cdn.example.com/catalog/3/mf-manifest.json';

@@ -1,5 +1,5 @@
+import type { RolloutRecord } from '@maison/host/contract';
 import { assignedCohort, chooseCohort, isTester, withCohort, withoutStale, type RequestClaims } from './cohortChoice.ts';
-import type { RolloutRecord } from './rolloutRecord.ts';
 
 const rollout: RolloutRecord = {
   id: 'r1',

@@ -20,8 +20,8 @@ import {
   OVERRIDE_HEADER,
   overrideOf,
   type Cohort,
+  type RolloutRecord,
 } from '@maison/host/contract';
-import type { RolloutRecord } from './rolloutRecord.ts';
 import { CACHE_CONTROL } from '../answer/cacheControl.ts';
 import { withVary } from '../answer/http.ts';
 

@@ -6,8 +6,8 @@
  * step counts whole (Prometheus's increase() would drop its first scrape). A counter that went
  * back (a server restarted) counts from zero.
  */
+import type { RolloutRecord } from '@maison/host/contract';
 import { METRIC } from '../observe/metricNames.ts';
-import type { RolloutRecord } from './rolloutRecord.ts';
 import type { CohortFigures } from './judge.ts';
 import type { GroupFigures } from './spread.ts';
 import type { Bucket } from './statistics.ts';

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RolloutRecord } from '@maison/host/contract';
 import { checkGeneration, isGood } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { METRIC } from '../observe/metricNames.ts';
@@ -12,9 +13,10 @@ import { publish } from '../publish/publish.ts';
 import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
 import type { PrometheusReader, Sample } from './cohortFigures.ts';
 import { DEFAULT_POLICY } from './judge.ts';
-import { judgeOnce, readDecisions } from './judgeLoop.ts';
+import { readDecisions } from './decisionJournal.ts';
+import { judgeOnce } from './judgeLoop.ts';
 import { moveShare, type RolloutContext } from './rolloutCommands.ts';
-import { readRollout, writeRollout, type RolloutRecord } from './rolloutRecord.ts';
+import { readRollout, writeRollout } from './rolloutRecord.ts';
 import { statusLines } from './rolloutStatus.ts';
 
 const CANARY = 'https://cdn.example.com/catalog/3/mf-manifest.json';

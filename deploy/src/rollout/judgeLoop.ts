@@ -2,37 +2,15 @@
  * The judge at work (`npm run rollout -- judge`): on an interval, it reads the running rollout's
  * step from Prometheus (cohortFigures.ts), asks the judge (judge.ts), and does what it says:
  * the next share, a promotion past the last step, an abort, or a hold for a person. Every
- * decision is logged with its figures (rollout-decisions.jsonl) and said in one line.
+ * decision is logged with its figures (decisionJournal.ts) and said in one line.
  */
-import { appendLine, readLines } from '../observe/jsonLines.ts';
+import type { RolloutRecord } from '@maison/host/contract';
 import { cohortFigures, type PrometheusReader } from './cohortFigures.ts';
+import { recordDecision, type Decision } from './decisionJournal.ts';
 import { DEFAULT_POLICY, type Figures, type JudgePolicy, type Verdict } from './judge.ts';
 import { DEFAULT_SPREAD, judgeSpread, type SpreadPolicy } from './spread.ts';
 import { abort, hold, moveShare, promote, type RolloutContext } from './rolloutCommands.ts';
-import { readRollout, splits, type RolloutRecord } from './rolloutRecord.ts';
-
-export const DECISIONS_JOURNAL = 'rollout-decisions.jsonl';
-const KEPT_DECISIONS = 500;
-
-export interface Decision {
-  at: string;
-  rollout: string;
-  remote: string;
-  /** The share judged, in percent. */
-  share: number;
-  builds: { canary: string; stable: string };
-  verdict: Verdict['action'];
-  /** What was done about it: `share 25%`, `promoted`, `aborted`, `held`, or nothing. */
-  taken: string;
-  reasons: string[];
-  figures?: Figures;
-}
-
-const isDecision = (value: unknown): value is Decision =>
-  typeof (value as Partial<Decision> | null)?.rollout === 'string' && typeof (value as Partial<Decision>).verdict === 'string';
-
-/** The decisions logged, oldest first (of every rollout the journal still has). */
-export const readDecisions = (env: string): Decision[] => readLines(env, DECISIONS_JOURNAL, isDecision);
+import { readRollout, splits } from './rolloutRecord.ts';
 
 export interface JudgeOptions {
   context: RolloutContext;
@@ -85,7 +63,7 @@ export async function judgeOnce({
     const verdict = judgeSpread(groups, { share: record.share / 100, stepStartedAt: from, now: at }, policy, spread);
     decision = decide(verdict.action, await act(context, record, verdict), verdict.reasons, verdict.figures);
   }
-  appendLine(context.env, DECISIONS_JOURNAL, decision, KEPT_DECISIONS);
+  recordDecision(context.env, decision);
   log(
     `[rollout] ${decision.remote} ${decision.rollout} at ${decision.share}%: ${decision.verdict}, ${decision.taken}: ${decision.reasons.join('; ')}`,
   );

@@ -1,47 +1,22 @@
 /**
- * An environment's rollout (`rollout.json` beside remotes.json): the one remote shipped gradually
- * now, or the last one and how it ended. The servers read it (re-checked as they re-check the
- * folder) to split shoppers and to say it at /rollout.json; the rollout commands and the judge
- * change it, one at a time (its own lock: a share moves without a publish, an abort at once).
+ * An environment's rollout.json (its format: host/src/contract/rollout/rolloutRecord.ts). The
+ * servers read it (re-checked as they re-check the folder) to split shoppers and to say it at
+ * /rollout.json; the rollout commands and the judge change it, one at a time (its own lock: a
+ * share moves without a publish, an abort at once).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as v from 'valibot';
 import { lock } from 'proper-lockfile';
-import { isActive, manifestUrlOf, ROLLOUT_STATES, type RolloutAnnouncement } from '@maison/host/contract';
+import { isActive, manifestUrlOf, readJson, ROLLOUT_RECORD, type RolloutAnnouncement, type RolloutRecord } from '@maison/host/contract';
 import { replaceFile } from '../environment/durable.ts';
 import type { Generation } from '../environment/generation.ts';
 
 export const ROLLOUT_FILE = 'rollout.json';
 const LOCK_FILE = 'rollout.lock';
 
-const entries = v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.minLength(1));
-const percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
-export const ROLLOUT_RECORD = v.object({
-  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,40}$/)),
-  remote: v.string(),
-  state: v.picklist(ROLLOUT_STATES),
-  /** Percent of shoppers in the canary cohort now. */
-  share: percent,
-  /** The shares it moves through while healthy; past the last, it is promoted. */
-  steps: v.pipe(v.array(percent), v.minLength(1)),
-  /** The remote's remotes.json entries for the canary cohort, and for everyone else (as they were when it started). */
-  canary: entries,
-  stable: entries,
-  /** The builds compared (their manifests' buildVersion): the metrics' `build` label. */
-  canaryBuild: v.string(),
-  stableBuild: v.string(),
-  startedAt: v.string(),
-  stepStartedAt: v.string(),
-  endedAt: v.optional(v.string()),
-  /** Why it was held or ended, in a sentence. */
-  reason: v.optional(v.string()),
-});
-export type RolloutRecord = v.InferOutput<typeof ROLLOUT_RECORD>;
-
 export const rolloutFile = (env: string) => path.join(env, ROLLOUT_FILE);
 
-/** The environment's rollout, none if it never had one; a file that is not one is an error that says so. */
+/** The environment's rollout, none if it never had one; a file that is not one is an error naming the file and the field. */
 export function readRollout(env: string): RolloutRecord | undefined {
   let text: string;
   try {
@@ -50,9 +25,7 @@ export function readRollout(env: string): RolloutRecord | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const parsed = v.safeParse(ROLLOUT_RECORD, JSON.parse(text) as unknown);
-  if (!parsed.success) throw new Error(`${rolloutFile(env)} is not a rollout (${v.summarize(parsed.issues)})`);
-  return parsed.output;
+  return readJson(rolloutFile(env), text, ROLLOUT_RECORD);
 }
 
 export function writeRollout(env: string, record: RolloutRecord): void {

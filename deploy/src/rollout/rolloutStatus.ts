@@ -3,8 +3,9 @@
  * builds side by side with the figures the last decision was made on, and that decision with
  * its reasons; the decisions before it, one line each.
  */
-import { readDecisions, type Decision } from './judgeLoop.ts';
-import { readRollout, type RolloutRecord } from './rolloutRecord.ts';
+import type { RolloutRecord } from '@maison/host/contract';
+import { readDecisions, type Decision } from './decisionJournal.ts';
+import { readRollout } from './rolloutRecord.ts';
 
 const EARLIER_SHOWN = 8;
 

@@ -16,4 +16,5 @@ export {
   type Signal,
 } from './observe/beacon.ts';
 export * from './rollout/cohorts.ts';
+export * from './rollout/rolloutRecord.ts';
 export { JSON_OBJECT, readJson, shown } from './readJson.ts';

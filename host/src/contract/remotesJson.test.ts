@@ -7,8 +7,10 @@ import {
   manifestUrlOf,
   parseRemotesJson,
   remoteOrigins,
+  remotesJsonSchema,
   type RemotesJsonRules,
 } from './remotesJson';
+import { readJson } from './readJson';
 
 const base = 'https://shop.example.com/products';
 const production: RemotesJsonRules = { names: REMOTE_NAMES, defaults: {}, base };
@@ -148,7 +150,9 @@ describe('parseRemotesJson', () => {
     });
   });
 
-  it('reads a file that still names a report URL as one without it: no problem, nothing of it kept', () => {
+  // Retired: pages report to the shop's own origin (beacon.ts). Named as such, not as an unknown remote.
+  it('refuses the retired report URL with a problem that says so, and reads the rest of the file', () => {
+    const retired = `/remotes.json: "reportUrl" is retired: pages report to the shop's own origin now; delete the key`;
     const config = parseRemotesJson({ cart: '/cart/mf-manifest.json', reportUrl: 'https://rum.example.com/maison' }, development);
     expect(config).toEqual({
       locations: {
@@ -156,14 +160,36 @@ describe('parseRemotesJson', () => {
         cart: ['https://shop.example.com/cart/mf-manifest.json'],
         account: ['http://localhost:3003/mf-manifest.json'],
       },
-      problems: [],
+      problems: [retired],
     });
-    expect(parseRemotesJson({ reportUrl: 'javascript:alert(1)' }, development).problems).toEqual([]);
+    // Once, whatever its value.
+    expect(parseRemotesJson({ reportUrl: 'javascript:alert(1)' }, development).problems).toEqual([retired]);
+  });
+
+  it('keeps a remote with no list, and every other remote, when an entry is refused', () => {
+    const config = parseRemotesJson({ cart: [42, '/cart/mf-manifest.json'], account: [] }, development);
+    expect(config.problems).toEqual(['/remotes.json: "cart" entry 42 is not a URL']);
+    expect(config.locations.cart).toEqual(['https://shop.example.com/cart/mf-manifest.json']);
+    expect(config.locations.account).toEqual(['http://localhost:3003/mf-manifest.json']);
   });
 
   it.each([null, 'text', []])('reports a config that is not an object (%p)', (raw) => {
     expect(parseRemotesJson(raw, production).problems[0]).toMatch(/must be a JSON object/);
   });
+});
+
+describe('remotesJsonSchema', () => {
+  const read = (text: string) => readJson('env/remotes.json', text, remotesJsonSchema(production));
+
+  it('is the file as the page reads it: absolute URLs, a list per remote', () => {
+    expect(read('{"cart": "/cart/mf-manifest.json"}')).toEqual({ cart: ['https://shop.example.com/cart/mf-manifest.json'] });
+  });
+
+  it.each([
+    ['{"cart": ["/cart/mf-manifest.json", "ftp://x/mf-manifest.json"]}', 'env/remotes.json: cart[1] is not an http(s) URL'],
+    ['{"catlog": "/catalog/mf-manifest.json"}', 'env/remotes.json: catlog unknown remote "catlog" (known: catalog, cart, account)'],
+    ['[]', 'env/remotes.json: must be a JSON object of remote names'],
+  ])('names the file and the field of %s', (text, error) => expect(() => read(text)).toThrow(error));
 });
 
 describe('fetchRemotesJson', () => {
@@ -187,13 +213,13 @@ describe('fetchRemotesJson', () => {
     expect(errors).toHaveBeenCalledWith('[federation] /remotes.json: "cart" entry "javascript:alert(1)" is not an http(s) URL');
   });
 
-  it('says once, as a warning, that a report URL is ignored, and loads the remotes as without it', async () => {
+  it('says in the console that a report URL is retired, and loads the remotes as without it', async () => {
     const config = await fetchRemotesJson(development, respond(200, { reportUrl: 'https://rum.example.com/maison' }));
     expect(Object.keys(config.locations)).toEqual(REMOTE_NAMES);
-    expect(warnings.mock.calls).toEqual([[`[federation] /remotes.json: "reportUrl" is ignored: pages report to the shop's own origin`]]);
-    expect(errors).not.toHaveBeenCalled();
-    await fetchRemotesJson(development, respond(200, {}));
-    expect(warnings).toHaveBeenCalledTimes(1);
+    expect(errors.mock.calls).toEqual([
+      [`[federation] /remotes.json: "reportUrl" is retired: pages report to the shop's own origin now; delete the key`],
+    ]);
+    expect(warnings).not.toHaveBeenCalled();
   });
 
   it('without remotes.json, production loads no remote and says so; development uses the dev servers', async () => {

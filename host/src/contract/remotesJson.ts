@@ -9,10 +9,7 @@ export const REMOTES_JSON_PATH = '/remotes.json';
 export const MANIFEST_FILE = 'mf-manifest.json';
 export const ENTRY_FILE = 'remoteEntry.js';
 
-/** Absolute manifest URLs per remote, in the order to try them. */
-export type RemoteLocations = Partial<Record<RemoteName, string[]>>;
-
-/** A key older files have: pages report to the shop's own origin now (beacon.ts), so it is read and ignored. */
+/** A key older files have: pages report to the shop's own origin now (beacon.ts); a file that still has it is told to drop it. */
 const RETIRED_REPORT_URL_KEY = 'reportUrl';
 
 export interface RemotesJsonRules {
@@ -71,33 +68,87 @@ export function entriesOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value === undefined ? [] : [value];
 }
 
-/** remotes.json by `rules`: the locations, and what is wrong with the file (each problem names the remote and the bad value). */
-export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules) {
-  const problems: string[] = [];
-  const locations: RemoteLocations = {};
-  const config = v.is(JSON_OBJECT, raw) ? raw : undefined;
-  if (!config) problems.push(`${REMOTES_JSON_PATH} must be a JSON object of remote names, got ${shown(raw)}`);
+/**
+ * remotes.json as the shop reads it by `rules`: an object of the host's remotes, each with one
+ * manifest URL or a list of them, read as absolute URLs (manifestUrlOf), first choice first.
+ */
+export function remotesJsonSchema({ names, base }: Pick<RemotesJsonRules, 'names' | 'base'>) {
+  const remote = v.picklist(names, (issue) =>
+    issue.input === RETIRED_REPORT_URL_KEY
+      ? `"${RETIRED_REPORT_URL_KEY}" is retired: pages report to the shop's own origin now; delete the key`
+      : `unknown remote ${shown(issue.input)} (known: ${names.join(', ')})`,
+  );
+  const manifestUrl = v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const read = manifestUrlOf(dataset.value, base);
+      if ('url' in read) return read.url;
+      addIssue({ message: read.problem });
+      return NEVER;
+    }),
+  );
+  const entries = v.pipe(v.unknown(), v.transform(entriesOf), v.array(manifestUrl));
+  return v.pipe(
+    v.custom<object>((value) => v.is(JSON_OBJECT, value), 'must be a JSON object of remote names'),
+    v.record(remote, entries),
+  );
+}
 
-  for (const name of Object.keys(config ?? {})) {
-    if (name !== RETIRED_REPORT_URL_KEY && !(rules.names as readonly string[]).includes(name))
-      problems.push(`${REMOTES_JSON_PATH}: unknown remote "${name}" (known: ${rules.names.join(', ')})`);
-  }
+/** Absolute manifest URLs per remote, in the order to try them. */
+export type RemoteLocations = v.InferOutput<ReturnType<typeof remotesJsonSchema>>;
+
+/** What the page, the renderer and the servers go by: the usable locations, and every problem of the file. */
+export interface RemotesJson {
+  locations: RemoteLocations;
+  problems: string[];
+}
+
+type Issue = v.BaseIssue<unknown>;
+const remoteOf = (issue: Issue) => issue.path?.[0]?.key as string | undefined;
+const entryOf = (issue: Issue) => issue.path?.[1]?.key;
+
+/** An issue as a problem line: the file, then the remote and the entry when it is about one. */
+function problemOf(issue: Issue): string {
+  const remote = remoteOf(issue);
+  if (remote === undefined) return `${REMOTES_JSON_PATH} ${issue.message}, got ${shown(issue.input)}`;
+  if (entryOf(issue) === undefined) return `${REMOTES_JSON_PATH}: ${issue.message}`;
+  return `${REMOTES_JSON_PATH}: "${remote}" entry ${shown(issue.input)} ${issue.message}`;
+}
+
+/**
+ * remotes.json by `rules`: the locations, and what is wrong with the file (each problem names the
+ * remote and the bad value). A bad entry costs only itself: the rest of the file is still used.
+ */
+export function parseRemotesJson(raw: unknown, rules: RemotesJsonRules): RemotesJson {
+  const schema = remotesJsonSchema(rules);
+  const read = v.safeParse(schema, raw);
+  const issues = read.issues ?? [];
+  const known = (issue: Issue) => (rules.names as readonly (string | undefined)[]).includes(remoteOf(issue));
+  // The file's own problems first (not an object, a key that is no remote's, once each), then each remote's.
+  const problems = issues.filter((issue) => !known(issue) && entryOf(issue) === undefined).map(problemOf);
+  const isObject = v.is(JSON_OBJECT, raw);
+  // The usable part is the file without its refused entries, which the schema then passes.
+  const usable = isObject
+    ? Object.fromEntries(
+        rules.names.map((name) => [
+          name,
+          entriesOf(raw[name]).filter((_, index) => !issues.some((issue) => remoteOf(issue) === name && entryOf(issue) === index)),
+        ]),
+      )
+    : {};
+  const kept = read.success ? read.output : v.parse(schema, usable);
+  const locations: RemoteLocations = {};
   for (const name of rules.names) {
-    const urls: string[] = [];
-    for (const entry of entriesOf(config?.[name])) {
-      const parsed = manifestUrlOf(entry, rules.base);
-      if ('url' in parsed) urls.push(parsed.url);
-      else problems.push(`${REMOTES_JSON_PATH}: "${name}" entry ${shown(entry)} ${parsed.problem}`);
-    }
+    problems.push(...issues.filter((issue) => remoteOf(issue) === name).map(problemOf));
+    const urls = kept[name] ?? [];
     const fallback = rules.defaults?.[name];
     if (urls.length > 0) locations[name] = urls;
     else if (fallback) locations[name] = [fallback];
-    else if (config) problems.push(`${REMOTES_JSON_PATH}: "${name}" has no usable manifest URL; its pages show "temporarily unavailable"`);
+    else if (isObject)
+      problems.push(`${REMOTES_JSON_PATH}: "${name}" has no usable manifest URL; its pages show "temporarily unavailable"`);
   }
   return { locations, problems };
 }
-
-export type RemotesJson = ReturnType<typeof parseRemotesJson>;
 
 /** The origins remote code comes from, besides `pageOrigin`: what the policy allows and images may come from. */
 export function remoteOrigins(locations: RemoteLocations, pageOrigin?: string): string[] {
@@ -127,7 +178,5 @@ export async function fetchRemotesJson(rules: RemotesJsonRules, fetchImpl: typeo
   }
   const parsed = parseRemotesJson(raw, rules);
   for (const problem of parsed.problems) console.error(`[federation] ${problem}`);
-  if (v.is(JSON_OBJECT, raw) && RETIRED_REPORT_URL_KEY in raw)
-    console.warn(`[federation] ${REMOTES_JSON_PATH}: "${RETIRED_REPORT_URL_KEY}" is ignored: pages report to the shop's own origin`);
   return parsed;
 }

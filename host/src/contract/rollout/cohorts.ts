@@ -22,7 +22,8 @@ export type Cohort = (typeof COHORTS)[number];
 export const ROLLOUT_STATES = ['running', 'held', 'promoted', 'aborted'] as const;
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
 
-const ROLLOUT_ID = /^[A-Za-z0-9-]{1,40}$/;
+/** A rollout's id, as rollout.json and the cohort cookie carry it. */
+export const ROLLOUT_ID = /^[A-Za-z0-9-]{1,40}$/;
 const BUILD = /^[A-Za-z0-9.+_-]{1,80}$/;
 
 const manifests = v.pipe(v.array(v.pipe(v.string(), v.maxLength(2048))), v.maxLength(8));

@@ -53,8 +53,10 @@ describe('checkManifest', () => {
     expect(() => checkManifest(U, manifest('0.2.0'), '0.1.0')).toThrow(
       new LoadFailure('refused', `${U} was refused: built against @maison/shared 0.2.0, this page provides 0.1.0`),
     );
-    expect(() => checkManifest(U, { hello: 'world' }, '0.1.0')).toThrow(/not a federation manifest/);
-    expect(() => checkManifest(U, null, '0.1.0')).toThrow(/not a federation manifest/);
+    // The schema alone decides, and says which field: the first one missing, or the whole when it is no object.
+    expect(() => checkManifest(U, { hello: 'world' }, '0.1.0')).toThrow(`${U} was refused: metaData: is missing`);
+    expect(() => checkManifest(U, { metaData: {}, exposes: [] }, '0.1.0')).toThrow(`${U} was refused: shared: is missing`);
+    expect(() => checkManifest(U, null, '0.1.0')).toThrow(`${U} was refused: the manifest: must be an object (null)`);
   });
 
   it('refuses a manifest whose entry is not remoteEntry.js beside it (the servers preload that one)', () => {
@@ -134,7 +136,8 @@ describe("a manifest's serverModules", () => {
   });
 
   it('reads none from what is not a manifest: it is refused', () => {
-    expect(() => parseManifest(U, null)).toThrow(/not a federation manifest/);
+    expect(() => parseManifest(U, null)).toThrow(/the manifest: must be an object/);
+    expect(() => parseManifest(U, 'text')).toThrow(`${U} was refused: the manifest: must be an object ("text")`);
   });
 
   it('refuses a list that is not of names', () => {

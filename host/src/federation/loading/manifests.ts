@@ -26,9 +26,6 @@ const refused = (url: string, reason: string) => new LoadFailure('refused', `${u
 
 /** The manifest as the shop accepts it (with `remote`: that remote's), or a 'refused' LoadFailure. */
 export function parseManifest(url: string, manifest: unknown, remote?: string): FederationManifest {
-  const data = manifest as { metaData?: unknown; exposes?: unknown; shared?: unknown } | null;
-  if (!data || typeof data !== 'object' || !data.metaData || !Array.isArray(data.exposes) || !Array.isArray(data.shared))
-    throw refused(url, 'not a federation manifest (metaData, exposes and shared are required)');
   const read = readManifestFields(manifest);
   if ('problem' in read) throw refused(url, read.problem);
   const { metaData } = read.manifest;
