@@ -5,12 +5,11 @@
  */
 // Why: docs/operations.md, "Watching production" and "Ship a remote gradually".
 import { firstMatching } from '@maison/host/hosting';
-import type { Beacon, Cohort, ServedRoute, Signal } from '@maison/host/contract';
 import { languageOfPath } from '@maison/shared/address';
 import type { KnownBuilds } from './knownBuilds.ts';
 import type { PageLoadClaim } from './pageLoadTokens.ts';
 import type { PageLoadHeard, PageLoadsHeard } from './pageLoads.ts';
-import type { RolloutRecord } from '../rollout/rolloutRecord.ts';
+import type { Beacon, Cohort, RolloutRecord, ServedRoute, Signal } from '@maison/host/contract';
 
 export const SIGNAL_OUTCOMES = [
   'accepted',
