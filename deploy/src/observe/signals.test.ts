@@ -333,14 +333,7 @@ describe('the pages’ beacons', () => {
     const { seen } = receiver();
     let pulled = false;
     const body = new ReadableStream({ pull: () => void (pulled = true) }, { highWaterMark: 0 });
-    const handler = signals(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
-    const request = new Request(`http://shop.invalid/rum?t=${given}`, {
-      method: 'POST',
-      body,
-      duplex: 'half',
-      headers: { 'sec-fetch-site': 'same-origin' },
-    } as RequestInit);
-    expect((await handler(request, new URL(request.url), newContext('r-12345678', '203.0.113.9'))).status).toBe(403);
+    expect((await streamed(seen, given, body)).status).toBe(403);
     expect(pulled).toBe(false);
     expect(seen.map(([, outcome]) => outcome)).toEqual([
       given === '' ? 'no-token' : given.length > 0 && _case.includes('expired') ? 'expired' : 'forged',
@@ -374,14 +367,7 @@ describe('the pages’ beacons', () => {
     const body = new ReadableStream({
       start: (controller) => (controller.enqueue(new TextEncoder().encode('{"v":2,')), controller.error(new Error('aborted'))),
     });
-    const handler = signals(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
-    const request = new Request(`http://shop.invalid/rum?t=${given}`, {
-      method: 'POST',
-      body,
-      duplex: 'half',
-      headers: { 'sec-fetch-site': 'same-origin' },
-    } as RequestInit);
-    expect((await handler(request, new URL(request.url), newContext('r-12345678', '203.0.113.9'))).status).toBe(400);
+    expect((await streamed(seen, given, body)).status).toBe(400);
     expect(seen.at(-1)).toEqual(['beacon', 'cut-off']);
   });
 
@@ -418,6 +404,14 @@ describe('the pages’ beacons', () => {
     expect(seen).toEqual([]);
   });
 });
+
+/** A beacon whose body is `body`, a stream, posted with `token` to a receiver counting into `seen`. */
+function streamed(seen: Array<[string, ...unknown[]]>, token: string, body: ReadableStream) {
+  const handler = signals(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
+  const init = { method: 'POST', body, duplex: 'half', headers: { 'sec-fetch-site': 'same-origin' } } as RequestInit;
+  const request = new Request(`http://shop.invalid/rum?t=${token}`, init);
+  return handler(request, new URL(request.url), newContext('r-12345678', '203.0.113.9'));
+}
 
 /** A receiver's options counting into `seen`. */
 const receiverOptions = (seen: Array<[string, ...unknown[]]>) => ({

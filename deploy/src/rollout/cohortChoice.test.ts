@@ -1,19 +1,7 @@
-import type { RolloutRecord } from '@maison/host/contract';
+import { rolloutRecord } from '../testing/fixtures.ts';
 import { assignedCohort, chooseCohort, isTester, withCohort, withoutStale, type RequestClaims } from './cohortChoice.ts';
 
-const rollout: RolloutRecord = {
-  id: 'r1',
-  remote: 'cart',
-  state: 'running',
-  share: 5,
-  steps: [5, 25, 50, 100],
-  canary: ['https://canary.example/mf-manifest.json'],
-  stable: ['https://cart.example/mf-manifest.json'],
-  canaryBuild: '0.2.0+new',
-  stableBuild: '0.1.0+old',
-  startedAt: '2026-11-26T17:00:00.000Z',
-  stepStartedAt: '2026-11-26T17:00:00.000Z',
-};
+const rollout = rolloutRecord({ id: 'r1' });
 const claims = (change: Partial<RequestClaims>): RequestClaims => ({ cookie: null, cohortHeader: null, overrideHeader: null, ...change });
 
 describe('chooseCohort', () => {

@@ -1,22 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RolloutRecord } from '@maison/host/contract';
+import { rolloutRecord } from '../testing/fixtures.ts';
 import { readRollout, rolloutFile, writeRollout } from './rolloutRecord.ts';
 
-const RECORD: RolloutRecord = {
-  id: '20261126T170000-ab12',
-  remote: 'cart',
-  state: 'running',
-  share: 5,
-  steps: [5, 25, 50, 100],
-  canary: ['https://canary.example/mf-manifest.json'],
-  stable: ['https://cart.example/mf-manifest.json'],
-  canaryBuild: '0.2.0+new',
-  stableBuild: '0.1.0+old',
-  startedAt: '2026-11-26T17:00:00.000Z',
-  stepStartedAt: '2026-11-26T17:00:00.000Z',
-};
+const RECORD = rolloutRecord();
 
 describe('readRollout', () => {
   let env: string;

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { servedRoutes, SHOWN_TEXT_INCLUDE } from '@maison/host/hosting';
-import { HOST_BUILD_FILES, type RenderRecord } from '@maison/host/contract';
+import { HOST_BUILD_FILES, type RenderRecord, type RolloutRecord } from '@maison/host/contract';
 import { ENVIRONMENT_FILE, GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 import { replaceSymlink } from '../environment/durable.ts';
 
@@ -62,6 +62,24 @@ export function fixtureShop() {
 }
 
 /** A rendered record as a publish writes it (every public page of the fixture, both languages). */
+/** A running rollout of the cart at 5 %, its canary `0.2.0+new` against `0.1.0+old`. */
+export function rolloutRecord(overrides: Partial<RolloutRecord> = {}): RolloutRecord {
+  return {
+    id: '20261126T170000-ab12',
+    remote: 'cart',
+    state: 'running',
+    share: 5,
+    steps: [5, 25, 50, 100],
+    canary: ['https://canary.example/mf-manifest.json'],
+    stable: ['https://cart.example/mf-manifest.json'],
+    canaryBuild: '0.2.0+new',
+    stableBuild: '0.1.0+old',
+    startedAt: '2026-11-26T17:00:00.000Z',
+    stepStartedAt: '2026-11-26T17:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export function renderRecord(overrides: Partial<RenderRecord> = {}): RenderRecord {
   const pages = ['/', '/products', ...PRODUCTS, '/about', '/contact'];
   return {
