@@ -221,7 +221,7 @@ test.describe('shipping a remote gradually', () => {
       const { context, page, errors } = await shopper(browser, 'canary', shop.origins.host, client);
       await addProductToCart(page, 'dragon-bridge-handkerchief');
       await placeOrder(page);
-      await expect.poll(() => errors).toContain('canary cart: the order summary is undefined');
+      await expect.poll(() => errors, { timeout: 30_000 }).toContain('canary cart: the order summary is undefined');
       // The page's beacon goes as it is left: the browser stays open until the shop has answered it.
       const before = beaconsAnswered();
       await page.goto('about:blank');

@@ -157,7 +157,8 @@ export function signals(next: ReplyHandler, options: SignalsOptions): ReplyHandl
     if (isIssue) {
       // Its site first: another site's visitors spend no one's rate.
       if (fromAnotherSite(request.headers)) return refuseToken('cross-site', 403, 'Not from this shop\n');
-      if (!tokensAllowed(client)) return refuseToken('rate-limited', 429, 'Too many page loads\n', { 'Retry-After': '10' });
+      // Past its rate, no token and no error: the page works on, only its beacons are not counted (an office behind one address).
+      if (!tokensAllowed(client)) return refuseToken('rate-limited', 204, '', { 'Retry-After': '10' });
       counts.token('issued');
       return issueToken(request, url, client, options);
     }

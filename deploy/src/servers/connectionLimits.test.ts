@@ -73,7 +73,7 @@ function get(port: number, path: string, from = '127.0.0.1') {
 }
 
 describe('open connections per client', () => {
-  it('one address holding 1,024 slow connections gets its share (64) and the rest are closed at once; a shopper and the probes are answered', async () => {
+  it('one address holding 1,024 slow connections gets its share (CONNECTION_LIMITS.perClient) and the rest are closed at once; a shopper and the probes are answered', async () => {
     const port = await serve();
     const attacker = Array.from({ length: 1024 }, () => slow(port, '127.0.0.2'));
     const kept = () => attacker.filter(({ connection }) => connection.open && !connection.closed).length;

@@ -29,8 +29,11 @@ interface ListenerOptions {
 export const CONNECTION_LIMITS = {
   /** Open connections in all. */
   total: 1024,
-  /** Open connections per client (an IPv4 address, an IPv6 /64): one client cannot fill the total. */
-  perClient: 64,
+  /**
+   * Open connections per client (an IPv4 address, an IPv6 /64): one client cannot fill the total, and a
+   * household or an office behind one address (browsers open six a host) is not refused.
+   */
+  perClient: 256,
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   keepAliveTimeout: 5_000,
