@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 // The server's side of react-router: never in the page (the shared facade holds the browser's).
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createShopStore, initialShopState, LANGUAGES, pathInLanguage, routerBasename } from '@maison/shared';
-import type { Language, PageHead, RemoteName, RemotePublicPages } from '@maison/shared';
+import type { Language, PageHead, RemoteModuleId, RemoteName, RemotePublicPages } from '@maison/shared';
 import { errorMessage } from '../errorMessage';
 import { BUILD_INFO } from '../federation/buildInfo';
 import { createFederationCore, type FederationRuntime } from '../federation/core/loader';
@@ -94,96 +94,16 @@ export function createPageRendererNow({ remotesJson, origin, shell, limits }: Pa
   const handlers = new Map(
     LANGUAGES.map((language) => [language, createStaticHandler(shopRoutes(), { basename: routerBasename(language) ?? '/' })]),
   );
-
-  // Inline texts by address; a failed one stays a link and is retried by the next page.
-  const styleTexts = new Map<string, Promise<string | undefined>>();
-  const styleText = (href: string) => {
-    let text = styleTexts.get(href);
-    if (!text) {
-      text = remoteFiles(href)
-        .then(async (response) => (response.ok ? inlineStyle(await response.text(), href) : undefined))
-        .catch(() => undefined);
-      styleTexts.set(href, text);
-      void text.then((got) => got === undefined && styleTexts.delete(href));
-    }
-    return text;
-  };
+  const rendering: Rendering = { origin, shell, served, records, manifests, modules, handlers, styleText: styleTexts(remoteFiles) };
 
   /** `query` (without '?') when the address asks for a view (a sort, a tab). */
-  const renderAt = async (path: string, language: Language, query = ''): Promise<RenderedPage> => {
-    const elsewhere = ownPathProblem(path);
-    if (elsewhere) return { reason: `the path ${elsewhere}` };
-    const ids = remoteModulesFor(path);
-    const states = await Promise.all(ids.map((id) => modules.load(id)));
-    const missing = ids.filter((_, index) => states[index]!.status !== 'ready');
-    // Never a page with "temporarily unavailable" in it: that route stays client-rendered.
-    if (missing.length > 0) return { reason: `${missing.join(', ')} could not be loaded` };
-    const handler = handlers.get(language)!;
-    const address = new URL(pathInLanguage(path, language), origin);
-    address.search = query;
-    const context = await handler.query(new Request(address));
-    if (context instanceof Response) return { reason: `the route answers HTTP ${context.status}` };
-    const storeState = initialShopState();
-    let head: PageHead | undefined;
-    const markup = renderToString(
-      <Shop
-        store={createShopStore({ preloadedState: storeState })}
-        modules={modules}
-        router={<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />}
-        rendered={{ language, storeState }}
-        onPageHead={(recorded) => (head = recorded)}
-      />,
-    );
-    if (!head) return { reason: 'the page set no title' };
-    const builds = Object.fromEntries([...new Set(ids.map(remoteOf))].map((name) => [name, records.loadedFrom(name)!]));
-    const manifestsOnPage = Object.fromEntries(
-      await Promise.all(Object.values(builds).map(async (url) => [url, await manifests.json(url)] as const)),
-    );
-    const files = ids.flatMap((id) => {
-      const manifestUrl = builds[remoteOf(id)]!;
-      return exposeAssetUrls(manifestUrl, manifestsOnPage[manifestUrl]!, id).slice(1);
-    });
-    const stylesheets = await Promise.all(
-      files.filter((url) => url.endsWith('.css')).map(async (href) => ({ href, text: await styleText(href) })),
-    );
-    const { html, inline } = pageDocument({
-      shell,
-      markup,
-      head,
-      stylesheets,
-      scripts: files.filter((url) => url.endsWith('.js')),
-      stamp: { host: BUILD_INFO.version, remotes: builds },
-      address: { language, path, origin },
-      federationData: { remotesJson: served, manifests: manifestsOnPage },
-    });
-    return { html, remotes: builds, inline };
-  };
+  const renderAt = (path: string, language: Language, query = ''): Promise<RenderedPage> => renderPage(rendering, path, language, query);
 
   return {
     languages: LANGUAGES,
     /** What is wrong with remotes.json (its remotes then have no pages). */
     problems: read.problems,
-    async publicPages(): Promise<PublicPages> {
-      const pages: Required<PublicPages> = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [], why: {}, problems: [] };
-      // Each remote's list of its pages with a parameter, if its server build has one (its manifest says).
-      for (const remote of BUILD_INFO.remoteNames) {
-        try {
-          const entry = locations[remote]?.[0];
-          if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
-          const { serverModules } = (await manifests.json(entry)).metaData;
-          if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
-          if (!serverModules.includes('PublicPages')) continue;
-          const list = checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
-          pages.paths.push(...list.paths);
-          Object.assign(pages.redirects, list.redirects);
-          pages.problems.push(...list.problems);
-        } catch (error) {
-          pages.unavailable.push(remote);
-          pages.why[remote] = errorMessage(error);
-        }
-      }
-      return pages;
-    },
+    publicPages: (): Promise<PublicPages> => readPublicPages(locations, manifests, loader),
     render: renderAt,
     /** A not-found page, with the server's include where the path or parameter it shows goes (notFoundText.ts). */
     async renderNotFound(page: NotFoundPage['page'], language: Language): Promise<RenderedPage> {
@@ -194,4 +114,118 @@ export function createPageRendererNow({ remotesJson, origin, shell, limits }: Pa
       return { ...rendered, html: rendered.html.replace(shown, SHOWN_TEXT_INCLUDE) };
     },
   };
+}
+
+type FederationCore = ReturnType<typeof createFederationCore>;
+
+/** What rendering a page needs: the shop's address and page shell, remotes.json as served, the federation's state, a router per language. */
+interface Rendering {
+  origin: string;
+  shell: PageShell;
+  served: unknown;
+  records: FederationCore['records'];
+  manifests: ManifestReader;
+  modules: ReturnType<typeof createRemoteModuleStore>;
+  handlers: Map<Language, ReturnType<typeof createStaticHandler>>;
+  styleText(href: string): Promise<string | undefined>;
+}
+
+/** Inline texts by address; a failed one stays a link and is retried by the next page. */
+function styleTexts(remoteFiles: typeof fetch): (href: string) => Promise<string | undefined> {
+  const texts = new Map<string, Promise<string | undefined>>();
+  return (href: string) => {
+    let text = texts.get(href);
+    if (!text) {
+      text = remoteFiles(href)
+        .then(async (response) => (response.ok ? inlineStyle(await response.text(), href) : undefined))
+        .catch(() => undefined);
+      texts.set(href, text);
+      void text.then((got) => got === undefined && texts.delete(href));
+    }
+    return text;
+  };
+}
+
+/** The page at `path` in `language`, once its remote modules are loaded and its route answers; or why it is not rendered. */
+async function renderPage(rendering: Rendering, path: string, language: Language, query: string): Promise<RenderedPage> {
+  const elsewhere = ownPathProblem(path);
+  if (elsewhere) return { reason: `the path ${elsewhere}` };
+  const ids = remoteModulesFor(path);
+  const states = await Promise.all(ids.map((id) => rendering.modules.load(id)));
+  const missing = ids.filter((_, index) => states[index]!.status !== 'ready');
+  // Never a page with "temporarily unavailable" in it: that route stays client-rendered.
+  if (missing.length > 0) return { reason: `${missing.join(', ')} could not be loaded` };
+  const handler = rendering.handlers.get(language)!;
+  const address = new URL(pathInLanguage(path, language), rendering.origin);
+  address.search = query;
+  const context = await handler.query(new Request(address));
+  if (context instanceof Response) return { reason: `the route answers HTTP ${context.status}` };
+  const storeState = initialShopState();
+  let head: PageHead | undefined;
+  const markup = renderToString(
+    <Shop
+      store={createShopStore({ preloadedState: storeState })}
+      modules={rendering.modules}
+      router={<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />}
+      rendered={{ language, storeState }}
+      onPageHead={(recorded) => (head = recorded)}
+    />,
+  );
+  if (!head) return { reason: 'the page set no title' };
+  return pageWithItsFiles(rendering, { ids, markup, head, language, path });
+}
+
+/** The rendered markup made a whole page: with the builds it was rendered from, their manifests, its stylesheets and scripts. */
+async function pageWithItsFiles(
+  { origin, shell, served, records, manifests, styleText }: Rendering,
+  { ids, markup, head, language, path }: { ids: RemoteModuleId[]; markup: string; head: PageHead; language: Language; path: string },
+): Promise<RenderedPage> {
+  const builds = Object.fromEntries([...new Set(ids.map(remoteOf))].map((name) => [name, records.loadedFrom(name)!]));
+  const manifestsOnPage = Object.fromEntries(
+    await Promise.all(Object.values(builds).map(async (url) => [url, await manifests.json(url)] as const)),
+  );
+  const files = ids.flatMap((id) => {
+    const manifestUrl = builds[remoteOf(id)]!;
+    return exposeAssetUrls(manifestUrl, manifestsOnPage[manifestUrl]!, id).slice(1);
+  });
+  const stylesheets = await Promise.all(
+    files.filter((url) => url.endsWith('.css')).map(async (href) => ({ href, text: await styleText(href) })),
+  );
+  const { html, inline } = pageDocument({
+    shell,
+    markup,
+    head,
+    stylesheets,
+    scripts: files.filter((url) => url.endsWith('.js')),
+    stamp: { host: BUILD_INFO.version, remotes: builds },
+    address: { language, path, origin },
+    federationData: { remotesJson: served, manifests: manifestsOnPage },
+  });
+  return { html, remotes: builds, inline };
+}
+
+/** Every page to render: the host's own, then each remote's list of its pages with a parameter, if its server build has one (its manifest says). */
+async function readPublicPages(
+  locations: Record<string, string[]>,
+  manifests: ManifestReader,
+  loader: FederationCore['loader'],
+): Promise<PublicPages> {
+  const pages: Required<PublicPages> = { paths: [...RENDERED_PATHS], redirects: {}, unavailable: [], why: {}, problems: [] };
+  for (const remote of BUILD_INFO.remoteNames) {
+    try {
+      const entry = locations[remote]?.[0];
+      if (!entry) throw new Error(`remotes.json names no build of ${remote}`);
+      const { serverModules } = (await manifests.json(entry)).metaData;
+      if (!serverModules) throw new Error(`${entry} does not say what its server build exposes`);
+      if (!serverModules.includes('PublicPages')) continue;
+      const list = checkedPublicPages(remote, ((await loader.load(`${remote}/PublicPages`)) as { default: unknown }).default);
+      pages.paths.push(...list.paths);
+      Object.assign(pages.redirects, list.redirects);
+      pages.problems.push(...list.problems);
+    } catch (error) {
+      pages.unavailable.push(remote);
+      pages.why[remote] = errorMessage(error);
+    }
+  }
+  return pages;
 }
