@@ -78,65 +78,20 @@ export function followRollout({
   assign = (url) => window.location.assign(url),
   signal,
 }: RolloutPage): { pageShown(): void; checked(): Promise<void> } {
-  let bucket = bucketOf(cookieOf(doc.cookie, BUCKET_COOKIE));
-  if (bucket === undefined) {
-    bucket = crypto.getRandomValues(new Uint16Array(1))[0]! % BUCKETS;
-    setCookie(doc, BUCKET_COOKIE, String(bucket), BUCKET_MAX_AGE_S);
-  }
-  const mine = bucket;
-  const overridden = overrideOf(cookieOf(doc.cookie, OVERRIDE_COOKIE)) !== undefined;
-  /** Set while this page runs the other build: why, once per rollout and cohort (the reload guard's key). */
-  let leave: string | undefined;
+  const following: Following = {
+    doc,
+    fetch,
+    firstChoice,
+    bucket: drawnBucket(doc),
+    overridden: overrideOf(cookieOf(doc.cookie, OVERRIDE_COOKIE)) !== undefined,
+    leave: undefined,
+  };
+  const mayLeave = (reason: string) => mayLeaveOnce(storage, reason);
   let last: Promise<void> = Promise.resolve();
-
-  const mayLeave = (reason: string) => {
-    try {
-      if (storage().getItem(RELOADED_KEY) === reason) return false;
-      storage().setItem(RELOADED_KEY, reason);
-      // The next page load is made to move the shopper: its vitals are not compared (observe/signals.ts in deploy).
-      storage().setItem(MOVED_KEY, '1');
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
-  const check = async (): Promise<void> => {
-    const answer = await fetch(ROLLOUT_PATH, { cache: 'no-store', credentials: 'same-origin' }).catch(() => undefined);
-    if (!answer?.ok) return;
-    const parsed = v.safeParse(ROLLOUT_ANNOUNCEMENT, await answer.json().catch(() => undefined));
-    if (!parsed.success) return;
-    const announcement = parsed.output;
-    if (isRollout(announcement) && isActive(announcement.state)) {
-      const cohort = cohortOfBucket(mine, announcement.share);
-      setCookie(doc, COHORT_COOKIE, cohortClaimValue({ rollout: announcement.id, cohort }), BUCKET_MAX_AGE_S);
-    } else if (cookieOf(doc.cookie, COHORT_COOKIE) !== undefined) {
-      setCookie(doc, COHORT_COOKIE, '', 0);
-    }
-    if (overridden || !isRollout(announcement)) return void (leave = undefined);
-    const runs = await firstChoice(announcement.remote);
-    const towards = isActive(announcement.state) ? cohortOfBucket(mine, announcement.share) : announcement.state;
-    leave = runsOtherBuild(announcement, mine, runs, doc.baseURI) ? `${announcement.id}.${towards}` : undefined;
-  };
+  const check = () => checkRollout(following);
   const checkNow = () => (last = check());
 
-  // A link followed while the page runs the other build: a whole page load, before the router moves.
-  doc.addEventListener(
-    'click',
-    (event) => {
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!leave || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-        return;
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== doc.location.origin || link.target) return;
-      // A link within this document (a #fragment) loads no page: nobody would be moved.
-      if (link.pathname === doc.location.pathname && link.search === doc.location.search && link.hash) return;
-      if (!mayLeave(leave)) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      assign(link.href);
-    },
-    { capture: true, signal },
-  );
+  doc.addEventListener('click', leaveByLink(following, mayLeave, assign), { capture: true, signal });
   doc.addEventListener('visibilitychange', () => doc.visibilityState === 'visible' && void checkNow(), { signal });
   const recheck = setInterval(() => doc.visibilityState === 'visible' && void checkNow(), RECHECK_MS);
   signal?.addEventListener('abort', () => clearInterval(recheck));
@@ -149,9 +104,80 @@ export function followRollout({
       shown += 1;
       if (shown === 1) return;
       void checkNow().then(() => {
-        if (leave && mayLeave(leave)) reload();
+        if (following.leave && mayLeave(following.leave)) reload();
       });
     },
     checked: () => last,
+  };
+}
+
+/** What a page following the rollout knows: the shopper's bucket, whether a tester overrides it, and why to leave, if it should. */
+interface Following {
+  doc: Document;
+  fetch: typeof globalThis.fetch;
+  firstChoice: RolloutPage['firstChoice'];
+  bucket: number;
+  overridden: boolean;
+  /** Set while this page runs the other build: why, once per rollout and cohort (the reload guard's key). */
+  leave: string | undefined;
+}
+
+/** The shopper's bucket from its cookie, or drawn now and kept in it. */
+function drawnBucket(doc: Document): number {
+  let bucket = bucketOf(cookieOf(doc.cookie, BUCKET_COOKIE));
+  if (bucket === undefined) {
+    bucket = crypto.getRandomValues(new Uint16Array(1))[0]! % BUCKETS;
+    setCookie(doc, BUCKET_COOKIE, String(bucket), BUCKET_MAX_AGE_S);
+  }
+  return bucket;
+}
+
+/** The reload guard: true the first time for `reason` in this tab (noted in storage), false after, or without storage. */
+function mayLeaveOnce(storage: () => Storage, reason: string): boolean {
+  try {
+    if (storage().getItem(RELOADED_KEY) === reason) return false;
+    storage().setItem(RELOADED_KEY, reason);
+    // The next page load is made to move the shopper: its vitals are not compared (observe/signals.ts in deploy).
+    storage().setItem(MOVED_KEY, '1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Asks the servers for the rollout: keeps the cohort cookie true to it, and notes whether this page should be left (and why). */
+async function checkRollout(following: Following): Promise<void> {
+  const { doc, fetch, firstChoice, bucket: mine, overridden } = following;
+  const answer = await fetch(ROLLOUT_PATH, { cache: 'no-store', credentials: 'same-origin' }).catch(() => undefined);
+  if (!answer?.ok) return;
+  const parsed = v.safeParse(ROLLOUT_ANNOUNCEMENT, await answer.json().catch(() => undefined));
+  if (!parsed.success) return;
+  const announcement = parsed.output;
+  if (isRollout(announcement) && isActive(announcement.state)) {
+    const cohort = cohortOfBucket(mine, announcement.share);
+    setCookie(doc, COHORT_COOKIE, cohortClaimValue({ rollout: announcement.id, cohort }), BUCKET_MAX_AGE_S);
+  } else if (cookieOf(doc.cookie, COHORT_COOKIE) !== undefined) {
+    setCookie(doc, COHORT_COOKIE, '', 0);
+  }
+  if (overridden || !isRollout(announcement)) return void (following.leave = undefined);
+  const runs = await firstChoice(announcement.remote);
+  const towards = isActive(announcement.state) ? cohortOfBucket(mine, announcement.share) : announcement.state;
+  following.leave = runsOtherBuild(announcement, mine, runs, doc.baseURI) ? `${announcement.id}.${towards}` : undefined;
+}
+
+/** A link followed while the page runs the other build: a whole page load, before the router moves. */
+function leaveByLink(following: Following, mayLeave: (reason: string) => boolean, assign: (url: string) => void) {
+  const { doc } = following;
+  return (event: MouseEvent) => {
+    const { leave } = following;
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!leave || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== doc.location.origin || link.target) return;
+    // A link within this document (a #fragment) loads no page: nobody would be moved.
+    if (link.pathname === doc.location.pathname && link.search === doc.location.search && link.hash) return;
+    if (!mayLeave(leave)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    assign(link.href);
   };
 }
