@@ -26,16 +26,7 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
   });
   const inFlight = new Map<string, Promise<T | undefined>>();
   const renders = pLimit(limits.rendering);
-  // Token buckets: a second's worth at once, then `perSecond`; everyone's is one client's.
-  const rate = perClientRate({ burst: limits.perSecond, perSecond: limits.perSecond });
-  const clientRate = perClientRate({ burst: limits.perClient.perSecond, perSecond: limits.perClient.perSecond });
-  /** Each client's renders under way or queued (none kept once they are done). */
-  const active = new Map<string, number>();
-  const count = (client: string, change: number) => {
-    const now = (active.get(client) ?? 0) + change;
-    if (now > 0) active.set(client, now);
-    else active.delete(client);
-  };
+  const admission = renderAdmission(limits, renders);
 
   return {
     get size() {
@@ -60,12 +51,9 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
         onOutcome('joined');
         return pending;
       }
-      const refused = (why: CacheOutcome) => (onOutcome(why), Promise.resolve(undefined));
-      if (client !== undefined && ((active.get(client) ?? 0) >= limits.perClient.active || !clientRate(client)))
-        return refused('refused-client');
-      if (!rate('')) return refused('refused-rate');
-      if (renders.activeCount + renders.pendingCount >= limits.rendering + limits.waiting) return refused('refused-queue');
-      if (client !== undefined) count(client, 1);
+      const refused = admission.refusal(client);
+      if (refused) return (onOutcome(refused), Promise.resolve(undefined));
+      admission.started(client);
       const made = renders(make)
         .then(
           (value) => {
@@ -77,10 +65,36 @@ export function pageCache<T extends NonNullable<unknown>>(sizeOf: (value: T) => 
         )
         .finally(() => {
           inFlight.delete(key);
-          if (client !== undefined) count(client, -1);
+          admission.ended(client);
         });
       inFlight.set(key, made);
       return made;
     },
+  };
+}
+
+/** Whether a render may start: the per-client and global rates, each client's renders under way, the queue's length. */
+function renderAdmission(limits: PageCacheLimits, renders: ReturnType<typeof pLimit>) {
+  // Token buckets: a second's worth at once, then `perSecond`; everyone's is one client's.
+  const rate = perClientRate({ burst: limits.perSecond, perSecond: limits.perSecond });
+  const clientRate = perClientRate({ burst: limits.perClient.perSecond, perSecond: limits.perClient.perSecond });
+  /** Each client's renders under way or queued (none kept once they are done). */
+  const active = new Map<string, number>();
+  const count = (client: string | undefined, change: number) => {
+    if (client === undefined) return;
+    const now = (active.get(client) ?? 0) + change;
+    if (now > 0) active.set(client, now);
+    else active.delete(client);
+  };
+  return {
+    /** The first limit a render for `client` meets now (a rate's token is taken only when the limits before it pass), or undefined. */
+    refusal(client: string | undefined): CacheOutcome | undefined {
+      if (client !== undefined && ((active.get(client) ?? 0) >= limits.perClient.active || !clientRate(client))) return 'refused-client';
+      if (!rate('')) return 'refused-rate';
+      if (renders.activeCount + renders.pendingCount >= limits.rendering + limits.waiting) return 'refused-queue';
+      return undefined;
+    },
+    started: (client: string | undefined) => count(client, 1),
+    ended: (client: string | undefined) => count(client, -1),
   };
 }
