@@ -104,12 +104,7 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
   const remotesJson = change ? asText(remotes) : before.text;
   const previous = generationToServe(env).generation;
 
-  let hostRead: HostBuild | { problem: string };
-  try {
-    hostRead = readHostBuild(hostDir);
-  } catch (error) {
-    hostRead = { problem: (error as Error).message };
-  }
+  const hostRead = hostBuildOrProblem(hostDir);
   const routes = 'routes' in hostRead ? hostRead.routes : [];
   const setOptions = { host: hostRead, origin, render, limits, network, log };
   const stable = await renderPageSet({ ...setOptions, remotesJson, previous });
@@ -134,24 +129,53 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
     if (changeOfRollout) await changeRollout(env, (now) => ({ record: changeOfRollout(now), result: undefined }));
     switchTo(env, id, remotesJson);
     pruneGenerations(env);
-    for (const problem of [...record.problems, ...(canary?.record.problems.map((problem) => `canary: ${problem}`) ?? [])])
-      log(`[publish] ${problem}`);
-    log(
-      `[publish] ${path.basename(env)}: generation ${id} is live: ${record.pages.length} pages × ${record.languages.length} languages, ` +
-        `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
-        `(host ${record.hostBuild || 'unknown'})${canary ? `, and the canary cohort's of ${rollout!.remote}` : ''} in ${Math.round(performance.now() - started)} ms`,
-    );
+    logLive(log, { env, id, record, canaryOf: canary ? rollout!.remote : undefined, canaryProblems: canary?.record.problems, started });
     const degraded = isDegraded(record, routes) || (canary !== undefined && isDegraded(canary.record, routes));
     const outcome = render && degraded ? 'degraded' : 'published';
-    const generation = {
-      ...checked,
-      id,
-      dir,
-      ...(checked.canary ? { canary: { ...checked.canary, id, dir: path.join(dir, GENERATION_FILE.canary) } } : {}),
-    };
-    return { generation, before: before.value, outcome };
+    return { generation: generationServed(checked, id, dir), before: before.value, outcome };
   } catch (error) {
     rmSync(incoming, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
   }
+}
+
+/** The host build in `hostDir`, or why it cannot be read (every route is then rendered in the browser). */
+function hostBuildOrProblem(hostDir: string): HostBuild | { problem: string } {
+  try {
+    return readHostBuild(hostDir);
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
+}
+
+/** The lines of a publish gone live: each problem of its pages (the canary cohort's too), then what is live, and in what time. */
+function logLive(
+  log: (line: string) => void,
+  live: {
+    env: string;
+    id: string;
+    record: RenderRecord;
+    canaryOf: string | undefined;
+    canaryProblems: string[] | undefined;
+    started: number;
+  },
+): void {
+  const { env, id, record, canaryOf, canaryProblems, started } = live;
+  for (const problem of [...record.problems, ...(canaryProblems?.map((problem) => `canary: ${problem}`) ?? [])])
+    log(`[publish] ${problem}`);
+  log(
+    `[publish] ${path.basename(env)}: generation ${id} is live: ${record.pages.length} pages × ${record.languages.length} languages, ` +
+      `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
+      `(host ${record.hostBuild || 'unknown'})${canaryOf !== undefined ? `, and the canary cohort's of ${canaryOf}` : ''} in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+/** The generation as served: what its check read, with its id and folder (its canary cohort's too). */
+function generationServed(checked: Generation, id: string, dir: string): Generation {
+  return {
+    ...checked,
+    id,
+    dir,
+    ...(checked.canary ? { canary: { ...checked.canary, id, dir: path.join(dir, GENERATION_FILE.canary) } } : {}),
+  };
 }
