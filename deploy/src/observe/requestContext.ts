@@ -15,7 +15,7 @@ export interface Served {
 }
 
 export interface RequestContext {
-  /** The client's address as the server counts it (server/client.ts). */
+  /** The client's address as the server counts it (servers/client.ts). */
   client?: string;
   requestId: string;
   served: Served;
