@@ -116,9 +116,10 @@ function rolloutMetrics(registry: Registry): SignalCounts['rollout'] {
   };
 }
 
-export function serverMetrics() {
+/** The answerer's metrics; with `processMetrics` (the default), the process's own too: one registry a process should have them. */
+export function serverMetrics({ processMetrics: ofTheProcess = true }: { processMetrics?: boolean } = {}) {
   const registry = new Registry();
-  processMetrics(registry);
+  if (ofTheProcess) processMetrics(registry);
 
   const requests = requestDurations(registry);
   const renders = new Counter({
