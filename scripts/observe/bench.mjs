@@ -40,13 +40,17 @@ if (pinned) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process
 const onShopCore = pinned ? ['/usr/bin/taskset', '-c', '0'] : [];
 const shopLog = () => openSync(path.join(work, 'shop.log'), 'a');
 
-/** The answerer's event-loop delay since the last read (ms), as its metrics say (none without metrics). */
+/** Node's event-loop histogram (prom-client's default collector) samples this often (ms). */
+const LOOP_SAMPLED_MS = 10;
+
+/** The answerer's event-loop delay since the last read (ms) beyond the sampling interval, as its metrics say (none without metrics). */
 async function eventLoopDelay() {
   const text = await (await fetch(`http://127.0.0.1:${WATCHED_PORT + 10}/metrics`).catch(() => undefined))?.text().catch(() => '');
   const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN);
+  const beyondSampling = (seconds) => Math.max(0, seconds * 1000 - LOOP_SAMPLED_MS);
   return {
-    loopMax: read(METRIC.eventLoopLagMax) * 1000,
-    loopP99: read(METRIC.eventLoopLagP99) * 1000,
+    loopMax: beyondSampling(read(METRIC.eventLoopLagMax)),
+    loopP99: beyondSampling(read(METRIC.eventLoopLagP99)),
   };
 }
 
