@@ -1,6 +1,7 @@
 /**
- * Every metric name the answerer exports (metrics.ts), the one place they are spelled (of the
- * process's own, named by prom-client's default collectors, those read): the judge's queries (rollout/cohortFigures.ts), the benches and the tests read them here.
+ * Every metric name the answerer exports (metrics.ts, requestDurations.ts), the one place they are
+ * spelled (of the process's own, named by prom-client's default collectors, those read): the judge's
+ * queries (rollout/cohortFigures.ts), the benches and the tests read them here.
  * deploy/prometheus/alerts.yml cannot import them: metricNames.test.ts checks it names only these.
  * docs/operations.md ("Watching production") says what each one counts.
  */

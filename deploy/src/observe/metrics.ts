@@ -6,6 +6,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { METRIC } from './metricNames.ts';
+import { requestDurations } from './requestDurations.ts';
 import type { CacheOutcome } from '../render/pageCache.ts';
 import type { PublishEntry } from './publishJournal.ts';
 import type { AccessLine } from './logger.ts';
@@ -14,8 +15,6 @@ import type { Generation } from '../environment/generation.ts';
 
 /** HTTP methods as OpenTelemetry names them; anything else is `_OTHER`. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'CONNECT']);
-/** A status's class as the duration histogram labels it (1xx–5xx). */
-const STATUS_CLASSES = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
 /** What the pages' renderer on demand holds now, read at each scrape. */
 export interface RenderLoad {
@@ -84,13 +83,7 @@ export function serverMetrics({ processMetrics = true }: { processMetrics?: bool
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry });
 
-  const requests = new Histogram({
-    name: METRIC.requestDuration,
-    help: 'Time to answer a request, by app, route template, method and status class (OpenTelemetry http.server.request.duration).',
-    labelNames: ['app', 'http_route', 'http_request_method', 'status_class'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10],
-    registers: [registry],
-  });
+  const requests = requestDurations(registry);
   const renders = new Counter({
     name: METRIC.renders,
     help: 'Pages asked of the renderer on demand, by outcome: kept, rendered, joined (a render under way), failed, refused-client|rate|queue.',
@@ -275,15 +268,7 @@ export function serverMetrics({ processMetrics = true }: { processMetrics?: bool
     signals,
     /** One answer, as its access line says it. */
     answered({ app, method, status, duration, context }: AccessLine) {
-      requests.observe(
-        {
-          app,
-          http_route: context.served.route ?? '(none)',
-          http_request_method: KNOWN_METHODS.has(method) ? method : '_OTHER',
-          status_class: STATUS_CLASSES[Math.min(5, Math.max(1, Math.floor(status / 100)))]!,
-        },
-        duration,
-      );
+      requests.observe(app, context.served.route ?? '(none)', KNOWN_METHODS.has(method) ? method : '_OTHER', status, duration);
     },
     rendered: (outcome: CacheOutcome) => renders.inc({ outcome }),
     /** A renderer's cache to read at each scrape. */
