@@ -26,7 +26,12 @@ const CONNECTIONS = 8;
 const work = path.join(root, '.bench', 'observability');
 const env = path.join(work, 'environment');
 
-const MODES = ['access lines and metrics (production)', 'metrics, no access lines', 'neither'];
+const MODES = [
+  'access lines and metrics (production)',
+  'metrics, no access lines',
+  'neither',
+  "neither, in a process without metrics (the process's own metrics' cost)",
+];
 const WATCHED_PORT = BASE_PORT + 20;
 
 /** Where `taskset` pins processes to cores: the shop to the first, this process (the load generator) to the second. */
@@ -35,13 +40,17 @@ if (pinned) spawnSync('/usr/bin/taskset', ['-a', '-p', '-c', '1', String(process
 const onShopCore = pinned ? ['/usr/bin/taskset', '-c', '0'] : [];
 const shopLog = () => openSync(path.join(work, 'shop.log'), 'a');
 
-/** The answerer's event-loop delay since the last read (ms), as its metrics say (none without metrics). */
+/** Node's event-loop histogram (prom-client's default collector) samples this often (ms). */
+const LOOP_SAMPLED_MS = 10;
+
+/** The answerer's event-loop delay since the last read (ms) beyond the sampling interval, as its metrics say (none without metrics). */
 async function eventLoopDelay() {
   const text = await (await fetch(`http://127.0.0.1:${WATCHED_PORT + 10}/metrics`).catch(() => undefined))?.text().catch(() => '');
   const read = (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text ?? '')?.[1] ?? NaN);
+  const beyondSampling = (seconds) => Math.max(0, seconds * 1000 - LOOP_SAMPLED_MS);
   return {
-    loopMax: read(METRIC.eventLoopLagMax) * 1000,
-    loopP99: read(METRIC.eventLoopLagP99) * 1000,
+    loopMax: beyondSampling(read(METRIC.eventLoopLagMax)),
+    loopP99: beyondSampling(read(METRIC.eventLoopLagP99)),
   };
 }
 
@@ -138,16 +147,20 @@ const urlOf = (index) => `http://127.0.0.1:${WATCHED_PORT + index}${PAGE}`;
 const accessLogFile = values['access-log'] ?? path.join(work, 'access.log');
 const watchedShops = [path.join(import.meta.dirname, 'watchedShops.mjs'), env, accessLogFile, String(WATCHED_PORT)];
 const watched = await startNode(watchedShops, urlOf(2), { prefix: onShopCore, stdio: ['ignore', shopLog(), 'inherit'] });
+// The same shop in a process of its own that has no metrics at all: what "neither" pays for the process's metrics (its collectors are the process's, not a way's).
+const bareShop = [watchedShops[0], env, '/dev/null', String(WATCHED_PORT + 3), 'bare'];
+const bare = await startNode(bareShop, urlOf(3), { prefix: onShopCore, stdio: ['ignore', shopLog(), 'inherit'] });
 for (const index of MODES.keys()) await load(urlOf(index), { duration: 1 });
 const results = MODES.map(() => ({ throughput: [], versusNeither: [], p99: [], cpuPerAnswer: [], loopMax: [], loopP99: [] }));
 for (let round = 0; round < rounds; round += 1) {
   for (const index of MODES.map((_, at) => (at + round) % MODES.length)) {
     await eventLoopDelay();
-    const cpuBefore = cpuSeconds(watched.pid);
+    const pid = index === 3 ? bare.pid : watched.pid;
+    const cpuBefore = cpuSeconds(pid);
     const run = await load(urlOf(index));
-    const cpuAfter = cpuSeconds(watched.pid);
-    // The loop is the process's: read (on the production way's metrics port) for whichever way was loaded.
-    const delay = await eventLoopDelay();
+    const cpuAfter = cpuSeconds(pid);
+    // The loop is the process's: read (on the production way's metrics port) for whichever way was loaded (none for the bare process).
+    const delay = index === 3 ? { loopMax: NaN, loopP99: NaN } : await eventLoopDelay();
     results[index].loopMax.push(delay.loopMax);
     results[index].loopP99.push(delay.loopP99);
     results[index].throughput.push(run.requests.average);
@@ -157,12 +170,12 @@ for (let round = 0; round < rounds; round += 1) {
   const neither = results[2].throughput.at(-1);
   for (const result of results) result.versusNeither.push(result.throughput.at(-1) / neither);
 }
-await watched.stop();
+await Promise.all([watched.stop(), bare.stop()]);
 
 const fmt = (value) => (Number.isFinite(value) ? Math.round(value) : '–');
 const where = pinned ? ', the shop on core 0, autocannon on core 1' : '';
 console.log(
-  `\nThe published product page (${PAGE}), one process answering it three ways, ${CONNECTIONS} connections, ${seconds} s a run, ${rounds} alternating rounds (medians)${where}:`,
+  `\nThe published product page (${PAGE}), one process answering it three ways (and a process without metrics), ${CONNECTIONS} connections, ${seconds} s a run, ${rounds} alternating rounds (medians)${where}:`,
 );
 console.log(
   '| the answerer with | req/s | vs neither (the same round: median, range) | p99 | its CPU per answer | vs neither | event loop delay, longest / p99 |',

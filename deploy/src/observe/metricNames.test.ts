@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { cohortFigures, type PrometheusReader } from '../rollout/cohortFigures.ts';
 import { METRIC } from './metricNames.ts';
 import { serverMetrics } from './metrics.ts';
@@ -50,10 +51,15 @@ async function exported() {
 }
 
 describe('the metric names', () => {
-  it('are each exported by the answerer (metricNames.ts)', async () => {
+  it('are each exported by the answerer (metricNames.ts), and the others are prom-client’s default collectors’', async () => {
     const { names } = await exported();
+    const defaults = new Registry();
+    collectDefaultMetrics({ register: defaults });
+    const process = new Set((await defaults.getMetricsAsJSON()).map(({ name }) => name));
     expect(Object.values(METRIC).filter((name) => !names.has(name))).toEqual([]);
-    expect([...names].filter((name) => !(Object.values(METRIC) as string[]).includes(name))).toEqual([]);
+    expect([...names].filter((name) => !(Object.values(METRIC) as string[]).includes(name) && !process.has(name))).toEqual([]);
+    expect([...process].filter((name) => !names.has(name))).toEqual([]);
+    expect([...process].filter((name) => !/^(process|nodejs)_/.test(name))).toEqual([]);
   });
 
   it('the alert rules read are exported by the answerer (deploy/prometheus/alerts.yml)', async () => {

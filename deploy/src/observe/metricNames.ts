@@ -1,19 +1,20 @@
 /**
  * Every metric name the answerer exports (metrics.ts, requestDurations.ts), the one place they are
- * spelled: the judge's queries (rollout/cohortFigures.ts), the benches and the tests read them here.
+ * spelled (of the process's own, named by prom-client's default collectors, those read): the judge's
+ * queries (rollout/cohortFigures.ts), the benches and the tests read them here.
  * deploy/prometheus/alerts.yml cannot import them: metricNames.test.ts checks it names only these.
  * docs/operations.md ("Watching production") says what each one counts.
  */
 export const METRIC = {
   /** A histogram: OpenTelemetry's http.server.request.duration. */
   requestDuration: 'http_server_request_duration_seconds',
-  processCpuSeconds: 'maison_process_cpu_seconds_total',
-  processStartTime: 'maison_process_start_time_seconds',
-  processResidentMemory: 'maison_process_resident_memory_bytes',
-  heapUsed: 'maison_nodejs_heap_used_bytes',
-  /** The event loop's delay since the last scrape, beyond the sampling interval. */
-  eventLoopLagP99: 'maison_nodejs_eventloop_lag_p99_seconds',
-  eventLoopLagMax: 'maison_nodejs_eventloop_lag_max_seconds',
+  /**
+   * The process's own, as prom-client's default collectors name them (collectDefaultMetrics: these
+   * and the rest of its `process_*` and `nodejs_*`), the ones the bench reads: the event loop's delay
+   * since the last scrape (Node's histogram, the 10 ms sampling interval included).
+   */
+  eventLoopLagP99: 'nodejs_eventloop_lag_p99_seconds',
+  eventLoopLagMax: 'nodejs_eventloop_lag_max_seconds',
   /** Pages asked of the renderer on demand, by outcome. */
   renders: 'maison_render_on_demand_total',
   rendersUnderWay: 'maison_render_on_demand_rendering',

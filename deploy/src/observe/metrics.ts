@@ -4,8 +4,7 @@
  * an outcome, a remote and a build of the generations served. Never a raw path, a query value or
  * anything of a shopper's. docs/operations.md ("Watching production") lists them.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { METRIC } from './metricNames.ts';
 import { requestDurations } from './requestDurations.ts';
 import type { CacheOutcome } from '../render/pageCache.ts';
@@ -31,47 +30,6 @@ export interface ServedBuilds {
   hostBuild?: string;
   /** Per remote, its builds as remotes.json lists them (first choice first). */
   remotes: Record<string, Array<{ build: string; choice: 'first' | 'fallback' }>>;
-}
-
-/** Node's event-loop histogram samples this often. */
-const LOOP_SAMPLED_MS = 10;
-
-/**
- * The process's own figures, read at each scrape. Not prom-client's default metrics: their garbage
- * collection observer runs JavaScript on every collection, and an answerer that allocates a page's
- * bytes per answer collects thousands of times a second (a third of its throughput, measured).
- */
-function processMetrics(registry: Registry) {
-  const delay = monitorEventLoopDelay({ resolution: LOOP_SAMPLED_MS });
-  delay.enable();
-  // The histogram holds the time between samples: the delay is what exceeds the sampling interval.
-  const delaySeconds = (nanoseconds: number) => Math.max(0, nanoseconds / 1e6 - LOOP_SAMPLED_MS) / 1000;
-  const started = Date.now() / 1000 - process.uptime();
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  gauge(METRIC.processCpuSeconds, 'CPU time the process has used (user and system), in seconds.', () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1e6;
-  });
-  gauge(METRIC.processStartTime, 'When the process started, in seconds since the epoch.', () => started);
-  gauge(METRIC.processResidentMemory, 'Resident memory of the process, in bytes.', () => process.memoryUsage.rss());
-  gauge(METRIC.heapUsed, "V8's heap in use, in bytes.", () => process.memoryUsage().heapUsed);
-  // The event loop's delay since the last scrape: whether anything (writing the log, say) ever held it up.
-  gauge(METRIC.eventLoopLagP99, "The event loop's delay since the last scrape, 99th percentile, in seconds.", () =>
-    delaySeconds(delay.percentile(99)),
-  );
-  gauge(METRIC.eventLoopLagMax, "The event loop's longest delay since the last scrape, in seconds.", () => {
-    const max = delaySeconds(delay.max);
-    delay.reset();
-    return max;
-  });
 }
 
 /** The running rollout's evidence per cohort and client group; a new rollout's first count drops the last one's series. */
@@ -116,9 +74,14 @@ function rolloutMetrics(registry: Registry): SignalCounts['rollout'] {
   };
 }
 
-export function serverMetrics() {
+/**
+ * The answerer's metrics; with `processMetrics` (the default), the process's own too, as
+ * prom-client's default collectors name them (`process_*`, `nodejs_*`): one registry a process
+ * should have them.
+ */
+export function serverMetrics({ processMetrics = true }: { processMetrics?: boolean } = {}) {
   const registry = new Registry();
-  processMetrics(registry);
+  if (processMetrics) collectDefaultMetrics({ register: registry });
 
   const requests = requestDurations(registry);
   const renders = new Counter({

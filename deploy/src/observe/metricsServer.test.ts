@@ -31,6 +31,14 @@ describe('the metrics port', () => {
       'http_server_request_duration_seconds_count{app="host",http_route="/products/:slug",http_request_method="GET",status_class="2xx"} 1',
     );
     expect(text).toContain('http_request_method="_OTHER",status_class="4xx"} 1');
+    // OpenTelemetry's buckets (prom-client's Histogram).
+    expect(text).toContain(
+      'http_server_request_duration_seconds_bucket{le="0.01",app="host",http_route="/products/:slug",http_request_method="GET",status_class="2xx"} 0',
+    );
+    expect(text).toContain(
+      'http_server_request_duration_seconds_bucket{le="0.025",app="host",http_route="/products/:slug",http_request_method="GET",status_class="2xx"} 1',
+    );
+    expect(text).toMatch(/http_server_request_duration_seconds_bucket\{le="10",.*status_class="4xx"\} 1\n/);
     expect(text).toContain('maison_render_on_demand_total{outcome="refused-client"} 1');
     expect(text).toContain('maison_render_on_demand_waiting 2');
     expect(text).toContain('maison_render_cache_bytes 4096');

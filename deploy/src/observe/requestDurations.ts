@@ -1,7 +1,8 @@
 /**
  * `http_server_request_duration_seconds`, counted per answer without making a key, a text or an
  * object: prom-client's histogram makes a key of the labels for every count, which was most of what
- * the metrics cost an answer (docs/performance.md, "What watching production costs"). prom-client's
+ * the metrics cost an answer (docs/performance.md, "What watching production costs"; measured again
+ * against prom-client's Histogram in "The libraries as designed": 6 points of throughput). prom-client's
  * registry writes it as it writes its own histograms (it asks `get()` at each scrape).
  */
 import type { Metric, Registry } from 'prom-client';
