@@ -64,23 +64,51 @@ export interface PagesAnswerOptions {
   policyExtras?: (policy: string) => string;
 }
 
-export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) => policy }: PagesAnswerOptions) {
-  /** What the answers to one cohort derive from what is served, made once per change of it. */
-  const deriveSet = (now: PagesNow, build: HostBuildState) => {
-    const remotes = servedRemotes(now.remotesJson);
-    const routes = build.build?.routes ?? [];
-    // Pages name the scripts of the host build that rendered them: served only beside that build.
-    const render = now.render && build.build && now.render.hostBuild === build.build.id ? now.render : undefined;
-    return {
-      now,
-      remotesJson: bodyOf(Buffer.from(now.remotesJson), typeOf('.json')),
-      pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes, render?.inline))),
-      routes,
-      linkOf: preloadLinks(routes, remotes.locations),
-      render,
-    };
+/** What the answers to one cohort derive from what is served, made once per change of it. */
+function derivedSet(now: PagesNow, build: HostBuildState, policyExtras: (policy: string) => string) {
+  const remotes = servedRemotes(now.remotesJson);
+  const routes = build.build?.routes ?? [];
+  // Pages name the scripts of the host build that rendered them: served only beside that build.
+  const render = now.render && build.build && now.render.hostBuild === build.build.id ? now.render : undefined;
+  return {
+    now,
+    remotesJson: bodyOf(Buffer.from(now.remotesJson), typeOf('.json')),
+    pageHeaders: securityHeaders(policyExtras(pagePolicy(remotes, render?.inline))),
+    routes,
+    linkOf: preloadLinks(routes, remotes.locations),
+    render,
   };
-  type Derived = ReturnType<typeof deriveSet>;
+}
+type Derived = ReturnType<typeof derivedSet>;
+
+/** A page request's answer from one cohort's set: a redirect, the published page, the not-found page, or the shell. */
+async function navigationReply(url: URL, state: Derived, context: RequestContext, files: FileSource): Promise<Reply | undefined> {
+  const { language, path } = languageOfPath(url.pathname);
+  const route = firstMatching(state.routes, path)?.path ?? '(none)';
+  const note = (servedAs: ServedAs) => (context.served = { route, language, servedAs, generation: state.render && state.now.generation });
+  const answer = navigationAnswer({ path: url.pathname, query: url.search.slice(1), routes: state.routes, render: state.render });
+  const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
+  if (answer.kind === 'redirect') return (note('redirect'), { status: 301, headers: { ...headers, Location: answer.location } });
+  if (answer.kind === 'page') {
+    note('published');
+    const page = await state.now.page(answer.language, answer.path, answer.query, context);
+    if (page) return { status: 200, headers, body: page };
+  }
+  if (answer.kind === 'not-found') {
+    note('not-found');
+    const page = await state.now.notFoundPage(answer.language, answer.page);
+    if (page) return { status: 404, headers, body: onceBody(withShownText(page.bytes.toString('utf8'), answer.shows), page.type) };
+  }
+  note('shell');
+  // The shop's page, rendered in the browser: it names the route's remote files to download at once.
+  const shell = await files.find('/index.html');
+  if (!shell) return undefined;
+  const link = state.linkOf(path);
+  const shellHeaders = { ...headers, 'Cache-Control': CACHE_CONTROL.shell, ...(link ? { Link: link } : {}) };
+  return { status: answer.status, headers: shellHeaders, body: shell };
+}
+
+export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) => policy }: PagesAnswerOptions) {
   /** Both cohorts' (everyone's, when no rollout splits shoppers), and /rollout.json. */
   let derived: { key: string; stable: Derived; canary?: Derived; rollout?: RolloutRecord; announcement: Body } | undefined;
   const derive = async () => {
@@ -90,37 +118,11 @@ export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) =
     if (derived?.key === key) return derived;
     derived = {
       key,
-      stable: deriveSet(now, build),
-      ...(now.rollout ? { canary: deriveSet(now.rollout.canary, build), rollout: now.rollout.record } : {}),
+      stable: derivedSet(now, build, policyExtras),
+      ...(now.rollout ? { canary: derivedSet(now.rollout.canary, build, policyExtras), rollout: now.rollout.record } : {}),
       announcement: bodyOf(Buffer.from(JSON.stringify(now.announcement?.() ?? {})), typeOf('.json')),
     };
     return derived;
-  };
-
-  const navigation = async (url: URL, state: Derived, context: RequestContext): Promise<Reply | undefined> => {
-    const { language, path } = languageOfPath(url.pathname);
-    const route = firstMatching(state.routes, path)?.path ?? '(none)';
-    const note = (servedAs: ServedAs) => (context.served = { route, language, servedAs, generation: state.render && state.now.generation });
-    const answer = navigationAnswer({ path: url.pathname, query: url.search.slice(1), routes: state.routes, render: state.render });
-    const headers = { ...state.pageHeaders, 'Cache-Control': CACHE_CONTROL.page };
-    if (answer.kind === 'redirect') return (note('redirect'), { status: 301, headers: { ...headers, Location: answer.location } });
-    if (answer.kind === 'page') {
-      note('published');
-      const page = await state.now.page(answer.language, answer.path, answer.query, context);
-      if (page) return { status: 200, headers, body: page };
-    }
-    if (answer.kind === 'not-found') {
-      note('not-found');
-      const page = await state.now.notFoundPage(answer.language, answer.page);
-      if (page) return { status: 404, headers, body: onceBody(withShownText(page.bytes.toString('utf8'), answer.shows), page.type) };
-    }
-    note('shell');
-    // The shop's page, rendered in the browser: it names the route's remote files to download at once.
-    const shell = await files.find('/index.html');
-    if (!shell) return undefined;
-    const link = state.linkOf(path);
-    const shellHeaders = { ...headers, 'Cache-Control': CACHE_CONTROL.shell, ...(link ? { Link: link } : {}) };
-    return { status: answer.status, headers: shellHeaders, body: shell };
   };
 
   return {
@@ -140,7 +142,7 @@ export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) =
       // While a rollout splits shoppers, the cohort the request claims is served (rollout/cohortChoice.ts).
       const choice = chooseCohort(claimsOf(request.headers), all.rollout);
       const state = choice.cohort === 'canary' && all.canary ? all.canary : all.stable;
-      const reply = isRemotesJson ? data(state.remotesJson, CACHE_CONTROL.uncached) : await navigation(url, state, context);
+      const reply = isRemotesJson ? data(state.remotesJson, CACHE_CONTROL.uncached) : await navigationReply(url, state, context, files);
       if (!reply) return undefined;
       if (all.rollout) context.served.cohort = choice.cohort;
       const cohortHeaders = withCohort(reply.headers, choice);

@@ -8,12 +8,14 @@ import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
 import type { Generation } from '../environment/generation.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
-import { pageCache } from '../render/pageCache.ts';
+import { pageCache, type CacheOutcome } from '../render/pageCache.ts';
 import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import { allowsInline, SHOP_ORIGIN } from './policy.ts';
 import type { ServerMetrics } from '../observe/metrics.ts';
 import type { PagesNow } from './pages.ts';
+import type { RequestContext } from '../observe/requestContext.ts';
+import type { Language } from '@maison/shared';
 import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.ts';
 
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
@@ -25,6 +27,69 @@ export interface PublishedPagesOptions {
   hostBuild: { now(): HostBuildState };
   log: (line: string) => void;
   metrics?: Pick<ServerMetrics, 'rendered' | 'watchRenderLoad'>;
+}
+
+/** A renderer per generation folder served (two while a rollout splits shoppers), running the host build that rendered it. */
+function generationRenderers(hostBuild: { now(): HostBuildState }, log: (line: string) => void) {
+  const renderers = new Map<string, RenderService>();
+  return {
+    // Started as its set is first served, why: docs/decisions/serving.md#renderer-warm-start
+    rendererFor(generation: Generation): RenderService | undefined {
+      const build = hostBuild.now().build;
+      if (!build || build.id !== generation.render.hostBuild) return undefined;
+      const known = renderers.get(generation.dir);
+      if (known) return known;
+      if (!existsSync(build.rendererFile)) return undefined;
+      const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
+      service.describe().catch(() => undefined);
+      renderers.set(generation.dir, service);
+      return service;
+    },
+    onlyRenderersOf(served: Array<Generation | undefined>) {
+      for (const [dir, running] of renderers)
+        if (!served.some((generation) => generation?.dir === dir)) {
+          renderers.delete(dir);
+          void running.close();
+        }
+    },
+  };
+}
+
+interface ViewSource {
+  generation: Generation;
+  service: RenderService;
+  views: ReturnType<typeof pageCache<Body>>;
+  log: (line: string) => void;
+  metrics?: Pick<ServerMetrics, 'rendered'>;
+}
+
+/** A view with a query, rendered on demand (or kept from before), when the generation's policy allows what it carries. */
+function viewOnDemand(
+  { generation, service, views, log, metrics }: ViewSource,
+  language: Language,
+  pathname: string,
+  query: string,
+  context: RequestContext | undefined,
+) {
+  return views.get(
+    `${generation.dir} ${language} ${pathname}?${query}`,
+    async () => {
+      const page = await service.render(pathname, language, query);
+      // A view carrying code the policy does not allow would be neither styled nor booted.
+      if (page.html !== undefined && allowsInline(generation.render.inline, page.inline))
+        return bodyOf(Buffer.from(page.html), typeOf('.html'));
+      const why = page.html === undefined ? `not rendered (${page.reason})` : "carries code the generation's policy does not allow";
+      return void log(`[serve] ${language} ${pathname}?${query}: ${why}: rendered in the browser`);
+    },
+    {
+      client: context?.client,
+      onOutcome(outcome: CacheOutcome) {
+        metrics?.rendered(outcome);
+        if (context && (outcome === 'kept' || outcome === 'rendered' || outcome === 'joined'))
+          context.served.servedAs = outcome === 'kept' ? 'cache' : 'on-demand';
+      },
+    },
+  );
 }
 
 /** The published pages, and whether the renderer of views answers now (for readiness). */
@@ -40,27 +105,7 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
 
   const views = pageCache<Body>((body) => body.bytes.length);
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
-  /** A renderer per generation folder served (two while a rollout splits shoppers), running the host build that rendered it. */
-  const renderers = new Map<string, RenderService>();
-  // Started as its set is first served, why: docs/decisions/serving.md#renderer-warm-start
-  const rendererFor = (generation: Generation): RenderService | undefined => {
-    const build = hostBuild.now().build;
-    if (!build || build.id !== generation.render.hostBuild) return undefined;
-    const known = renderers.get(generation.dir);
-    if (known) return known;
-    if (!existsSync(build.rendererFile)) return undefined;
-    const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
-    service.describe().catch(() => undefined);
-    renderers.set(generation.dir, service);
-    return service;
-  };
-  const onlyRenderersOf = (served: Array<Generation | undefined>) => {
-    for (const [dir, running] of renderers)
-      if (!served.some((generation) => generation?.dir === dir)) {
-        renderers.delete(dir);
-        void running.close();
-      }
-  };
+  const { rendererFor, onlyRenderersOf } = generationRenderers(hostBuild, log);
   /** What one set of the generation's pages answers: everyone's, or a rollout's canary cohort's. */
   const pagesOf = (key: string, remotesJson: string, generation: Generation | undefined): PagesNow => {
     if (generation) rendererFor(generation);
@@ -73,25 +118,7 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
         if (query === '' || !generation) return read(path.join(GENERATION_FILE.pages, language, pageFileOf(pathname) ?? '?'));
         const service = rendererFor(generation);
         if (!service) return undefined;
-        const rendered = views.get(
-          `${generation.dir} ${language} ${pathname}?${query}`,
-          async () => {
-            const page = await service.render(pathname, language, query);
-            // A view carrying code the policy does not allow would be neither styled nor booted.
-            if (page.html !== undefined && allowsInline(generation.render.inline, page.inline))
-              return bodyOf(Buffer.from(page.html), typeOf('.html'));
-            const why = page.html === undefined ? `not rendered (${page.reason})` : "carries code the generation's policy does not allow";
-            return void log(`[serve] ${language} ${pathname}?${query}: ${why}: rendered in the browser`);
-          },
-          {
-            client: context?.client,
-            onOutcome(outcome) {
-              metrics?.rendered(outcome);
-              if (context && (outcome === 'kept' || outcome === 'rendered' || outcome === 'joined'))
-                context.served.servedAs = outcome === 'kept' ? 'cache' : 'on-demand';
-            },
-          },
-        );
+        const rendered = viewOnDemand({ generation, service, views, log, metrics }, language, pathname, query, context);
         return Promise.race([rendered, wait(VIEW_WAIT_MS, undefined, { ref: false })]);
       },
       notFoundPage: (language, page) => read(path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
