@@ -46,6 +46,45 @@ function publishInChild(env: string, hostDir: string, log: (line: string) => voi
   });
 }
 
+type Serving = Required<Pick<ShopOptions, 'distOf' | 'listenOn' | 'log'>> &
+  Pick<ShopOptions, 'sourceMaps' | 'observer' | 'trustedProxies' | 'connectionsPerClient'> & {
+    environment: ReturnType<typeof watchEnvironment>;
+    readiness: Record<string, ReadinessCheck>;
+  };
+
+/** One app's server: its answerer (the host's waits for the first publish), readiness and access lines. */
+async function serveApp(app: AppEntry, published: Promise<void>, serving: Serving): Promise<Server> {
+  const {
+    distOf,
+    listenOn,
+    environment,
+    sourceMaps = false,
+    log,
+    observer,
+    trustedProxies = [],
+    connectionsPerClient,
+    readiness,
+  } = serving;
+  const dist = distOf(app);
+  const isHost = isHostApp(app);
+  const answer = createAnswerer({ app: { isHost, dist }, environment, sourceMaps, log, metrics: observer?.metrics });
+  readiness[app.name] = answer.readiness;
+  observer?.metrics?.watchReady(app.name, answer.readiness);
+  const afterPublish: SentAnswer = isHost ? async (request, context) => (await published, answer.sent(request, context)) : answer.sent;
+  const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
+  const where = listenOn(app);
+  const server = await listen(afterPublish, where, {
+    isRemote: !isHost,
+    log,
+    trustedProxies,
+    observe,
+    ...(connectionsPerClient ? { connectionsPerClient } : {}),
+  });
+  const at = typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`;
+  log(`[serve] ${app.name.padEnd(7)} ${at}  (${path.relative(process.cwd(), dist) || dist})`);
+  return server;
+}
+
 export async function serveShop({
   root,
   env,
@@ -70,30 +109,9 @@ export async function serveShop({
   };
   let publishEnded = () => {};
   const published = publish ? new Promise<void>((resolve) => (publishEnded = resolve)) : Promise.resolve();
-  const start = async (app: AppEntry) => {
-    const dist = distOf(app);
-    const isHost = isHostApp(app);
-    const answer = createAnswerer({ app: { isHost, dist }, environment, sourceMaps, log, metrics: observer?.metrics });
-    readiness[app.name] = answer.readiness;
-    observer?.metrics?.watchReady(app.name, answer.readiness);
-    const afterPublish: SentAnswer = isHost ? async (request, context) => (await published, answer.sent(request, context)) : answer.sent;
-    const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
-    const where = listenOn(app);
-    servers.set(
-      app.name,
-      await listen(afterPublish, where, {
-        isRemote: !isHost,
-        log,
-        trustedProxies,
-        observe,
-        ...(connectionsPerClient ? { connectionsPerClient } : {}),
-      }),
-    );
-    const at = typeof where === 'number' ? `http://localhost:${where}` : `unix:${where}`;
-    log(`[serve] ${app.name.padEnd(7)} ${at}  (${path.relative(process.cwd(), dist) || dist})`);
-  };
+  const serving = { distOf, listenOn, environment, sourceMaps, log, observer, trustedProxies, connectionsPerClient, readiness };
   try {
-    for (const app of apps) await start(app);
+    for (const app of apps) servers.set(app.name, await serveApp(app, published, serving));
     if (observer?.metrics && metricsAt) {
       servers.set('metrics', await serveMetrics(observer.metrics, allReady(readiness), metricsAt));
       log(`[serve] metrics http://${metricsAt.host}:${metricsAt.port}/metrics  (and /healthz, /readyz)`);
