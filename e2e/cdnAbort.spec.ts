@@ -131,7 +131,7 @@ test.describe('an abort behind a CDN', () => {
     const report = looks.map(({ at, cohort, cache }) => `${(at / 1000).toFixed(2)} s ${cohort} ${cache}`).join('\n');
     console.log(`[cdnAbort] from the abort, through the cache (bound ${(bound / 1000).toFixed(2)} s):\n${report}`);
     expect(stableAt, report).toBeDefined();
-    expect(stableAt!, report).toBeLessThanOrEqual(bound);
+    // The bound is on what the cache answers, so on page loads asked after it: one asked just before may end after it.
     expect(
       looks.filter(({ asked, cohort }) => cohort === 'canary' && asked > bound),
       report,
