@@ -7,7 +7,8 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, HOST_BUILD, renderRecord, SHELL, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import { toResponse, type Answer } from '../testing/answers.ts';
-import { createAnswerer } from './answer.ts';
+import { composeAnswerer, createAnswerer } from './answer.ts';
+import { buildFiles } from './files.ts';
 import { FILE_POLICY, inlineSource } from './policy.ts';
 
 const PAGE_POLICY_SOURCES = "'self' http://localhost:3001 https://cdn.example.com";
@@ -300,5 +301,16 @@ describe('what is served follows the environment', () => {
     expect(await (await ask(host, '/remotes.json')).text()).toContain('localhost:3001');
     expect((await ask(host, '/', { accept: HTML })).headers.get('content-security-policy')).not.toContain('new.example.com');
     expect(log).toHaveBeenCalledWith(expect.stringContaining('render.json is not JSON'));
+  });
+});
+
+describe('a host answerer that counts no beacons (npm start)', () => {
+  it('answers a page’s token request and its beacons with 204 and nothing, so the page logs no error', async () => {
+    const files = buildFiles(shop.hostDist, { isHost: true, sourceMaps: false });
+    const answer = toResponse(composeAnswerer({ isHost: true, files }).sent);
+    for (const path of ['/rum/page-load', '/rum?t=x']) {
+      const answered = await ask(answer, path, { 'sec-fetch-site': 'same-origin' }, 'POST');
+      expect([path, answered.status, answered.headers.get('cache-control'), await answered.text()]).toEqual([path, 204, 'no-store', '']);
+    }
   });
 });

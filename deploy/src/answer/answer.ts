@@ -11,7 +11,7 @@ import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
 import { readsAccept } from './navigation.ts';
 import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from '../observe/health.ts';
-import { beaconReceiver, signals, type SignalsOptions } from '../observe/signals.ts';
+import { beaconReceiver, discardedBeacons, signals, type SignalsOptions } from '../observe/signals.ts';
 import { servedBuilds, type ServerMetrics } from '../observe/metrics.ts';
 
 export interface AnswererParts {
@@ -54,7 +54,7 @@ export function composeAnswerer({
     requestLimits(!isHost),
     conditionalGet,
     compressed,
-    ...(received ? [(next: ReplyHandler) => signals(next, received)] : []),
+    ...(received ? [(next: ReplyHandler) => signals(next, received)] : isHost ? [discardedBeacons] : []),
     onlyReads(!isHost),
     (next) => probes(next, readiness),
     normalAddresses(corsFor(isHost, 'text/plain')),

@@ -168,6 +168,15 @@ export function signals(next: ReplyHandler, options: SignalsOptions): ReplyHandl
   };
 }
 
+/** Where no beacon is counted (npm start): a page's token request and its beacons get 204 and nothing, so its console stays quiet. */
+export function discardedBeacons(next: ReplyHandler): ReplyHandler {
+  return (request, url, context) => {
+    if ((url.pathname !== PAGE_LOAD_PATH && url.pathname !== SIGNALS_PATH) || request.method !== 'POST') return next(request, url, context);
+    context.served = { route: url.pathname, servedAs: 'signals' };
+    return Promise.resolve(reply(204));
+  };
+}
+
 const NOT_COUNTED: SignalCounts = {
   beacon() {},
   token() {},
