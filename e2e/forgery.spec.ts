@@ -26,12 +26,13 @@ const CLIENT = '127.0.0.1';
 /** A beacon's most records: the flood fills each one. */
 const PER_BEACON = MAX_RECORDS;
 
-/** Every series the metrics port exports now: name and labels, without values, the client group folded. */
+/** Every series the metrics port exports now but the process's own: name and labels, without values, the client group folded. */
 async function series(): Promise<Set<string>> {
   const text = await (await fetch(METRICS)).text();
   const names = text
     .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    // The process's own (prom-client's default collectors) are not what beacons label: a new kind of garbage collection adds its series.
+    .filter((line) => line.trim() !== '' && !line.startsWith('#') && !/^(?:nodejs|process)_/.test(line))
     .map((line) => line.replace(/\s+\S+(\s+\d+)?$/, ''));
   // A client group is one of 16 (a keyed hash of the address): new clients fill them, never past them.
   const groups = new Set(names.flatMap((name) => /group="([^"]*)"/.exec(name)?.[1] ?? []));
