@@ -33,7 +33,7 @@ export const CONNECTION_LIMITS = {
    * Open connections per client (an IPv4 address, an IPv6 /64): one client cannot fill the total, and a
    * household or an office behind one address (browsers open six a host) is not refused.
    */
-  perClient: 256,
+  perClient: 512,
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   keepAliveTimeout: 5_000,
