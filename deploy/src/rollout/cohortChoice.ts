@@ -1,16 +1,9 @@
 /**
- * Which cohort's pages an answer is made from, and whether a shared cache may keep it. While a
- * rollout splits shoppers, a page depends on the cohort its request claims: a CDN's header (its
- * key has the claim's last word, `canary` or `stable`), or else the cookie. An answer a shared
- * cache keeps is always the cohort its key names, so no cache ever serves one cohort's page to
- * the other; anything else (a claim for another rollout, a tester's override) is private.
- *
- * Once no rollout splits shoppers (none ever, or the last aborted or promoted), every key gets the
- * same page: a canary-keyed request's answer is shared too, so it replaces what the cache kept
- * under the canary key (an aborted canary's page among them). And what is kept under the canary key
- * is never to be served stale (no stale-while-revalidate): that key's page changes at once with an
- * abort, a promotion or a new rollout, and reaches the cache within the page's fresh time.
+ * Which cohort's pages an answer is made from, and whether a shared cache may keep it: while a
+ * rollout splits shoppers, only the cohort the cache key names, so no cache serves one cohort's page
+ * to the other; once none splits, every key shares one page, never kept stale under the canary key.
  */
+// Why: docs/operations.md, "Behind a CDN" (how an abort reaches cached pages).
 import {
   cohortClaimOf,
   cookieOf,
