@@ -6,7 +6,7 @@ import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, HOST_BUILD, renderRecord, SHELL, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
-import { toResponse, type Answer } from '../testing/answers.ts';
+import type { Answerer } from './http.ts';
 import { createAnswerer } from './answer.ts';
 import { FILE_POLICY, inlineSource } from './policy.ts';
 
@@ -16,20 +16,20 @@ const GEN = '20261124T000000000Z-1-0001';
 const PAGE_CACHE = 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=60';
 
 let shop: FixtureShop;
-let host: Answer;
-let remote: Answer;
+let host: Answerer;
+let remote: Answerer;
 const log = jest.fn();
 
 beforeEach(() => {
   shop = fixtureShop();
   writeGeneration(shop.env, GEN);
   const environment = watchEnvironment(shop.env, { log, recheckMs: 0 });
-  host = toResponse(createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log }).sent);
-  remote = toResponse(createAnswerer({ app: { isHost: false, dist: shop.remoteDist }, environment, log }).sent);
+  host = createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log }).answer;
+  remote = createAnswerer({ app: { isHost: false, dist: shop.remoteDist }, environment, log }).answer;
 });
 afterEach(() => shop.cleanup());
 
-const ask = (answer: Answer, path: string, headers: Record<string, string> = {}, method = 'GET') =>
+const ask = (answer: Answerer, path: string, headers: Record<string, string> = {}, method = 'GET') =>
   answer(new Request(`http://localhost${path}`, { method, headers }));
 
 type Expected = {

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { textReply, toSent, within, type ReplyHandler, type Sent } from '../answer/http.ts';
+import { textReply, toResponse, within, type ReplyHandler } from '../answer/http.ts';
 import { headRequests, requestLimits, withSecurityHeaders } from '../answer/layers.ts';
 import type { RequestContext } from '../observe/requestContext.ts';
 import { listen } from './node.ts';
@@ -16,8 +16,8 @@ let port: number;
 const rules = jest.fn<ReturnType<ReplyHandler>, Parameters<ReplyHandler>>(async (_request, url) =>
   textReply(200, { 'X-Answered': '1' }, `answered ${url.pathname}`),
 );
-const answer = toSent(within([headRequests, withSecurityHeaders, requestLimits(true)], rules));
-const textSent = (text: string): Sent => ({ status: 200, headers: {}, body: Buffer.from(text) });
+const answer = toResponse(within([headRequests, withSecurityHeaders, requestLimits(true)], rules));
+const textAnswer = (text: string) => new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 beforeAll(async () => {
   server = await listen(answer, 0, { isRemote: true, log: () => {} });
@@ -91,7 +91,7 @@ describe('requests refused before the rules run', () => {
 
 describe('who asks', () => {
   it('is the peer, or what a trusted proxy forwarded', async () => {
-    const seen = jest.fn(async (_request: Request, asker?: { client?: string }) => textSent(asker?.client ?? '-'));
+    const seen = jest.fn(async (_request: Request, asker?: { client?: string }) => textAnswer(asker?.client ?? '-'));
     const proxied = await listen(seen, 0, { isRemote: false, log: () => {}, trustedProxies: ['127.0.0.1'] });
     const direct = await listen(seen, 0, { isRemote: false, log: () => {} });
     const ask = async (server: Server, headers: Record<string, string> = {}) =>
@@ -110,9 +110,9 @@ describe('every answer', () => {
     const told: unknown[] = [];
     const noting = async (_request: Request, context?: RequestContext) => {
       context!.served = { route: '/products/:slug', servedAs: 'published' };
-      return textSent('page');
+      return textAnswer('page');
     };
-    const layered = toSent(within([requestLimits(false)], async () => textReply(200, {}, 'page')));
+    const layered = toResponse(within([requestLimits(false)], async () => textReply(200, {}, 'page')));
     const server = await listen(
       async (request, context) => (new URL(request.url).pathname === '/products/x' ? noting(request, context) : layered(request, context)),
       0,
@@ -177,7 +177,7 @@ describe('the host refuses with a page of the shop', () => {
   let host: Server;
   let hostPort: number;
   beforeAll(async () => {
-    const hostAnswer = toSent(within([headRequests, withSecurityHeaders, requestLimits(false)], rules));
+    const hostAnswer = toResponse(within([headRequests, withSecurityHeaders, requestLimits(false)], rules));
     host = await listen(hostAnswer, 0, { isRemote: false, log: () => {} });
     hostPort = (host.address() as AddressInfo).port;
   });

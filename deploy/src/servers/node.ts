@@ -1,9 +1,9 @@
-/** Node's HTTP server around an answerer: it only translates, and refuses what Node's parser or a Web Request cannot carry. */
+/** Node's HTTP server around an answerer: a Node request in as a Web Request, the Web Response out as Node's; and it refuses what Node's parser or a Web Request cannot carry. */
 // Why: docs/decisions/serving.md#answer-order
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import type { SentAnswer } from '../answer/http.ts';
+import type { Answerer } from '../answer/http.ts';
 import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
@@ -85,11 +85,58 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** Writes an answer (no body for HEAD: the answerer's own answers have none already); says how many bytes of body went. */
-function write(res: ServerResponse, status: number, headers: Record<string, string | number>, body?: Buffer | string) {
+/** Writes an answer of the server's own (no body for HEAD); says how many bytes of body went. */
+function write(res: ServerResponse, status: number, headers: Record<string, string | number>, body: string) {
   const sent = res.req.method === 'HEAD' ? undefined : body;
   res.writeHead(status, headers).end(sent);
   return sent === undefined ? 0 : Buffer.byteLength(sent);
+}
+
+/** The Response's header lines as Node writes them: Set-Cookie one line each, any other name once (its values joined, as Headers joins them). */
+function headerLines(headers: Headers): Record<string, string | string[]> {
+  const lines: Record<string, string | string[]> = {};
+  for (const [name, value] of headers) if (name !== 'set-cookie') lines[name] = value;
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) lines['set-cookie'] = cookies;
+  return lines;
+}
+
+/** Once `res` may be written again, or is gone. */
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
+
+/**
+ * Writes a Web Response: its status, its headers, its body's chunks as they come (the answerer's one
+ * chunk ended with it, so that it goes out with the headers); no body for HEAD. `sent` is told of
+ * each chunk's bytes before it is written.
+ */
+async function writeResponse(res: ServerResponse, response: Response, sent: (bytes: number) => void): Promise<void> {
+  res.writeHead(response.status, headerLines(response.headers));
+  if (!response.body || res.req.method === 'HEAD') {
+    res.end();
+    return void (await response.body?.cancel());
+  }
+  const reader = response.body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done;) {
+      const chunk = read.value;
+      read = await reader.read();
+      sent(chunk.byteLength);
+      if (read.done) return void res.end(chunk);
+      if (!res.write(chunk)) await drained(res);
+      if (res.destroyed) throw new Error('aborted');
+    }
+    res.end();
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  }
 }
 
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -100,7 +147,7 @@ function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 4
   return firstLineEnd === -1 || firstLineEnd > REQUEST_LIMITS.requestLine ? 414 : 431;
 }
 
-export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies = [], observe }: ListenerOptions) {
+export function nodeListener(answer: Answerer, { isRemote, log, trustedProxies = [], observe }: ListenerOptions) {
   const isTrusted = trustedProxyList(trustedProxies);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -129,14 +176,15 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
       const body = req.method === 'POST' ? { body: bodyOf(req), duplex: 'half' } : {};
       const init = { method: req.method, headers: sent, ...body } as RequestInit;
       const answered = await answer(new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, init), context);
-      bytes = write(res, answered.status, answered.headers, answered.body);
+      await writeResponse(res, answered, (chunk) => (bytes += chunk));
     } catch (error) {
       // The client went (its access line says 499): nothing to answer, nothing of the server's to tell.
       if (isClientAbort(error) && (req.destroyed || res.destroyed)) return;
       const pathname = req.url?.split('?')[0]?.slice(0, 200);
       log(`[serve] ${context.requestId} ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}`);
       if (res.destroyed) return;
-      if (res.headersSent) return void res.end();
+      // A body that failed part way: its length was promised, so the connection goes rather than the answer seeming whole.
+      if (res.headersSent) return void res.destroy();
       bytes = write(res, 500, plainTextHeaders(false), 'Internal server error\n');
     }
   };
@@ -173,7 +221,7 @@ function perClientConnections(most: number, isTrusted: (address: string) => bool
 }
 
 /** Serves `answer` on a port (a number) or a Unix socket (a path); resolves once it listens. */
-export function listen(answer: SentAnswer, where: number | string, options: ListenerOptions): Promise<Server> {
+export function listen(answer: Answerer, where: number | string, options: ListenerOptions): Promise<Server> {
   const { isRemote, connectionsPerClient = CONNECTION_LIMITS.perClient, headersTimeout = CONNECTION_LIMITS.headersTimeout } = options;
   // The connection limits are nginx's (docs/operations.md, "Serving"); Node's header size is above ours, so that ours decide (414 or 431).
   const { requestTimeout, keepAliveTimeout, checkEvery } = CONNECTION_LIMITS;
