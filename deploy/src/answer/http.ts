@@ -54,11 +54,9 @@ export function toResponse(next: ReplyHandler): Answerer {
   return async (request, context = newContext(requestIdOf((name) => request.headers.get(name)))) => {
     const { status, headers, body, headOnly } = await next(request, new URL(request.url), context);
     if (!body) return new Response(null, { status, headers });
-    const response = new Response(headOnly ? null : streamOf(body.bytes), { status, headers });
-    if (body.etag) response.headers.set('etag', body.etag);
-    response.headers.set('content-type', body.type);
-    response.headers.set('content-length', String(body.bytes.length));
-    return response;
+    // One record, read once by the Response (each header set after it would be checked again).
+    const all = { ...headers, 'Content-Type': body.type, 'Content-Length': String(body.bytes.length) };
+    return new Response(headOnly ? null : streamOf(body.bytes), { status, headers: body.etag ? { ...all, ETag: body.etag } : all });
   };
 }
 
