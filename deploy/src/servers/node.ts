@@ -92,9 +92,13 @@ function write(res: ServerResponse, status: number, headers: Record<string, stri
   return sent === undefined ? 0 : Buffer.byteLength(sent);
 }
 
-/** The Response's header lines as Node writes them: any name once (its values joined, as Headers joins them), Set-Cookie a line each. */
-function headerLines(headers: Headers): Record<string, string | string[]> {
-  const lines: Record<string, string | string[]> = {};
+/**
+ * The Response's header lines as Node writes them, after the request's id: any name once (its values
+ * joined, as Headers joins them), Set-Cookie a line each. Handed to writeHead whole: headers set on
+ * the response one by one first (res.setHeader) would make Node check and store each again.
+ */
+function headerLines(requestId: string, headers: Headers): Record<string, string | string[]> {
+  const lines: Record<string, string | string[]> = { 'X-Request-Id': requestId };
   // Headers yields each Set-Cookie on its own (and reads no other way as cheaply: getSetCookie() cost more than the rest).
   for (const [name, value] of headers) {
     if (name !== 'set-cookie') lines[name] = value;
@@ -118,8 +122,8 @@ const drained = (res: ServerResponse) =>
  * chunk ended with it, so that it goes out with the headers); no body for HEAD. `sent` is told of
  * each chunk's bytes before it is written.
  */
-async function writeResponse(res: ServerResponse, response: Response, sent: (bytes: number) => void): Promise<void> {
-  res.writeHead(response.status, headerLines(response.headers));
+async function writeResponse(res: ServerResponse, requestId: string, response: Response, sent: (bytes: number) => void): Promise<void> {
+  res.writeHead(response.status, headerLines(requestId, response.headers));
   if (!response.body || res.req.method === 'HEAD') {
     res.end();
     return void (await response.body?.cancel());
@@ -156,7 +160,6 @@ export function nodeListener(answer: Answerer, { isRemote, log, trustedProxies =
     const requestId = requestIdOf((name) => firstValue(req.headers[name]));
     const context = newContext(requestId, clientOf(req.socket.remoteAddress, firstValue(req.headers['x-forwarded-for']), isTrusted));
     let bytes = 0;
-    res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
       // Closed before an answer began (an upload cut off, the client gone while it was made): nginx's 499, as nginx logs it.
       const status = res.headersSent ? res.statusCode : CLIENT_CLOSED;
@@ -166,7 +169,7 @@ export function nodeListener(answer: Answerer, { isRemote, log, trustedProxies =
       context.served = { route: '(method)', servedAs: 'refused' };
       // Read whole and refused: the connection stays usable, as for any other answer.
       const { headers, text } = refusedMethod(isRemote);
-      bytes = write(res, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
+      bytes = write(res, 405, { 'X-Request-Id': context.requestId, ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
       return;
     }
     const target = req.url ?? '/';
@@ -179,7 +182,7 @@ export function nodeListener(answer: Answerer, { isRemote, log, trustedProxies =
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2)
         request.headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
       const answered = await answer(request, context);
-      await writeResponse(res, answered, (chunk) => (bytes += chunk));
+      await writeResponse(res, context.requestId, answered, (chunk) => (bytes += chunk));
     } catch (error) {
       // The client went (its access line says 499): nothing to answer, nothing of the server's to tell.
       if (isClientAbort(error) && (req.destroyed || res.destroyed)) return;
@@ -188,7 +191,7 @@ export function nodeListener(answer: Answerer, { isRemote, log, trustedProxies =
       if (res.destroyed) return;
       // A body that failed part way: its length was promised, so the connection goes rather than the answer seeming whole.
       if (res.headersSent) return void res.destroy();
-      bytes = write(res, 500, plainTextHeaders(false), 'Internal server error\n');
+      bytes = write(res, 500, { 'X-Request-Id': context.requestId, ...plainTextHeaders(false) }, 'Internal server error\n');
     }
   };
 }
