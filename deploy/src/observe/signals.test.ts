@@ -199,15 +199,7 @@ describe('the pages’ beacons', () => {
 
   it('count an error thrown before the page heard its remote loaded under the build asked for first', async () => {
     const { post, seen } = receiver();
-    await post(
-      beacon(
-        [
-          { kind: 'error', page: '/cart', remote: 'cart' },
-          { kind: 'view', page: '/cart' },
-        ],
-        {},
-      ),
-    );
+    await post(beacon([{ kind: 'error', page: '/cart', remote: 'cart' }, { kind: 'view', page: '/cart' }], {}));
     expect(counted(seen).filter(([name]) => name !== 'view')).toEqual([
       ['error', { page: '/cart', remote: 'cart', build: CART, audience: 'shoppers' }],
       ['beacon', 'accepted'],
