@@ -99,7 +99,7 @@ function write(res: ServerResponse, status: number, headers: Record<string, stri
  */
 function headerLines(requestId: string, headers: Headers): Record<string, string | string[]> {
   const lines: Record<string, string | string[]> = { 'X-Request-Id': requestId };
-  // Headers yields each Set-Cookie on its own (and reads no other way as cheaply: getSetCookie() cost more than the rest).
+  // Headers yields each Set-Cookie on its own: no second pass (getSetCookie()) for them.
   for (const [name, value] of headers) {
     if (name !== 'set-cookie') lines[name] = value;
     else lines[name] = [...((lines[name] as string[] | undefined) ?? []), value];
