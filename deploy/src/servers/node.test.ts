@@ -205,3 +205,53 @@ describe('the host refuses with a page of the shop', () => {
     expect(rules).not.toHaveBeenCalled();
   });
 });
+
+describe('any Web Response', () => {
+  it('is written as it is: its status, each Set-Cookie on a line of its own, a body of several chunks whole; none for HEAD', async () => {
+    const chunks = ['khăn ', 'lụa ', 'Hà Nội'].map((text) => new TextEncoder().encode(text));
+    const told: { bytes: number }[] = [];
+    const answering = async () => {
+      const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8' });
+      headers.append('Set-Cookie', 'a=1; Path=/');
+      headers.append('Set-Cookie', 'b=2; Path=/');
+      headers.append('Vary', 'Accept');
+      headers.append('Vary', 'Accept-Encoding');
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 203, headers });
+    };
+    const streamed = await listen(answering, 0, { isRemote: false, log: () => {}, observe: (line) => void told.push(line) });
+    const at = (streamed.address() as AddressInfo).port;
+    const ask = (method: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(at, '127.0.0.1', () => socket.end(`${method} / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString()));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(data));
+      });
+    try {
+      const got = await ask('GET');
+      const [head = '', body = ''] = got.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1.1 203 /);
+      expect(head.split('\r\n').filter((line) => /^set-cookie:/i.test(line))).toEqual([
+        'set-cookie: a=1; Path=/',
+        'set-cookie: b=2; Path=/',
+      ]);
+      expect(head.toLowerCase()).toContain('vary: accept, accept-encoding');
+      // No length given: chunked (a size line, then its chunk), each chunk as it came.
+      expect(body.split('\r\n').filter((_line, index) => index % 2 === 1)).toEqual(['khăn ', 'lụa ', 'Hà Nội']);
+      const headOnly = await ask('HEAD');
+      expect(headOnly.split('\r\n\r\n')[1]).toBe('');
+      while (told.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(told.map(({ bytes }) => bytes)).toEqual([chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0), 0]);
+    } finally {
+      streamed.closeAllConnections();
+      await new Promise((resolve) => streamed.close(resolve));
+    }
+  });
+});
