@@ -20,7 +20,7 @@ await listen(
   (request) => {
     const url = new URL(request.url);
     console.log(JSON.stringify({ path: url.pathname + url.search, purpose: request.headers.get('sec-purpose') ?? '' }));
-    return answer.sent(request);
+    return answer.answer(request);
   },
   Number(port),
   { isRemote: !isHost, log },

@@ -89,7 +89,7 @@ export function devServerOptions({ federationName: app, isRemote }: AppBuild): D
     static: false,
     setupMiddlewares(middlewares, devServer) {
       const lines = serverLog();
-      const listener = nodeListener(developmentAnswerer(app, !isRemote, devServer.compiler as Compiler).sent, {
+      const listener = nodeListener(developmentAnswerer(app, !isRemote, devServer.compiler as Compiler).answer, {
         isRemote,
         log: console.error,
         observe: (answered) => lines.access({ app, ...answered }),

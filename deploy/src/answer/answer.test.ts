@@ -6,7 +6,7 @@ import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, HOST_BUILD, renderRecord, SHELL, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
-import { toResponse, type Answer } from '../testing/answers.ts';
+import type { Answerer } from './http.ts';
 import { composeAnswerer, createAnswerer } from './answer.ts';
 import { buildFiles } from './files.ts';
 import { FILE_POLICY, inlineSource } from './policy.ts';
@@ -17,20 +17,20 @@ const GEN = '20261124T000000000Z-1-0001';
 const PAGE_CACHE = 'public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=60';
 
 let shop: FixtureShop;
-let host: Answer;
-let remote: Answer;
+let host: Answerer;
+let remote: Answerer;
 const log = jest.fn();
 
 beforeEach(() => {
   shop = fixtureShop();
   writeGeneration(shop.env, GEN);
   const environment = watchEnvironment(shop.env, { log, recheckMs: 0 });
-  host = toResponse(createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log }).sent);
-  remote = toResponse(createAnswerer({ app: { isHost: false, dist: shop.remoteDist }, environment, log }).sent);
+  host = createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log }).answer;
+  remote = createAnswerer({ app: { isHost: false, dist: shop.remoteDist }, environment, log }).answer;
 });
 afterEach(() => shop.cleanup());
 
-const ask = (answer: Answer, path: string, headers: Record<string, string> = {}, method = 'GET') =>
+const ask = (answer: Answerer, path: string, headers: Record<string, string> = {}, method = 'GET') =>
   answer(new Request(`http://localhost${path}`, { method, headers }));
 
 type Expected = {
@@ -307,7 +307,7 @@ describe('what is served follows the environment', () => {
 describe('a host answerer that counts no beacons (npm start)', () => {
   it('answers a page’s token request and its beacons with 204 and nothing, so the page logs no error', async () => {
     const files = buildFiles(shop.hostDist, { isHost: true, sourceMaps: false });
-    const answer = toResponse(composeAnswerer({ isHost: true, files }).sent);
+    const { answer } = composeAnswerer({ isHost: true, files });
     for (const path of ['/rum/page-load', '/rum?t=x']) {
       const answered = await ask(answer, path, { 'sec-fetch-site': 'same-origin' }, 'POST');
       expect([path, answered.status, answered.headers.get('cache-control'), await answered.text()]).toEqual([path, 204, 'no-store', '']);

@@ -1,11 +1,11 @@
-/** What the shop's servers answer, per app: one function from a Web Request to the answer sent, under Node, nginx and `npm start` alike. */
+/** What the shop's servers answer, per app: one function from a Web Request to a Web Response, under Node, nginx and `npm start` alike. */
 // Why in this order: docs/decisions/serving.md#answer-order
 import path from 'node:path';
 import { watchHostBuild } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
 import { buildFiles, corsFor, type FileSource } from './files.ts';
-import { textReply, toSent, withVary, within, type Layer, type ReplyHandler } from './http.ts';
+import { textReply, toResponse, withVary, within, type Layer, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
@@ -59,7 +59,7 @@ export function composeAnswerer({
     (next) => probes(next, readiness),
     normalAddresses(corsFor(isHost, 'text/plain')),
   ];
-  return { readiness, sent: toSent(within(layers, route)) };
+  return { readiness, answer: toResponse(within(layers, route)) };
 }
 
 export interface AnswererOptions {

@@ -1,9 +1,8 @@
 /** Each layer every answer goes through, alone: a handler inside it, a Web Request in, a Web Response out. */
 import { bodyOf, typeOf } from './bodies.ts';
-import { textReply, toSent, within, type Layer, type Reply, type ReplyHandler } from './http.ts';
+import { textReply, toResponse, within, type Layer, type Reply, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { newContext } from '../observe/requestContext.ts';
-import { toResponse } from '../testing/answers.ts';
 
 const PAGE = bodyOf(Buffer.from(`<!doctype html><html><body>${'silk '.repeat(400)}</body></html>`), typeOf('.html'));
 const pageReply = (): Reply => ({ status: 200, headers: { 'Cache-Control': 'no-cache' }, body: PAGE });
@@ -11,7 +10,7 @@ const pageReply = (): Reply => ({ status: 200, headers: { 'Cache-Control': 'no-c
 /** `layer` around a handler that answers `reply` and records that it ran. */
 function around(layer: Layer, reply: () => Reply = pageReply) {
   const inner = jest.fn<ReturnType<ReplyHandler>, Parameters<ReplyHandler>>(async () => reply());
-  const answer = toResponse(toSent(within([layer], inner)));
+  const answer = toResponse(within([layer], inner));
   return {
     inner,
     ask: (path: string, init: RequestInit = {}, context = newContext('test-request-1')) =>

@@ -2,7 +2,6 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { composeAnswerer, createAnswerer } from '../answer/answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
-import { toResponse } from '../testing/answers.ts';
 import { fakeHostRenderer, fixtureShop, HOST_BUILD, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import type { FileSource } from '../answer/files.ts';
 import { PROBE_PATHS, type Readiness } from './health.ts';
@@ -11,7 +10,7 @@ const noFiles: FileSource = { find: () => Promise.resolve(undefined) };
 
 describe('the probes', () => {
   let readiness: Readiness = { ready: true, checks: { generation: 'g1' } };
-  const answer = toResponse(composeAnswerer({ isHost: false, files: noFiles, readiness: () => Promise.resolve(readiness) }).sent);
+  const answer = composeAnswerer({ isHost: false, files: noFiles, readiness: () => Promise.resolve(readiness) }).answer;
   const ask = (path: string) => answer(new Request(`http://localhost${path}`));
 
   it('say the process is alive, never kept by any cache', async () => {
@@ -75,7 +74,7 @@ describe('a remote’s readiness', () => {
       environment: watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 }),
       log: () => {},
     });
-    const answered = await toResponse(remote.sent)(new Request(`http://localhost${PROBE_PATHS.ready}`));
+    const answered = await remote.answer(new Request(`http://localhost${PROBE_PATHS.ready}`));
     return { status: answered.status, text: await answered.text() };
   };
 

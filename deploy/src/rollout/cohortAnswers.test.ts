@@ -5,7 +5,7 @@
  */
 import type { RolloutRecord } from '@maison/host/contract';
 import { createAnswerer } from '../answer/answer.ts';
-import { toResponse, type Answer } from '../testing/answers.ts';
+import type { Answerer } from '../answer/http.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, REMOTES, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import { writeRollout } from './rolloutRecord.ts';
@@ -28,14 +28,14 @@ const ROLLOUT: RolloutRecord = {
 };
 
 let shop: FixtureShop;
-let host: Answer;
+let host: Answerer;
 beforeEach(() => {
   shop = fixtureShop();
   writeGeneration(shop.env, GEN, { render: renderRecord({ canary: { rollout: 'r1', remote: 'catalog' } }) });
   writeGeneration(shop.env, `${GEN}/canary`, { current: false, remotesJson: JSON.stringify({ ...REMOTES, catalog: CANARY }) });
   writeRollout(shop.env, ROLLOUT);
   const environment = watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 });
-  host = toResponse(createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log: () => {} }).sent);
+  host = createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log: () => {} }).answer;
 });
 afterEach(() => shop.cleanup());
 
@@ -149,7 +149,7 @@ describe('once a rollout ends', () => {
     shop = fixtureShop();
     writeGeneration(shop.env, GEN);
     const environment = watchEnvironment(shop.env, { log: () => {}, recheckMs: 0 });
-    host = toResponse(createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log: () => {} }).sent);
+    host = createAnswerer({ app: { isHost: true, dist: shop.hostDist }, environment, log: () => {} }).answer;
     expect(await ask('/products')).toMatchObject({ cohort: 'stable', cache: PUBLIC, vary: 'Accept-Encoding' });
     expect(await (await host(new Request('http://localhost/rollout.json'))).json()).toEqual({});
   });

@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
-import { textReply, toSent, within, type ReplyHandler } from '../answer/http.ts';
+import { textReply, toResponse, within, type ReplyHandler } from '../answer/http.ts';
 import { withSecurityHeaders } from '../answer/layers.ts';
 import { PROBE_PATHS, probes } from '../observe/health.ts';
 import type { AccessLine } from '../observe/logger.ts';
@@ -15,7 +15,7 @@ import { serverLog } from '../observe/logger.ts';
 import { CONNECTION_LIMITS, listen } from './node.ts';
 
 const shop: ReplyHandler = async (_request, url) => textReply(200, {}, `answered ${url.pathname}`);
-const answer = toSent(within([withSecurityHeaders, (next) => probes(next, async () => ({ ready: true, checks: {} }))], shop));
+const answer = toResponse(within([withSecurityHeaders, (next) => probes(next, async () => ({ ready: true, checks: {} }))], shop));
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];
@@ -157,7 +157,10 @@ describe('a request whose client went before it was answered', () => {
     'an upload cut off mid-body (the receiver %s): one access line, 499, no stack',
     async (onReadError) => {
       const { log, lines } = memoryLog();
-      const port = await serve({ log: log.say, observe: (line) => log.access({ app: 'host', ...line }) }, toSent(receiver(onReadError)));
+      const port = await serve(
+        { log: log.say, observe: (line) => log.access({ app: 'host', ...line }) },
+        toResponse(receiver(onReadError)),
+      );
       const upload = connect({ host: '127.0.0.1', port }, () => {
         upload.write('POST /rum HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{"records":[');
         setTimeout(() => upload.destroy(), 100);

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { textReply, toSent, within, type ReplyHandler, type Sent } from '../answer/http.ts';
+import { textReply, toResponse, within, type ReplyHandler } from '../answer/http.ts';
 import { headRequests, requestLimits, withSecurityHeaders } from '../answer/layers.ts';
 import type { RequestContext } from '../observe/requestContext.ts';
 import { listen } from './node.ts';
@@ -16,8 +16,8 @@ let port: number;
 const rules = jest.fn<ReturnType<ReplyHandler>, Parameters<ReplyHandler>>(async (_request, url) =>
   textReply(200, { 'X-Answered': '1' }, `answered ${url.pathname}`),
 );
-const answer = toSent(within([headRequests, withSecurityHeaders, requestLimits(true)], rules));
-const textSent = (text: string): Sent => ({ status: 200, headers: {}, body: Buffer.from(text) });
+const answer = toResponse(within([headRequests, withSecurityHeaders, requestLimits(true)], rules));
+const textAnswer = (text: string) => new Response(text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 beforeAll(async () => {
   server = await listen(answer, 0, { isRemote: true, log: () => {} });
@@ -91,7 +91,7 @@ describe('requests refused before the rules run', () => {
 
 describe('who asks', () => {
   it('is the peer, or what a trusted proxy forwarded', async () => {
-    const seen = jest.fn(async (_request: Request, asker?: { client?: string }) => textSent(asker?.client ?? '-'));
+    const seen = jest.fn(async (_request: Request, asker?: { client?: string }) => textAnswer(asker?.client ?? '-'));
     const proxied = await listen(seen, 0, { isRemote: false, log: () => {}, trustedProxies: ['127.0.0.1'] });
     const direct = await listen(seen, 0, { isRemote: false, log: () => {} });
     const ask = async (server: Server, headers: Record<string, string> = {}) =>
@@ -110,9 +110,9 @@ describe('every answer', () => {
     const told: unknown[] = [];
     const noting = async (_request: Request, context?: RequestContext) => {
       context!.served = { route: '/products/:slug', servedAs: 'published' };
-      return textSent('page');
+      return textAnswer('page');
     };
-    const layered = toSent(within([requestLimits(false)], async () => textReply(200, {}, 'page')));
+    const layered = toResponse(within([requestLimits(false)], async () => textReply(200, {}, 'page')));
     const server = await listen(
       async (request, context) => (new URL(request.url).pathname === '/products/x' ? noting(request, context) : layered(request, context)),
       0,
@@ -177,7 +177,7 @@ describe('the host refuses with a page of the shop', () => {
   let host: Server;
   let hostPort: number;
   beforeAll(async () => {
-    const hostAnswer = toSent(within([headRequests, withSecurityHeaders, requestLimits(false)], rules));
+    const hostAnswer = toResponse(within([headRequests, withSecurityHeaders, requestLimits(false)], rules));
     host = await listen(hostAnswer, 0, { isRemote: false, log: () => {} });
     hostPort = (host.address() as AddressInfo).port;
   });
@@ -203,5 +203,55 @@ describe('the host refuses with a page of the shop', () => {
     expect(answered.body).toContain(`<html lang="${language}">`);
     expect(answered.body).toContain(`<h1>${title}</h1>`);
     expect(rules).not.toHaveBeenCalled();
+  });
+});
+
+describe('any Web Response', () => {
+  it('is written as it is: its status, each Set-Cookie on a line of its own, a body of several chunks whole; none for HEAD', async () => {
+    const chunks = ['khăn ', 'lụa ', 'Hà Nội'].map((text) => new TextEncoder().encode(text));
+    const told: { bytes: number }[] = [];
+    const answering = async () => {
+      const headers = new Headers({ 'Content-Type': 'text/plain; charset=utf-8' });
+      headers.append('Set-Cookie', 'a=1; Path=/');
+      headers.append('Set-Cookie', 'b=2; Path=/');
+      headers.append('Vary', 'Accept');
+      headers.append('Vary', 'Accept-Encoding');
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 203, headers });
+    };
+    const streamed = await listen(answering, 0, { isRemote: false, log: () => {}, observe: (line) => void told.push(line) });
+    const at = (streamed.address() as AddressInfo).port;
+    const ask = (method: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(at, '127.0.0.1', () => socket.end(`${method} / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString()));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(data));
+      });
+    try {
+      const got = await ask('GET');
+      const [head = '', body = ''] = got.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1.1 203 /);
+      expect(head.split('\r\n').filter((line) => /^set-cookie:/i.test(line))).toEqual([
+        'set-cookie: a=1; Path=/',
+        'set-cookie: b=2; Path=/',
+      ]);
+      expect(head.toLowerCase()).toContain('vary: accept, accept-encoding');
+      // No length given: chunked (a size line, then its chunk), each chunk as it came.
+      expect(body.split('\r\n').filter((_line, index) => index % 2 === 1)).toEqual(['khăn ', 'lụa ', 'Hà Nội']);
+      const headOnly = await ask('HEAD');
+      expect(headOnly.split('\r\n\r\n')[1]).toBe('');
+      while (told.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(told.map(({ bytes }) => bytes)).toEqual([chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0), 0]);
+    } finally {
+      streamed.closeAllConnections();
+      await new Promise((resolve) => streamed.close(resolve));
+    }
   });
 });

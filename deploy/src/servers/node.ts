@@ -1,9 +1,9 @@
-/** Node's HTTP server around an answerer: it only translates, and refuses what Node's parser or a Web Request cannot carry. */
+/** Node's HTTP server around an answerer: a Node request in as a Web Request, the Web Response out as Node's; and it refuses what Node's parser or a Web Request cannot carry. */
 // Why: docs/decisions/serving.md#answer-order
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import type { SentAnswer } from '../answer/http.ts';
+import type { Answerer } from '../answer/http.ts';
 import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
@@ -88,11 +88,64 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** Writes an answer (no body for HEAD: the answerer's own answers have none already); says how many bytes of body went. */
-function write(res: ServerResponse, status: number, headers: Record<string, string | number>, body?: Buffer | string) {
+/** Writes an answer of the server's own (no body for HEAD); says how many bytes of body went. */
+function write(res: ServerResponse, status: number, headers: Record<string, string | number>, body: string) {
   const sent = res.req.method === 'HEAD' ? undefined : body;
   res.writeHead(status, headers).end(sent);
   return sent === undefined ? 0 : Buffer.byteLength(sent);
+}
+
+/**
+ * The Response's header lines as Node writes them, after the request's id: any name once (its values
+ * joined, as Headers joins them), Set-Cookie a line each. Handed to writeHead whole: headers set on
+ * the response one by one first (res.setHeader) would make Node check and store each again.
+ */
+function headerLines(requestId: string, headers: Headers): Record<string, string | string[]> {
+  const lines: Record<string, string | string[]> = { 'X-Request-Id': requestId };
+  // Headers yields each Set-Cookie on its own: no second pass (getSetCookie()) for them.
+  for (const [name, value] of headers) {
+    if (name !== 'set-cookie') lines[name] = value;
+    else lines[name] = [...((lines[name] as string[] | undefined) ?? []), value];
+  }
+  return lines;
+}
+
+/** Once `res` may be written again, or is gone. */
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
+
+/**
+ * Writes a Web Response: its status, its headers, its body's chunks as they come (the answerer's one
+ * chunk ended with it, so that it goes out with the headers); no body for HEAD. `sent` is told of
+ * each chunk's bytes before it is written.
+ */
+async function writeResponse(res: ServerResponse, requestId: string, response: Response, sent: (bytes: number) => void): Promise<void> {
+  res.writeHead(response.status, headerLines(requestId, response.headers));
+  if (!response.body || res.req.method === 'HEAD') {
+    res.end();
+    return void (await response.body?.cancel());
+  }
+  const reader = response.body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done;) {
+      const chunk = read.value;
+      read = await reader.read();
+      sent(chunk.byteLength);
+      if (read.done) return void res.end(chunk);
+      if (!res.write(chunk)) await drained(res);
+      if (res.destroyed) throw new Error('aborted');
+    }
+    res.end();
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  }
 }
 
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -103,14 +156,13 @@ function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 4
   return firstLineEnd === -1 || firstLineEnd > REQUEST_LIMITS.requestLine ? 414 : 431;
 }
 
-export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies = [], observe }: ListenerOptions) {
+export function nodeListener(answer: Answerer, { isRemote, log, trustedProxies = [], observe }: ListenerOptions) {
   const isTrusted = trustedProxyList(trustedProxies);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const requestId = requestIdOf((name) => firstValue(req.headers[name]));
     const context = newContext(requestId, clientOf(req.socket.remoteAddress, firstValue(req.headers['x-forwarded-for']), isTrusted));
     let bytes = 0;
-    res.setHeader('X-Request-Id', context.requestId);
     res.once('close', () => {
       // Closed before an answer began (an upload cut off, the client gone while it was made): nginx's 499, as nginx logs it.
       const status = res.headersSent ? res.statusCode : CLIENT_CLOSED;
@@ -120,27 +172,29 @@ export function nodeListener(answer: SentAnswer, { isRemote, log, trustedProxies
       context.served = { route: '(method)', servedAs: 'refused' };
       // Read whole and refused: the connection stays usable, as for any other answer.
       const { headers, text } = refusedMethod(isRemote);
-      bytes = write(res, 405, { ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
+      bytes = write(res, 405, { 'X-Request-Id': context.requestId, ...headers, 'Content-Length': Buffer.byteLength(text) }, text);
       return;
     }
     const target = req.url ?? '/';
     context.sent = { target, headerLines: req.rawHeaders };
     try {
-      const sent = new Headers();
-      for (let index = 0; index + 1 < req.rawHeaders.length; index += 2) sent.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
       // A body is read only where the answerer reads one (the pages' beacons), within its own cap.
       const body = req.method === 'POST' ? { body: bodyOf(req), duplex: 'half' } : {};
-      const init = { method: req.method, headers: sent, ...body } as RequestInit;
-      const answered = await answer(new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, init), context);
-      bytes = write(res, answered.status, answered.headers, answered.body);
+      const request = new Request(`${BASE}${target.startsWith('/') ? target : '/'}`, { method: req.method, ...body } as RequestInit);
+      // Straight into the Request's own headers: a Headers given to it would be checked and copied a second time.
+      for (let index = 0; index + 1 < req.rawHeaders.length; index += 2)
+        request.headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
+      const answered = await answer(request, context);
+      await writeResponse(res, context.requestId, answered, (chunk) => (bytes += chunk));
     } catch (error) {
       // The client went (its access line says 499): nothing to answer, nothing of the server's to tell.
       if (isClientAbort(error) && (req.destroyed || res.destroyed)) return;
       const pathname = req.url?.split('?')[0]?.slice(0, 200);
       log(`[serve] ${context.requestId} ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}`);
       if (res.destroyed) return;
-      if (res.headersSent) return void res.end();
-      bytes = write(res, 500, plainTextHeaders(false), 'Internal server error\n');
+      // A body that failed part way: its length was promised, so the connection goes rather than the answer seeming whole.
+      if (res.headersSent) return void res.destroy();
+      bytes = write(res, 500, { 'X-Request-Id': context.requestId, ...plainTextHeaders(false) }, 'Internal server error\n');
     }
   };
 }
@@ -176,7 +230,7 @@ function perClientConnections(most: number, isTrusted: (address: string) => bool
 }
 
 /** Serves `answer` on a port (a number) or a Unix socket (a path); resolves once it listens. */
-export function listen(answer: SentAnswer, where: number | string, options: ListenerOptions): Promise<Server> {
+export function listen(answer: Answerer, where: number | string, options: ListenerOptions): Promise<Server> {
   const { isRemote, connectionsPerClient = CONNECTION_LIMITS.perClient, headersTimeout = CONNECTION_LIMITS.headersTimeout } = options;
   // The connection limits are nginx's (docs/operations.md, "Serving"); Node's header size is above ours, so that ours decide (414 or 431).
   const { requestTimeout, keepAliveTimeout, checkEvery } = CONNECTION_LIMITS;

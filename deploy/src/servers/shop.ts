@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { HOST_APP, isHostApp, type AppEntry } from '../../../apps.mts';
 import { createAnswerer } from '../answer/answer.ts';
-import type { SentAnswer } from '../answer/http.ts';
+import type { Answerer } from '../answer/http.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
 import { EXIT } from '../cli/options.ts';
@@ -70,7 +70,7 @@ async function serveApp(app: AppEntry, published: Promise<void>, serving: Servin
   const answer = createAnswerer({ app: { isHost, dist }, environment, sourceMaps, log, metrics: observer?.metrics });
   readiness[app.name] = answer.readiness;
   observer?.metrics?.watchReady(app.name, answer.readiness);
-  const afterPublish: SentAnswer = isHost ? async (request, context) => (await published, answer.sent(request, context)) : answer.sent;
+  const afterPublish: Answerer = isHost ? async (request, context) => (await published, answer.answer(request, context)) : answer.answer;
   const observe = observer && ((answered: Omit<AccessLine, 'app'>) => observer.answered({ app: app.name, ...answered }));
   const where = listenOn(app);
   const server = await listen(afterPublish, where, {
