@@ -3,7 +3,7 @@
 // Why: docs/decisions/build-and-render.md#bench-servers
 import autocannon from 'autocannon';
 import { parseOptions } from '@maison/deploy/cli';
-import { benchEnvironment, HTML, PAGE, root, startShop } from './shop.mjs';
+import { benchEnvironment, cpuSeconds, HTML, PAGE, root, startShop } from './shop.mjs';
 
 const USAGE = 'npm run bench:servers -- [--seconds 8] [--only node|nginx] [--against http://localhost:3000]';
 const options = { seconds: { type: 'string', default: '8' }, only: { type: 'string' }, against: { type: 'string' } };
@@ -25,19 +25,22 @@ console.log(
   `\nThe rendered product page (${PAGE}), ${NORMAL_CONNECTIONS} connections, ${seconds} s a run; alone, then beside ${HOSTILE} hostile connections:`,
 );
 console.log(
-  '| server | alone, req/s | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |',
+  '| server | alone, req/s | the Node process\'s CPU per answer, alone | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 
 /** The page alone, then beside HOSTILE connections sending each path: a row each, with its load both times and theirs. */
-async function measure(name, origin) {
-  const alone = (await load(`${origin}${PAGE}`, NORMAL_CONNECTIONS)).requests.average;
+async function measure(name, origin, pid) {
+  const cpuBefore = cpuSeconds(pid);
+  const aloneRun = await load(`${origin}${PAGE}`, NORMAL_CONNECTIONS);
+  const alone = aloneRun.requests.average;
+  const cpu = pid ? `${Math.round(((cpuSeconds(pid) - cpuBefore) * 1e6) / aloneRun.requests.total)} µs` : '(not ours)';
   for (const [paths, path] of HOSTILE_PATHS) {
     const [page, hostile] = await Promise.all([load(`${origin}${PAGE}`, NORMAL_CONNECTIONS), load(`${origin}${path}`, HOSTILE)]);
     const kept = `${Math.round((100 * page.requests.average) / alone)} %`;
     const statuses = Object.keys(hostile.statusCodeStats ?? {}).join(' ');
     console.log(
-      `| ${name} | ${Math.round(alone)} | ${paths} | ${Math.round(page.requests.average)} | ${kept} | ${page.latency.p50} / ${page.latency.p99} ms | ${Math.round(hostile.requests.average)} (${statuses}) |`,
+      `| ${name} | ${Math.round(alone)} | ${cpu} | ${paths} | ${Math.round(page.requests.average)} | ${kept} | ${page.latency.p50} / ${page.latency.p99} ms | ${Math.round(hostile.requests.average)} (${statuses}) |`,
     );
   }
 }
@@ -52,7 +55,7 @@ for (const { name, command } of SERVERS.filter(({ key }) => !values.against && (
   benchEnvironment(env, BASE_PORT);
   const shop = await startShop({ command, env, basePort: BASE_PORT });
   try {
-    await measure(name, shop.origin);
+    await measure(name, shop.origin, shop.pid);
   } finally {
     await shop.stop();
   }

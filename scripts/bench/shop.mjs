@@ -1,6 +1,6 @@
 /** What the server benchmarks share: a shop of their own, served by a deploy command in its own process. */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENT_FILE, LOCAL_ENVIRONMENT_DIR } from '@maison/deploy';
 import { appsFrom, isHostApp, localOrigin } from '../../apps.mts';
@@ -19,6 +19,16 @@ export function benchEnvironment(dir, basePort) {
   const remotes = Object.fromEntries(remoteApps.map((app) => [app.name, `${localOrigin(app)}/mf-manifest.json`]));
   writeFileSync(path.join(dir, ENVIRONMENT_FILE.remotes), JSON.stringify(remotes));
   copyFileSync(path.join(root, LOCAL_ENVIRONMENT_DIR, ENVIRONMENT_FILE.site), path.join(dir, ENVIRONMENT_FILE.site));
+}
+
+/** A process's CPU time (s), from /proc. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** `node` running `args` (a script and its arguments) through `prefix` (e.g. taskset); resolves once `url` answers HTML. */

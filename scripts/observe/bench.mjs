@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { MAX_BEACON_BYTES, MAX_RECORDS } from '@maison/host/contract';
 import { ENVIRONMENT_FILE, GENERATION_FILE, METRIC } from '@maison/deploy';
 import { batchedOutput, serverLog, serverMetrics } from '@maison/deploy/serve';
-import { benchEnvironment, HTML, median, PAGE, root, startNode, startShop } from '../bench/shop.mjs';
+import { benchEnvironment, cpuSeconds, HTML, median, PAGE, root, startNode, startShop } from '../bench/shop.mjs';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '3' }, rounds: { type: 'string', default: '9' }, 'access-log': { type: 'string' } },
@@ -54,15 +54,6 @@ async function eventLoopDelay() {
   };
 }
 
-/** The shop process's CPU time (s), from /proc. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
 
 const load = (url, extra = {}) => autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: HTML, ...extra });
 

@@ -5,7 +5,7 @@ import { watchHostBuild } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { cacheControl } from './cacheControl.ts';
 import { buildFiles, corsFor, type FileSource } from './files.ts';
-import { textReply, toResponse, withVary, within, type Layer, type ReplyHandler } from './http.ts';
+import { textReply, toResponse, withVary, within, type Layer, type ReplyHandler, type ResponseParts } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
@@ -22,6 +22,8 @@ export interface AnswererParts {
   /** What `/readyz` says (default: ready once asked). */
   readiness?: ReadinessCheck;
   signals?: SignalsOptions;
+  /** How its Responses are made (default: Web's own). */
+  respond?: (parts: ResponseParts) => Response;
 }
 
 export function composeAnswerer({
@@ -31,6 +33,7 @@ export function composeAnswerer({
   cacheOf = cacheControl,
   readiness = () => Promise.resolve({ ready: true, checks: {} }),
   signals: received,
+  respond,
 }: AnswererParts) {
   const pages = host && pagesAnswer({ ...host, files });
   const route: ReplyHandler = async (request, url, context) => {
@@ -59,7 +62,7 @@ export function composeAnswerer({
     (next) => probes(next, readiness),
     normalAddresses(corsFor(isHost, 'text/plain')),
   ];
-  return { readiness, answer: toResponse(within(layers, route)) };
+  return { readiness, answer: toResponse(within(layers, route), respond) };
 }
 
 export interface AnswererOptions {
@@ -70,16 +73,17 @@ export interface AnswererOptions {
   sourceMaps?: boolean;
   log?: (line: string) => void;
   metrics?: ServerMetrics;
+  respond?: AnswererParts['respond'];
 }
 
 /** An app's production answerer: its build folder on disk and, for the host, the environment's published pages. */
-export function createAnswerer({ app, environment, sourceMaps = false, log = console.log, metrics }: AnswererOptions) {
+export function createAnswerer({ app, environment, sourceMaps = false, log = console.log, metrics, respond }: AnswererOptions) {
   const files = buildFiles(app.dist, { isHost: app.isHost, sourceMaps });
-  if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files) });
+  if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files), respond });
   const build = watchHostBuild(path.dirname(app.dist), log);
   const pages = publishedPages({ environment, hostBuild: build, log, metrics });
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
   const readiness = hostReadiness(environment, build, pages);
   const received = beaconReceiver(environment, build, metrics);
-  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages }, readiness, signals: received });
+  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages }, readiness, signals: received, respond });
 }

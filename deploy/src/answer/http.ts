@@ -50,13 +50,24 @@ const streamOf = (bytes: Uint8Array) =>
     { highWaterMark: 0 },
   );
 
-export function toResponse(next: ReplyHandler): Answerer {
+/** What an answer's Response is made from: its body's bytes (none for HEAD or an empty answer) and one header record. */
+export interface ResponseParts {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Uint8Array | null;
+}
+
+/** A Web Response from its parts: what any server speaking the Fetch API gets. */
+export const webResponse = ({ status, headers, bytes }: ResponseParts) => new Response(bytes && streamOf(bytes), { status, headers });
+
+/** The answerer around the rules; `respond` makes its Responses (a server may pass a cheaper one that is still a Response: servers/nodeResponse.ts). */
+export function toResponse(next: ReplyHandler, respond: (parts: ResponseParts) => Response = webResponse): Answerer {
   return async (request, context = newContext(requestIdOf((name) => request.headers.get(name)))) => {
     const { status, headers, body, headOnly } = await next(request, new URL(request.url), context);
-    if (!body) return new Response(null, { status, headers });
+    if (!body) return respond({ status, headers, bytes: null });
     // One record, read once by the Response (each header set after it would be checked again).
     const all = { ...headers, 'Content-Type': body.type, 'Content-Length': String(body.bytes.length) };
-    return new Response(headOnly ? null : streamOf(body.bytes), { status, headers: body.etag ? { ...all, ETag: body.etag } : all });
+    return respond({ status, headers: body.etag ? { ...all, ETag: body.etag } : all, bytes: headOnly ? null : body.bytes });
   };
 }
 

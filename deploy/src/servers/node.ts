@@ -3,11 +3,12 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import type { Answerer } from '../answer/http.ts';
+import type { Answerer, ResponseParts } from '../answer/http.ts';
 import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { newContext, requestIdOf } from '../observe/requestContext.ts';
 import { clientKey, clientOf, trustedProxyList } from './client.ts';
+import { unreadParts } from './nodeResponse.ts';
 
 /** Methods a Web Request cannot carry (the Fetch standard forbids them): refused here, as the answerer refuses any it does not serve. */
 const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -148,6 +149,14 @@ async function writeResponse(res: ServerResponse, requestId: string, response: R
   }
 }
 
+/** Writes a Response from its parts (nodeResponse.ts): one writeHead, the bytes with the end; says how many bytes of body went. */
+function writeParts(res: ServerResponse, requestId: string, { status, headers, bytes }: ResponseParts): number {
+  res.writeHead(status, { 'X-Request-Id': requestId, ...headers });
+  const sent = res.req.method === 'HEAD' ? null : bytes;
+  res.end(sent ?? undefined);
+  return sent?.byteLength ?? 0;
+}
+
 const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 function parserRefusal(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): 400 | 414 | 431 {
@@ -185,7 +194,9 @@ export function nodeListener(answer: Answerer, { isRemote, log, trustedProxies =
       for (let index = 0; index + 1 < req.rawHeaders.length; index += 2)
         request.headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
       const answered = await answer(request, context);
-      await writeResponse(res, context.requestId, answered, (chunk) => (bytes += chunk));
+      const parts = unreadParts(answered);
+      if (parts) bytes = writeParts(res, context.requestId, parts);
+      else await writeResponse(res, context.requestId, answered, (chunk) => (bytes += chunk));
     } catch (error) {
       // The client went (its access line says 499): nothing to answer, nothing of the server's to tell.
       if (isClientAbort(error) && (req.destroyed || res.destroyed)) return;

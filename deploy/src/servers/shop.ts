@@ -9,6 +9,7 @@ import { createAnswerer } from '../answer/answer.ts';
 import type { Answerer } from '../answer/http.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { listen } from './node.ts';
+import { nodeResponse } from './nodeResponse.ts';
 import { EXIT } from '../cli/options.ts';
 import { readPublishes } from '../observe/publishJournal.ts';
 import type { ReadinessCheck } from '../observe/health.ts';
@@ -67,7 +68,7 @@ async function serveApp(app: AppEntry, published: Promise<void>, serving: Servin
   } = serving;
   const dist = distOf(app);
   const isHost = isHostApp(app);
-  const answer = createAnswerer({ app: { isHost, dist }, environment, sourceMaps, log, metrics: observer?.metrics });
+  const answer = createAnswerer({ app: { isHost, dist }, environment, sourceMaps, log, metrics: observer?.metrics, respond: nodeResponse });
   readiness[app.name] = answer.readiness;
   observer?.metrics?.watchReady(app.name, answer.readiness);
   const afterPublish: Answerer = isHost ? async (request, context) => (await published, answer.answer(request, context)) : answer.answer;
