@@ -45,6 +45,25 @@ const layerBoundaries = [
 }));
 
 /**
+ * Inside deploy/src, folders point one way too (deploy/README.md, "Which folder imports which"): an
+ * environment's state at the bottom, the answer and publishing above it, servers and commands on top.
+ * A folder imports only the folders of the layers below its own; the test helpers (testing/) only tests.
+ */
+const DEPLOY_LAYERS = [['builds'], ['environment'], ['render'], ['answer', 'publish'], ['observe'], ['rollout'], ['servers'], ['cli']];
+const deployBoundaries = DEPLOY_LAYERS.flatMap((layer, level) =>
+  layer.map((folder) => ({
+    target: `./deploy/src/${folder}`,
+    from: [
+      ...DEPLOY_LAYERS.slice(level)
+        .flat()
+        .filter((other) => other !== folder),
+      'testing',
+    ].map((other) => `./deploy/src/${other}`),
+    message: `deploy/src/${folder} imports only the folders below it: ${DEPLOY_LAYERS.slice(0, level).flat().join(', ') || 'none'} (eslint.config.mjs, DEPLOY_LAYERS).`,
+  })),
+);
+
+/**
  * A page's path is written once, in the address module (shared/src/address/): a string or a
  * template anywhere else that starts with one (`'/cart'`, `\`/products/${slug}\``), or a link home
  * written as '/', is refused. Tests, browser tests and fixtures keep literal addresses: they check
@@ -98,7 +117,7 @@ export default config(
       'import-x/default': 'off',
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...appBoundaries, ...layerBoundaries] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...appBoundaries, ...layerBoundaries, ...deployBoundaries] }],
       'no-restricted-syntax': pagePathsWrittenOnce,
       'no-restricted-imports': [
         'error',

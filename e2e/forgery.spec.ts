@@ -1,5 +1,5 @@
 /**
- * Beacons nobody can forge into the shop's figures (deploy/src/observe/signals.ts), on a shop of
+ * Beacons nobody can forge into the shop's figures (deploy/src/answer/beacons/beaconReceiver.ts), on a shop of
  * this test's own (ports 3760-3763, its metrics on 10224): a page of another site (a real server
  * of its own on 127.0.0.1:3769) that posts sendBeacon and no-cors fetches to the shop's receiver
  * and token address is refused, even with a token the shop issued; and one client that floods the

@@ -9,7 +9,8 @@ import { fixtureShop, HOST_BUILD, renderRecord, SHELL, writeGeneration, type Fix
 import type { Answerer } from './http.ts';
 import { composeAnswerer, createAnswerer } from './answer.ts';
 import { buildFiles } from './files.ts';
-import { FILE_POLICY, inlineSource } from './policy.ts';
+import { inlineSource } from '../render/renderRecord.ts';
+import { FILE_POLICY } from './policy.ts';
 
 const PAGE_POLICY_SOURCES = "'self' http://localhost:3001 https://cdn.example.com";
 const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';

@@ -10,9 +10,9 @@ import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, r
 import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
 import { readsAccept } from './navigation.ts';
-import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from '../observe/health.ts';
-import { beaconReceiver, discardedBeacons, signals, type SignalsOptions } from '../observe/signals.ts';
-import { servedBuilds, type ServerMetrics } from '../observe/metrics.ts';
+import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from './health.ts';
+import { beaconReceiver, discardedBeacons, withBeaconReceiver, type BeaconReceiver } from './beacons/beaconReceiver.ts';
+import { servedBuilds, type AnswerMetrics } from './answerMetrics.ts';
 
 export interface AnswererParts {
   isHost: boolean;
@@ -21,7 +21,7 @@ export interface AnswererParts {
   cacheOf?: (pathname: string) => string;
   /** What `/readyz` says (default: ready once asked). */
   readiness?: ReadinessCheck;
-  signals?: SignalsOptions;
+  beacons?: BeaconReceiver;
   /** How its Responses are made (default: Web's own). */
   respond?: (parts: ResponseParts) => Response;
 }
@@ -32,7 +32,7 @@ export function composeAnswerer({
   host,
   cacheOf = cacheControl,
   readiness = () => Promise.resolve({ ready: true, checks: {} }),
-  signals: received,
+  beacons,
   respond,
 }: AnswererParts) {
   const pages = host && pagesAnswer({ ...host, files });
@@ -57,7 +57,7 @@ export function composeAnswerer({
     requestLimits(!isHost),
     conditionalGet,
     compressed,
-    ...(received ? [(next: ReplyHandler) => signals(next, received)] : isHost ? [discardedBeacons] : []),
+    ...(beacons ? [(next: ReplyHandler) => withBeaconReceiver(next, beacons)] : isHost ? [discardedBeacons] : []),
     onlyReads(!isHost),
     (next) => probes(next, readiness),
     normalAddresses(corsFor(isHost, 'text/plain')),
@@ -72,7 +72,7 @@ export interface AnswererOptions {
   /** Hand out the build's source maps (a debugging environment only). */
   sourceMaps?: boolean;
   log?: (line: string) => void;
-  metrics?: ServerMetrics;
+  metrics?: AnswerMetrics;
   respond?: AnswererParts['respond'];
 }
 
@@ -84,6 +84,6 @@ export function createAnswerer({ app, environment, sourceMaps = false, log = con
   const pages = publishedPages({ environment, hostBuild: build, log, metrics });
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
   const readiness = hostReadiness(environment, build, pages);
-  const received = beaconReceiver(environment, build, metrics);
-  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages }, readiness, signals: received, respond });
+  const beacons = beaconReceiver(environment, build, metrics);
+  return composeAnswerer({ isHost: true, files, host: { hostBuild: build, pages }, readiness, beacons, respond });
 }

@@ -1,6 +1,6 @@
 /** An answer before it is a Web Response (a Reply), the handlers that make one, and the last step: the Web Response. */
 import { onceBody, typeOf, type Body } from './bodies.ts';
-import { newContext, requestIdOf, type RequestContext } from '../observe/requestContext.ts';
+import { newContext, requestIdOf, type RequestContext } from './requestContext.ts';
 
 export interface Reply {
   status: number;
@@ -28,7 +28,7 @@ export function withVary(headers: Record<string, string>, name: string): Record<
 
 /**
  * What a server calls, as any server speaking the Fetch API calls a handler: a Web Request in, a Web
- * Response out. `context` (a plain object, observe/requestContext.ts) carries what a Web Request
+ * Response out. `context` (a plain object, requestContext.ts) carries what a Web Request
  * cannot: the client, the request id, the target and header lines as sent; the answerer notes in it
  * what it served, for the access line. A caller that passes none gets a fresh one it never sees.
  */

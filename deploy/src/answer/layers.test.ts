@@ -2,7 +2,7 @@
 import { bodyOf, typeOf } from './bodies.ts';
 import { textReply, toResponse, within, type Layer, type Reply, type ReplyHandler } from './http.ts';
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
-import { newContext } from '../observe/requestContext.ts';
+import { newContext } from './requestContext.ts';
 
 const PAGE = bodyOf(Buffer.from(`<!doctype html><html><body>${'silk '.repeat(400)}</body></html>`), typeOf('.html'));
 const pageReply = (): Reply => ({ status: 200, headers: { 'Cache-Control': 'no-cache' }, body: PAGE });

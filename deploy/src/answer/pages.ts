@@ -5,13 +5,13 @@ import { firstMatching, withShownText } from '@maison/host/hosting';
 import { entryUrlOf, REMOTES_JSON_PATH, ROLLOUT_PATH } from '@maison/host/contract';
 import type { NotFoundPage, RemoteLocations, RenderRecord, RolloutAnnouncement, RolloutRecord, ServedRoute } from '@maison/host/contract';
 import type { HostBuildState } from '../builds/hostBuild.ts';
-import { GENERATION_FILE } from '../environment/layout.ts';
+import { GENERATION_FILE, SHOP_ORIGIN } from '../environment/layout.ts';
 import { bodyOf, onceBody, typeOf, type Body } from './bodies.ts';
 import type { FileSource } from './files.ts';
-import type { RequestContext, ServedAs } from '../observe/requestContext.ts';
+import type { RequestContext, ServedAs } from './requestContext.ts';
 import { withVary, type Reply } from './http.ts';
-import { chooseCohort, claimsOf, withCohort } from '../rollout/cohortChoice.ts';
-import { pagePolicy, securityHeaders, servedRemotes, SHOP_ORIGIN } from './policy.ts';
+import { chooseCohort, claimsOf, withCohort } from './cohortChoice.ts';
+import { pagePolicy, securityHeaders, servedRemotes } from './policy.ts';
 import { CACHE_CONTROL } from './cacheControl.ts';
 import { isNavigation, navigationAnswer, readsAccept } from './navigation.ts';
 
@@ -139,7 +139,7 @@ export function pagesAnswer({ pages, hostBuild, files, policyExtras = (policy) =
         return data(await all.stable.now.crawlerFile(url.pathname.slice(1)), CACHE_CONTROL.page);
       const isRemotesJson = url.pathname === REMOTES_JSON_PATH;
       if (!isRemotesJson && !isNavigation(request.headers.get('accept'), url.pathname)) return undefined;
-      // While a rollout splits shoppers, the cohort the request claims is served (rollout/cohortChoice.ts).
+      // While a rollout splits shoppers, the cohort the request claims is served (cohortChoice.ts).
       const choice = chooseCohort(claimsOf(request.headers), all.rollout);
       const state = choice.cohort === 'canary' && all.canary ? all.canary : all.stable;
       const reply = isRemotesJson ? data(state.remotesJson, CACHE_CONTROL.uncached) : await navigationReply(url, state, context, files);

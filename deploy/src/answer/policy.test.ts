@@ -1,4 +1,5 @@
-import { allowsInline, FILE_POLICY, inlineSource, pagePolicy, policySource, securityHeaders, servedRemotes } from './policy.ts';
+import { inlineSource } from '../render/renderRecord.ts';
+import { allowsInline, FILE_POLICY, pagePolicy, policySource, securityHeaders, servedRemotes } from './policy.ts';
 
 const LOCAL = JSON.stringify({
   catalog: 'http://localhost:3001/mf-manifest.json',

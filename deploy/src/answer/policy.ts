@@ -1,14 +1,8 @@
 /** The security headers: the shop's CSP on pages, a closed policy on everything else. */
 // Why: docs/decisions/serving.md#two-policies
-import { createHash } from 'node:crypto';
-import { REMOTE_NAMES } from '../../../apps.mts';
-import { parseRemotesJson, remoteOrigins, originProblem, type RenderRecord } from '@maison/host/contract';
-
-/** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
-export const SHOP_ORIGIN = 'https://shop.invalid';
-
-/** How the servers and the CLIs read remotes.json: apps.json's remotes, root-relative entries on the shop's origin. */
-export const REMOTES_RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };
+import { parseRemotesJson, remoteOrigins, originProblem } from '@maison/host/contract';
+import { REMOTES_RULES, SHOP_ORIGIN } from '../environment/layout.ts';
+import { inlineSource, type InlineCode } from '../render/renderRecord.ts';
 
 /** remotes.json's text as the servers read it (not JSON: no remote), and the other origins remote code comes from (the policy's). */
 export function servedRemotes(text: string) {
@@ -29,11 +23,6 @@ export function policySource(origin: string): string {
   if (problem || url.origin !== origin) throw new Error(`"${origin}" cannot be named in the Content-Security-Policy: ${problem}`);
   return origin;
 }
-
-/** The code a rendered page carries in itself (its texts), or the hash sources that allow exactly it (render.json's). */
-export type InlineCode = NonNullable<RenderRecord['inline']>;
-
-export const inlineSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** Whether the hash sources `allowed` allow all of `code` (its texts): a page carrying anything else is not served with them. */
 export function allowsInline(allowed: InlineCode | undefined, code: InlineCode): boolean {

@@ -5,18 +5,18 @@ import { setTimeout as wait } from 'node:timers/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { HostBuildState } from '../builds/hostBuild.ts';
-import { GENERATION_FILE, notFoundFileOf, pageFileOf } from '../environment/layout.ts';
+import { GENERATION_FILE, notFoundFileOf, pageFileOf, SHOP_ORIGIN } from '../environment/layout.ts';
 import type { Generation } from '../environment/generation.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
-import { pageCache, type CacheOutcome } from '../render/pageCache.ts';
+import { pageCache, type CacheOutcome } from './pageCache.ts';
 import { renderService, type RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
-import { allowsInline, SHOP_ORIGIN } from './policy.ts';
-import type { ServerMetrics } from '../observe/metrics.ts';
+import { allowsInline } from './policy.ts';
+import type { AnswerMetrics } from './answerMetrics.ts';
 import type { PagesNow } from './pages.ts';
-import type { RequestContext } from '../observe/requestContext.ts';
+import type { RequestContext } from './requestContext.ts';
 import type { Language } from '@maison/shared';
-import { announcementOf, splits, splittingNow } from '../rollout/rolloutRecord.ts';
+import { announcementOf, splits, splittingNow } from '../environment/rolloutRecord.ts';
 
 /** How long a shopper waits for a view to be rendered before the page is rendered in the browser instead. */
 const VIEW_WAIT_MS = 5_000;
@@ -26,7 +26,7 @@ export interface PublishedPagesOptions {
   environment: ServedEnvironment;
   hostBuild: { now(): HostBuildState };
   log: (line: string) => void;
-  metrics?: Pick<ServerMetrics, 'rendered' | 'watchRenderLoad'>;
+  metrics?: Pick<AnswerMetrics, 'rendered' | 'watchRenderLoad'>;
 }
 
 /** A renderer per generation folder served (two while a rollout splits shoppers), running the host build that rendered it. */
@@ -60,7 +60,7 @@ interface ViewSource {
   service: RenderService;
   views: ReturnType<typeof pageCache<Body>>;
   log: (line: string) => void;
-  metrics?: Pick<ServerMetrics, 'rendered'>;
+  metrics?: Pick<AnswerMetrics, 'rendered'>;
 }
 
 /** A view with a query, rendered on demand (or kept from before), when the generation's policy allows what it carries. */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Language } from '@maison/shared';
 import { languageOfPath, pathInLanguage, PREFIXED_LANGUAGES, ROOT_LANGUAGE } from '@maison/shared/address';
 import { REFUSAL_STYLE, refusalPage, type RefusedStatus } from '@maison/host/hosting';
-import { FILE_POLICY, inlineSource, securityHeaders } from './policy.ts';
+import { inlineSource } from '../render/renderRecord.ts';
+import { FILE_POLICY, securityHeaders } from './policy.ts';
 
 export const REQUEST_LIMITS = { requestLine: 8 * 1024, headerLine: 8 * 1024, headers: 32 * 1024 } as const;
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import shared from '../../../shared/package.json' with { type: 'json' };
 import { LOCAL_ENVIRONMENT_DIR } from '../environment/layout.ts';
+import { EXIT } from '../publish/exitCodes.ts';
 import type { Published } from '../publish/publish.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -49,9 +50,6 @@ export function parseOptions<Options extends CommandOptions>(
     return misused((error as Error).message);
   }
 }
-
-/** How the commands end, for a pipeline to stop on: docs/operations.md, "The commands in a pipeline". */
-export const EXIT = { done: 0, failed: 1, degraded: 2 } as const;
 
 /** Ends a command that published: 2, with the problems, when its pages could not all be rendered. */
 export function exitPublished(command: string, published: Published): never {

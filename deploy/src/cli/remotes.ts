@@ -4,11 +4,10 @@ import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, parseRemotesJson } from '@maison/host/contract';
 import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
-import { REMOTES_RULES, SHOP_ORIGIN } from '../answer/policy.ts';
+import { REMOTES_RULES, SHOP_ORIGIN, ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { asEntry, currentId, readOwnRemotes } from '../environment/generation.ts';
-import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { publish } from '../publish/publish.ts';
-import { readRollout, splits } from '../rollout/rolloutRecord.ts';
+import { readRollout, splits } from '../environment/rolloutRecord.ts';
 import { checkBuild } from '../publish/verify.ts';
 import { contractVersion, ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
 

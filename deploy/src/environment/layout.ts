@@ -1,6 +1,7 @@
 /** An environment's folder layout: docs/decisions/serving.md#environment-layout */
 import path from 'node:path';
 import type { RenderRecord } from '@maison/host/contract';
+import { REMOTE_NAMES } from '../../../apps.mts';
 
 export const ENVIRONMENT_FILE = {
   remotes: 'remotes.json',
@@ -51,3 +52,9 @@ export function promisedPageFiles(render: RenderRecord): string[] {
     ...render.notFoundPages.map((page) => path.join(GENERATION_FILE.pages, language, notFoundFileOf(page))),
   ]);
 }
+
+/** Root-relative entries in remotes.json belong to the shop's own origin, which a server need not know. */
+export const SHOP_ORIGIN = 'https://shop.invalid';
+
+/** How the servers and the CLIs read remotes.json: apps.json's remotes, root-relative entries on the shop's origin. */
+export const REMOTES_RULES = { names: REMOTE_NAMES, base: `${SHOP_ORIGIN}/` };

@@ -6,7 +6,7 @@ import { fileStamp as stamp, rechecked } from '../builds/hostBuild.ts';
 import { checkGeneration, currentId, generationDir, generationToServe, readOwnRemotes } from './generation.ts';
 import type { CheckedGeneration, Generation } from './generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from './layout.ts';
-import { readRollout, rolloutFile } from '../rollout/rolloutRecord.ts';
+import { readRollout, rolloutFile } from './rolloutRecord.ts';
 
 export interface Served {
   /** Changes whenever what is served changes: answerers key their caches on it. */
@@ -16,7 +16,7 @@ export interface Served {
   remotesJson: string;
   /** Why the generation `current` names is not the one served, when it is not. */
   problem?: string;
-  /** The environment's rollout (rollout/rolloutRecord.ts), whatever its state; none if it never had one or it cannot be read. */
+  /** The environment's rollout (rolloutRecord.ts), whatever its state; none if it never had one or it cannot be read. */
   rollout?: RolloutRecord;
 }
 

@@ -5,7 +5,7 @@
  * of themselves (the generation they serve, a broken one) is an info or warn line with a `msg`.
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { RequestContext } from './requestContext.ts';
+import type { RequestContext } from '../answer/requestContext.ts';
 
 export interface AccessLine {
   app: string;

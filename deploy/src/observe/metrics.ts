@@ -7,30 +7,14 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { METRIC } from './metricNames.ts';
 import { requestDurations } from './requestDurations.ts';
-import type { CacheOutcome } from '../render/pageCache.ts';
-import type { PublishEntry } from './publishJournal.ts';
+import type { AnswerMetrics, RenderLoad, ServedBuilds } from '../answer/answerMetrics.ts';
+import type { CacheOutcome } from '../answer/pageCache.ts';
+import type { PublishEntry } from '../environment/publishJournal.ts';
 import type { AccessLine } from './logger.ts';
 import { signalMetrics } from './signalMetrics.ts';
-import type { Generation } from '../environment/generation.ts';
 
 /** HTTP methods as OpenTelemetry names them; anything else is `_OTHER`. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'CONNECT']);
-
-/** What the pages' renderer on demand holds now, read at each scrape. */
-export interface RenderLoad {
-  rendering: number;
-  waiting: number;
-  entries: number;
-  bytes: number;
-}
-
-/** What a server serves now, read at each scrape: its generation and the builds it names. */
-export interface ServedBuilds {
-  generation?: string;
-  hostBuild?: string;
-  /** Per remote, its builds as remotes.json lists them (first choice first). */
-  remotes: Record<string, Array<{ build: string; choice: 'first' | 'fallback' }>>;
-}
 
 /** What the renderer on demand did (by outcome) and holds now (read at each scrape from every cache watched). */
 function renderMetrics(registry: Registry) {
@@ -131,7 +115,7 @@ function publishMetrics(registry: Registry) {
   });
 
   return {
-    /** An environment's journal of publishes, read at each scrape (observe/publishJournal.ts). */
+    /** An environment's journal of publishes, read at each scrape (environment/publishJournal.ts). */
     watchPublishes: (read: () => readonly PublishEntry[]) => void journals.push(read),
   };
 }
@@ -161,20 +145,7 @@ export function serverMetrics({ processMetrics = true }: { processMetrics?: bool
     ...render,
     ...served,
     ...publishes,
-  };
+  } satisfies AnswerMetrics & Record<string, unknown>;
 }
 
 export type ServerMetrics = ReturnType<typeof serverMetrics>;
-
-/** The generation served and the builds it names, for the info metrics. */
-export function servedBuilds(generation: Generation | undefined): ServedBuilds {
-  if (!generation) return { remotes: {} };
-  const { hostBuild, builds } = generation.render;
-  const remotes = Object.fromEntries(
-    Object.entries(builds?.remotes ?? {}).map(([remote, listed]) => [
-      remote,
-      listed.map(({ build }, index) => ({ build, choice: index === 0 ? ('first' as const) : ('fallback' as const) })),
-    ]),
-  );
-  return { generation: generation.id, hostBuild: builds?.host ?? hostBuild, remotes };
-}

@@ -4,7 +4,7 @@
  * never on the shop's public ports.
  */
 import { createServer, type Server } from 'node:http';
-import { probeAnswer, type ReadinessCheck } from './health.ts';
+import { probeAnswer, type ReadinessCheck } from '../answer/health.ts';
 import type { ServerMetrics } from './metrics.ts';
 
 /** `127.0.0.1:9464` → host and port; a port alone is on loopback. */

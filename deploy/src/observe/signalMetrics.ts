@@ -1,7 +1,7 @@
-/** The pages' beacons as metrics (observe/signals.ts receives them, beaconCounts.ts says what they count). */
+/** The pages' beacons as metrics (answer/beacons/beaconReceiver.ts receives them, beaconCounts.ts says what they count). */
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { METRIC } from './metricNames.ts';
-import type { RolloutLabels, SignalCounts } from './beaconCounts.ts';
+import type { RolloutLabels, SignalCounts } from '../answer/beacons/beaconCounts.ts';
 
 /** The running rollout's evidence per cohort and client group; a new rollout's first count drops the last one's series. */
 function rolloutMetrics(registry: Registry): SignalCounts['rollout'] {

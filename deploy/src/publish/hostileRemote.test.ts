@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { hostileManifests, remoteManifest } from '../../../test/remoteManifest.ts';
-import { inlineSource } from '../answer/policy.ts';
+import { inlineSource } from '../render/renderRecord.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { fakeHostRenderer, fixtureShop, type FixtureShop } from '../testing/fixtures.ts';
 import { elsewhereStyle, fixtureRemote, folderStyle, type FixtureRemote } from '../testing/fixtureRemote.ts';

@@ -4,10 +4,10 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { inlineSource } from '../answer/policy.ts';
+import { inlineSource } from '../render/renderRecord.ts';
 import { checkGeneration, currentId, generationDir, generationIds, isGood } from '../environment/generation.ts';
 import { ENVIRONMENT_FILE } from '../environment/layout.ts';
-import { readPublishes } from '../observe/publishJournal.ts';
+import { readPublishes } from '../environment/publishJournal.ts';
 import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
 import { publish, siteOriginOf, type PublishOptions } from './publish.ts';
 

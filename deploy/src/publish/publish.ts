@@ -8,12 +8,12 @@ import { originProblem, type RenderRecord, type ServedRoute, type RolloutRecord 
 import { replaceFile } from '../environment/durable.ts';
 import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo, withPublishLock } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
-import { crawlerFiles } from './crawlers.ts';
+import { crawlerFiles } from '../render/crawlers.ts';
 import { renderPageSet, writePageSet } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
-import { recordPublish } from '../observe/publishJournal.ts';
+import { recordPublish } from '../environment/publishJournal.ts';
 import { notFoundPagesOf } from '../render/renderRecord.ts';
-import { changeRollout, readRollout, splits } from '../rollout/rolloutRecord.ts';
+import { changeRollout, readRollout, splits } from '../environment/rolloutRecord.ts';
 
 export interface PublishOptions {
   env: string;

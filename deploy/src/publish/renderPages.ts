@@ -9,7 +9,7 @@ import { firstChoices, parseRemotesJson } from '@maison/host/contract';
 import type { NotFoundPage, RemoteLocations, RemotesJson, RenderedBuilds, RenderRecord } from '@maison/host/contract';
 import { LANGUAGE_PATH_PREFIX } from '@maison/shared/address';
 import { REMOTE_NAMES } from '../../../apps.mts';
-import { inlineSource, type InlineCode } from '../answer/policy.ts';
+import { inlineSource, type InlineCode } from '../render/renderRecord.ts';
 import type { HostBuild } from '../builds/hostBuild.ts';
 import { flushFolder, writeFlushed } from '../environment/durable.ts';
 import type { Generation } from '../environment/generation.ts';

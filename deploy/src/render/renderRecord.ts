@@ -1,7 +1,13 @@
 /** The render record (render.json), made one way for a publish and for `npm start`'s rendering. */
 import { ownPathProblem, redirectProblem } from '@maison/host/hosting';
 import { shown, type ServedRoute, type RenderRecord } from '@maison/host/contract';
+import { createHash } from 'node:crypto';
 import { pageFileOf } from '../environment/layout.ts';
+
+/** The code a rendered page carries in itself (its texts), or the hash sources that allow exactly it (render.json's). */
+export type InlineCode = NonNullable<RenderRecord['inline']>;
+
+export const inlineSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 export function notFoundPagesOf(routes: readonly ServedRoute[]): string[] {
   return [...new Set(routes.flatMap((route) => (route.notFound ? [route.notFound.page] : [])))];

@@ -3,6 +3,7 @@
  * advance, abort, hold or wait. Pure: the judge loop reads Prometheus and acts on the verdict.
  */
 import { binnedMannWhitney, conditionalRateTest, quantileFromBuckets, sampleRatioMismatch, type Bucket } from './statistics.ts';
+import type { Figures, LatencyFigures, RateFigures, VerdictAction } from '../environment/decisionJournal.ts';
 
 export interface CohortFigures {
   /** Page loads that ran the remote in this cohort. */
@@ -96,39 +97,9 @@ export interface StepState {
   now: number;
 }
 
-export interface RateFigures {
-  canary: number;
-  stable: number;
-  canaryRate: number;
-  stableRate: number;
-  /** null when not finite: the stable cohort had none. */
-  ratio: number | null;
-  pValue: number;
-}
+export type { Figures };
 
-export interface LatencyFigures {
-  canaryCount: number;
-  stableCount: number;
-  /** Seconds; null without observations. */
-  canaryP75: number | null;
-  stableP75: number | null;
-  p75Ratio: number | null;
-  probabilityOfSuperiority: number;
-  pValue: number;
-}
-
-export interface Figures {
-  share: number;
-  elapsedMs: number;
-  views: { canary: number; stable: number };
-  srm: { observedShare: number; pValue: number };
-  errors: RateFigures;
-  loadFailures: RateFigures;
-  lcp: LatencyFigures;
-  inp: LatencyFigures;
-}
-
-export type Verdict = { action: 'advance' | 'abort' | 'hold' | 'wait'; reasons: string[]; figures: Figures };
+export type Verdict = { action: VerdictAction; reasons: string[]; figures: Figures };
 
 /** 'suspect': worse beyond the margins, but on too few canary events or observations to act on. */
 type Finding = 'harm' | 'suspect' | 'fine';

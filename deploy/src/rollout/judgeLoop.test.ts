@@ -13,10 +13,10 @@ import { publish } from '../publish/publish.ts';
 import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
 import type { PrometheusReader, Sample } from './cohortFigures.ts';
 import { DEFAULT_POLICY } from './judge.ts';
-import { readDecisions } from './decisionJournal.ts';
+import { readDecisions } from '../environment/decisionJournal.ts';
 import { judgeOnce } from './judgeLoop.ts';
 import { moveShare, type RolloutContext } from './rolloutCommands.ts';
-import { readRollout, writeRollout } from './rolloutRecord.ts';
+import { readRollout, writeRollout } from '../environment/rolloutRecord.ts';
 import { statusLines } from './rolloutStatus.ts';
 
 const CANARY = 'https://cdn.example.com/catalog/3/mf-manifest.json';

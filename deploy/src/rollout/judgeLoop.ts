@@ -6,11 +6,11 @@
  */
 import type { RolloutRecord } from '@maison/host/contract';
 import { cohortFigures, type PrometheusReader } from './cohortFigures.ts';
-import { recordDecision, type Decision } from './decisionJournal.ts';
+import { recordDecision, type Decision } from '../environment/decisionJournal.ts';
 import { DEFAULT_POLICY, type Figures, type JudgePolicy, type Verdict } from './judge.ts';
 import { DEFAULT_SPREAD, judgeSpread, type SpreadPolicy } from './spread.ts';
 import { abort, hold, moveShare, promote, type RolloutContext } from './rolloutCommands.ts';
-import { readRollout, splits } from './rolloutRecord.ts';
+import { readRollout, splits } from '../environment/rolloutRecord.ts';
 
 export interface JudgeOptions {
   context: RolloutContext;

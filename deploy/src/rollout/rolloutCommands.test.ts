@@ -8,7 +8,7 @@ import { ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { remoteManifest } from '../../../test/remoteManifest.ts';
 import { fixtureShop, REMOTES, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
 import { startCanary, type CanaryRequest } from './rolloutCommands.ts';
-import { readRollout } from './rolloutRecord.ts';
+import { readRollout } from '../environment/rolloutRecord.ts';
 
 let shop: FixtureShop;
 beforeEach(() => (shop = fixtureShop()));

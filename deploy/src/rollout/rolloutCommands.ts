@@ -9,11 +9,11 @@ import path from 'node:path';
 import { remoteFileFetch } from '@maison/host/hosting';
 import { entriesOf, manifestUrlOf, parseRemotesJson, type RolloutRecord } from '@maison/host/contract';
 import { REMOTE_NAMES } from '../../../apps.mts';
-import { REMOTES_RULES } from '../answer/policy.ts';
+import { REMOTES_RULES } from '../environment/layout.ts';
 import { asEntry, checkGeneration, currentId, generationDir, isGood, readOwnRemotes } from '../environment/generation.ts';
 import { publish, type Published } from '../publish/publish.ts';
 import { checkBuild } from '../publish/verify.ts';
-import { changeRollout, newRolloutId, readRollout, splits } from './rolloutRecord.ts';
+import { changeRollout, newRolloutId, readRollout, splits } from '../environment/rolloutRecord.ts';
 
 /** The shares a healthy canary moves through, in percent; past the last it is promoted. */
 export const DEFAULT_STEPS = [5, 25, 50, 100];

@@ -4,8 +4,8 @@
  * its reasons; the decisions before it, one line each.
  */
 import type { RolloutRecord } from '@maison/host/contract';
-import { readDecisions, type Decision } from './decisionJournal.ts';
-import { readRollout } from './rolloutRecord.ts';
+import { readDecisions, type Decision } from '../environment/decisionJournal.ts';
+import { readRollout } from '../environment/rolloutRecord.ts';
 
 const EARLIER_SHOWN = 8;
 

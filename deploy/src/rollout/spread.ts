@@ -1,6 +1,6 @@
 /**
  * The judge over client groups: no one client decides a step. Page loads fall into groups by a
- * keyed hash of their client (observe/pageLoadTokens.ts), so one client is always in one group. A
+ * keyed hash of their client (answer/beacons/pageLoadTokens.ts), so one client is always in one group. A
  * signal harms only when it still does without the group that shows the most views and without the
  * group that carries the most of the signal's canary events; the sample-ratio check leaves out the
  * group with the most page loads; the step's own verdict leaves out the group with the most views.

@@ -9,7 +9,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { textReply, toResponse, within, type ReplyHandler } from '../answer/http.ts';
 import { withSecurityHeaders } from '../answer/layers.ts';
-import { PROBE_PATHS, probes } from '../observe/health.ts';
+import { PROBE_PATHS, probes } from '../answer/health.ts';
 import type { AccessLine } from '../observe/logger.ts';
 import { serverLog } from '../observe/logger.ts';
 import { CONNECTION_LIMITS, listen } from './node.ts';

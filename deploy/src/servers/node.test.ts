@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { textReply, toResponse, within, type ReplyHandler } from '../answer/http.ts';
 import { headRequests, requestLimits, withSecurityHeaders } from '../answer/layers.ts';
-import type { RequestContext } from '../observe/requestContext.ts';
+import type { RequestContext } from '../answer/requestContext.ts';
 import { listen } from './node.ts';
 
 let server: Server;

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import type { Answerer, ResponseParts } from '../answer/http.ts';
 import { plainTextHeaders, refusal, refusedLanguage, refusedMethod, REQUEST_LIMITS, type Refusal } from '../answer/refusal.ts';
 import type { AccessLine } from '../observe/logger.ts';
-import { newContext, requestIdOf } from '../observe/requestContext.ts';
+import { newContext, requestIdOf } from '../answer/requestContext.ts';
 import { clientKey, clientOf, trustedProxyList } from './client.ts';
 import { unreadParts } from './nodeResponse.ts';
 

@@ -3,7 +3,7 @@
  * files, the real route table), an environment folder, and generations written as a publish
  * writes them. Nothing here is shipped.
  */
-import { inlineSource } from '../answer/policy.ts';
+import { inlineSource } from '../render/renderRecord.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -137,7 +137,7 @@ function mayLeaveOnce(storage: () => Storage, reason: string): boolean {
   try {
     if (storage().getItem(RELOADED_KEY) === reason) return false;
     storage().setItem(RELOADED_KEY, reason);
-    // The next page load is made to move the shopper: its vitals are not compared (observe/signals.ts in deploy).
+    // The next page load is made to move the shopper: its vitals are not compared (answer/beacons/beaconReceiver.ts in deploy).
     storage().setItem(MOVED_KEY, '1');
     return true;
   } catch {

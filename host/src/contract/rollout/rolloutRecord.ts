@@ -1,7 +1,7 @@
 /**
  * rollout.json, an environment's rollout (beside remotes.json): the one remote shipped gradually
  * now, or the last one and how it ended. Written by the rollout commands and the judge, read by
- * the servers (deploy/src/rollout/rolloutRecord.ts); /rollout.json says part of it (cohorts.ts).
+ * the servers (deploy/src/environment/rolloutRecord.ts); /rollout.json says part of it (cohorts.ts).
  */
 import * as v from 'valibot';
 import { ROLLOUT_ID, ROLLOUT_STATES } from './cohorts.ts';

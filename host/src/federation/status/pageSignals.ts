@@ -42,7 +42,7 @@ function madeToMove(target: Window): boolean {
 }
 
 /**
- * The page load's token (deploy's observe/pageLoadTokens.ts), asked for with the cohort the page came
+ * The page load's token (deploy's answer/beacons/pageLoadTokens.ts), asked for with the cohort the page came
  * with (read now, before the rollout's code may change the cookie) once the page has loaded, so that
  * it never competes with what the first view needs; sooner if the page is hidden first. None if refused.
  */

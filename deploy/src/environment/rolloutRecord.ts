@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lock } from 'proper-lockfile';
 import { isActive, manifestUrlOf, readJson, ROLLOUT_RECORD, type RolloutAnnouncement, type RolloutRecord } from '@maison/host/contract';
-import { replaceFile } from '../environment/durable.ts';
-import type { Generation } from '../environment/generation.ts';
+import { replaceFile } from './durable.ts';
+import type { Generation } from './generation.ts';
 
 export const ROLLOUT_FILE = 'rollout.json';
 const LOCK_FILE = 'rollout.lock';

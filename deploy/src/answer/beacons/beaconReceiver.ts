@@ -21,20 +21,20 @@ import {
 } from '@maison/host/contract';
 import * as v from 'valibot';
 import { countBeacon, type SignalCounts, type SignalOutcome, type TokenOutcome } from './beaconCounts.ts';
-import type { Reply, ReplyHandler } from '../answer/http.ts';
-import { onceBody, typeOf } from '../answer/bodies.ts';
+import type { Reply, ReplyHandler } from '../http.ts';
+import { onceBody, typeOf } from '../bodies.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
-import { perClientRate } from './perClientRate.ts';
-import type { RequestContext } from './requestContext.ts';
-import { claimsOf, isTester } from '../rollout/cohortChoice.ts';
-import { splittingNow } from '../rollout/rolloutRecord.ts';
-import type { ServedEnvironment } from '../environment/served.ts';
-import type { HostBuildState } from '../builds/hostBuild.ts';
+import { perClientRate } from '../perClientRate.ts';
+import type { RequestContext } from '../requestContext.ts';
+import { claimsOf, isTester } from '../cohortChoice.ts';
+import { splittingNow } from '../../environment/rolloutRecord.ts';
+import type { ServedEnvironment } from '../../environment/served.ts';
+import type { HostBuildState } from '../../builds/hostBuild.ts';
 import { knownBuilds } from './knownBuilds.ts';
 import { pageLoadTokens, signalsKey, type PageLoadTokens } from './pageLoadTokens.ts';
 import { pageLoadsHeard, type PageLoadsHeard } from './pageLoads.ts';
 
-export interface SignalsOptions {
+export interface BeaconReceiver {
   routes: () => readonly ServedRoute[];
   known: () => KnownBuilds;
   counts: SignalCounts;
@@ -96,7 +96,7 @@ async function cappedText(request: Request, cap: number): Promise<string | 'too-
 type Refuse<Outcome> = (outcome: Outcome, status: number, text: string, extra?: Record<string, string>) => Reply;
 
 /** `POST PAGE_LOAD_PATH`, from a page of this shop within its client's rate: the page load's token. */
-function issueToken(request: Request, url: URL, client: string, { tokens, generation }: SignalsOptions): Reply {
+function issueToken(request: Request, url: URL, client: string, { tokens, generation }: BeaconReceiver): Reply {
   // The cohort the page load came with: the page says it, as its cookie did when the page was asked for.
   const claimed = cohortClaimOf(url.searchParams.get('cohort'));
   const { token } = tokens.issue({
@@ -113,7 +113,7 @@ function issueToken(request: Request, url: URL, client: string, { tokens, genera
 async function receiveBeacon(
   request: Request,
   url: URL,
-  { tokens, known, routes, counts, rollout = () => undefined }: SignalsOptions,
+  { tokens, known, routes, counts, rollout = () => undefined }: BeaconReceiver,
   heard: PageLoadsHeard,
   refuse: Refuse<SignalOutcome>,
 ): Promise<Reply> {
@@ -138,7 +138,7 @@ async function receiveBeacon(
 }
 
 /** The receiver in front of an answerer's rules: `POST PAGE_LOAD_PATH` and `POST SIGNALS_PATH`, and nothing else. */
-export function signals(next: ReplyHandler, options: SignalsOptions): ReplyHandler {
+export function withBeaconReceiver(next: ReplyHandler, options: BeaconReceiver): ReplyHandler {
   const { counts } = options;
   const beaconsAllowed = perClientRate(options.rate ?? SIGNAL_RATES.beacons);
   const tokensAllowed = perClientRate(options.tokenRate ?? SIGNAL_RATES.tokens);
@@ -194,7 +194,7 @@ export function beaconReceiver(
   environment: ServedEnvironment,
   build: { now(): HostBuildState },
   metrics?: { signals: SignalCounts },
-): SignalsOptions {
+): BeaconReceiver {
   return {
     routes: () => build.now().build?.routes ?? [],
     known: knownBuilds(() => environment.now().generation),

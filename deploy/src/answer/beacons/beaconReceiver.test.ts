@@ -1,10 +1,10 @@
 /** The pages' beacons as the answerer receives them: capped, rate-limited per client, validated, counted per page template and build. */
 import { servedRoutes } from '@maison/host/hosting';
 import { type Beacon, type RolloutRecord } from '@maison/host/contract';
-import type { ReplyHandler } from '../answer/http.ts';
+import type { ReplyHandler } from '../http.ts';
 import type { KnownBuilds } from './knownBuilds.ts';
-import { newContext } from './requestContext.ts';
-import { signals } from './signals.ts';
+import { newContext } from '../requestContext.ts';
+import { withBeaconReceiver } from './beaconReceiver.ts';
 import type { SignalCounts } from './beaconCounts.ts';
 import { pageLoadTokens, TOKEN_LIFE_MS } from './pageLoadTokens.ts';
 
@@ -74,7 +74,7 @@ function receiver(rate = { burst: 100, perSecond: 100 }, rollout?: RolloutRecord
     generation: () => 'g1',
     rollout: () => rollout,
   };
-  const handler = signals(next, options);
+  const handler = withBeaconReceiver(next, options);
   const send = (path: string, body: unknown, client: string, headers: Record<string, string>) => {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     const request = new Request(`http://shop.invalid${path}`, {
@@ -392,7 +392,7 @@ describe('the pages’ beacons', () => {
 
   it('are only POSTs to their own addresses: anything else goes on to the rules', async () => {
     const { seen } = receiver();
-    const handler = signals(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
+    const handler = withBeaconReceiver(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
     const get = new Request('http://shop.invalid/rum');
     expect((await handler(get, new URL(get.url), newContext('r-12345678'))).status).toBe(404);
     const tokenGet = new Request('http://shop.invalid/rum/page-load');
@@ -405,7 +405,7 @@ describe('the pages’ beacons', () => {
 
 /** A beacon whose body is `body`, a stream, posted with `token` to a receiver counting into `seen`. */
 function streamed(seen: Array<[string, ...unknown[]]>, token: string, body: ReadableStream) {
-  const handler = signals(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
+  const handler = withBeaconReceiver(next, { ...receiverOptions(seen), tokens: pageLoadTokens(KEY) });
   const init = { method: 'POST', body, duplex: 'half', headers: { 'sec-fetch-site': 'same-origin' } } as RequestInit;
   const request = new Request(`http://shop.invalid/rum?t=${token}`, init);
   return handler(request, new URL(request.url), newContext('r-12345678', '203.0.113.9'));

@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { readHostBuild, type HostBuildState } from '../builds/hostBuild.ts';
 import { fakeHostRenderer, fixtureShop, PRODUCTS, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
 import { pagesOnDemand } from './pagesOnDemand.ts';
-import { renderService } from './renderService.ts';
+import { renderService } from '../render/renderService.ts';
 
 let shop: FixtureShop;
 let renderer: ReturnType<typeof fakeHostRenderer>;

@@ -2,7 +2,7 @@
 // Why: docs/decisions/serving.md#render-limits
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
-import { perClientRate } from '../observe/perClientRate.ts';
+import { perClientRate } from './perClientRate.ts';
 
 const PAGE_CACHE_LIMITS = {
   entries: 256,

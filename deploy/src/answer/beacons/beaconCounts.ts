@@ -31,7 +31,7 @@ export interface PageLabels {
   page: string;
   remote: string;
   build: string;
-  /** Testers (a build asked for by name, rollout/cohortChoice.ts) are counted apart: a rollout's judgement leaves them out. */
+  /** Testers (a build asked for by name, answer/cohortChoice.ts) are counted apart: a rollout's judgement leaves them out. */
   audience: 'shoppers' | 'testers';
 }
 

@@ -2,13 +2,14 @@
 /** npm run rollout: ships one remote's new build to a share of shoppers first (docs/operations.md, "Ship a remote gradually"). */
 import path from 'node:path';
 import { HOST_APP } from '../../../apps.mts';
-import { prometheusAt } from './cohortFigures.ts';
-import { DEFAULT_POLICY, type JudgePolicy } from './judge.ts';
-import { judgeEvery, judgeOnce } from './judgeLoop.ts';
-import { DEFAULT_SPREAD } from './spread.ts';
-import { abort, moveShare, promote, startCanary, type RolloutContext } from './rolloutCommands.ts';
-import { statusLines } from './rolloutStatus.ts';
-import { contractVersion, ENV_OPTION, environmentDir, EXIT, exitPublished, fail, parseOptions, ROOT, run } from '../cli/options.ts';
+import { prometheusAt } from '../rollout/cohortFigures.ts';
+import { DEFAULT_POLICY, type JudgePolicy } from '../rollout/judge.ts';
+import { judgeEvery, judgeOnce } from '../rollout/judgeLoop.ts';
+import { DEFAULT_SPREAD } from '../rollout/spread.ts';
+import { abort, moveShare, promote, startCanary, type RolloutContext } from '../rollout/rolloutCommands.ts';
+import { statusLines } from '../rollout/rolloutStatus.ts';
+import { contractVersion, ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
+import { EXIT } from '../publish/exitCodes.ts';
 
 const USAGE = `npm run rollout -- <command> [--env DIR]
   canary <remote> <manifest-url> [<fallback-url> ...] [--share 5] [--steps 5,25,50,100]

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { composeAnswerer, createAnswerer } from '../answer/answer.ts';
+import { composeAnswerer, createAnswerer } from './answer.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fakeHostRenderer, fixtureShop, HOST_BUILD, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
-import type { FileSource } from '../answer/files.ts';
+import type { FileSource } from './files.ts';
 import { PROBE_PATHS, type Readiness } from './health.ts';
 
 const noFiles: FileSource = { find: () => Promise.resolve(undefined) };

@@ -1,16 +1,50 @@
 /**
  * The judge's journal (rollout-decisions.jsonl): a line per decision, with the figures it was made
  * on, for `npm run rollout -- status`. Only deploy reads it, so its schema lives here, as the
- * publish journal's does (observe/publishJournal.ts); a line that is not one is left out.
+ * publish journal's does (publishJournal.ts); a line that is not one is left out.
  */
 import * as v from 'valibot';
-import { appendLine, readLines } from '../observe/jsonLines.ts';
-import type { Figures, Verdict } from './judge.ts';
+import { appendLine, readLines } from './jsonLines.ts';
 
 export const DECISIONS_JOURNAL = 'rollout-decisions.jsonl';
 const KEPT = 500;
 
-const VERDICTS = ['advance', 'abort', 'hold', 'wait'] as const satisfies readonly Verdict['action'][];
+const VERDICTS = ['advance', 'abort', 'hold', 'wait'] as const;
+export type VerdictAction = (typeof VERDICTS)[number];
+
+/** The figures a verdict stands on (rollout/judge.ts makes them), as recorded. */
+export interface RateFigures {
+  canary: number;
+  stable: number;
+  canaryRate: number;
+  stableRate: number;
+  /** null when not finite: the stable cohort had none. */
+  ratio: number | null;
+  pValue: number;
+}
+
+export interface LatencyFigures {
+  canaryCount: number;
+  stableCount: number;
+  /** Seconds; null without observations. */
+  canaryP75: number | null;
+  stableP75: number | null;
+  p75Ratio: number | null;
+  probabilityOfSuperiority: number;
+  pValue: number;
+}
+
+export interface Figures {
+  share: number;
+  elapsedMs: number;
+  views: { canary: number; stable: number };
+  srm: { observedShare: number; pValue: number };
+  errors: RateFigures;
+  loadFailures: RateFigures;
+  lcp: LatencyFigures;
+  inp: LatencyFigures;
+}
+
 const pair = v.object({ canary: v.number(), stable: v.number() });
 const orNull = v.nullable(v.number());
 const RATE = v.object({ ...pair.entries, canaryRate: v.number(), stableRate: v.number(), ratio: orNull, pValue: v.number() });
@@ -23,7 +57,7 @@ const LATENCY = v.object({
   probabilityOfSuperiority: v.number(),
   pValue: v.number(),
 });
-// Typed by judge.ts's Figures, so the two cannot drift apart.
+// Typed by Figures, so the two cannot drift apart.
 const FIGURES: v.GenericSchema<Figures> = v.object({
   share: v.number(),
   elapsedMs: v.number(),

@@ -3,7 +3,7 @@
  * and those of every generation served in the last KEEP_MS (a page opened before a publish still
  * reports the builds it runs). From each generation's render.json `builds` (its canary cohort's too).
  */
-import type { Generation } from '../environment/generation.ts';
+import type { Generation } from '../../environment/generation.ts';
 
 const KEEP_MS = 30 * 60_000;
 

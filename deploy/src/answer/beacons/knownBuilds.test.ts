@@ -1,4 +1,4 @@
-import type { Generation } from '../environment/generation.ts';
+import type { Generation } from '../../environment/generation.ts';
 import type { RenderRecord } from '@maison/host/contract';
 import { knownBuilds } from './knownBuilds.ts';
 

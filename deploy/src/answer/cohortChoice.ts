@@ -15,8 +15,8 @@ import {
   type Cohort,
   type RolloutRecord,
 } from '@maison/host/contract';
-import { CACHE_CONTROL } from '../answer/cacheControl.ts';
-import { withVary } from '../answer/http.ts';
+import { CACHE_CONTROL } from './cacheControl.ts';
+import { withVary } from './http.ts';
 
 export interface CohortChoice {
   cohort: Cohort;

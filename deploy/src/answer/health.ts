@@ -5,9 +5,9 @@
  * cheap (nothing is rendered), never kept by any cache, and answered on the app's own port and on
  * the metrics port. docs/operations.md ("Watching production") has probe settings.
  */
-import type { Reply, ReplyHandler } from '../answer/http.ts';
-import { onceBody, typeOf } from '../answer/bodies.ts';
-import type { FileSource } from '../answer/files.ts';
+import type { Reply, ReplyHandler } from './http.ts';
+import { onceBody, typeOf } from './bodies.ts';
+import type { FileSource } from './files.ts';
 import type { HostBuildState } from '../builds/hostBuild.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { MANIFEST_FILE } from '@maison/host/contract';

@@ -1,14 +1,13 @@
 /** Pages rendered on demand for `npm start`, so that addresses behave there as in production. */
 import { createHash } from 'node:crypto';
 import type { HostBuild, HostBuildState } from '../builds/hostBuild.ts';
-import { bodyOf, typeOf, type Body } from '../answer/bodies.ts';
-import type { PagesNow } from '../answer/pages.ts';
-import { inlineSource } from '../answer/policy.ts';
+import { bodyOf, typeOf, type Body } from './bodies.ts';
+import type { PagesNow } from './pages.ts';
+import { inlineSource, notFoundPagesOf, ownLists, renderRecord } from '../render/renderRecord.ts';
 import type { RenderRecord } from '@maison/host/contract';
-import { crawlerFiles } from '../publish/crawlers.ts';
+import { crawlerFiles } from '../render/crawlers.ts';
 import { pageCache } from './pageCache.ts';
-import { notFoundPagesOf, ownLists, renderRecord } from './renderRecord.ts';
-import { renderService, type RenderService } from './renderService.ts';
+import { renderService, type RenderService } from '../render/renderService.ts';
 
 export interface PagesOnDemandOptions {
   hostBuild: () => HostBuildState;

@@ -4,11 +4,11 @@
  * page, and no answer a shared cache may keep could ever reach the other cohort.
  */
 import type { RolloutRecord } from '@maison/host/contract';
-import { createAnswerer } from '../answer/answer.ts';
-import type { Answerer } from '../answer/http.ts';
+import { createAnswerer } from './answer.ts';
+import type { Answerer } from './http.ts';
 import { watchEnvironment } from '../environment/served.ts';
 import { fixtureShop, REMOTES, renderRecord, writeGeneration, type FixtureShop } from '../testing/fixtures.ts';
-import { writeRollout } from './rolloutRecord.ts';
+import { writeRollout } from '../environment/rolloutRecord.ts';
 
 const GEN = '20261126T180000000Z-1-0001';
 const CANARY = 'https://cdn.example.com/catalog/3/mf-manifest.json';
