@@ -25,7 +25,7 @@ console.log(
   `\nThe rendered product page (${PAGE}), ${NORMAL_CONNECTIONS} connections, ${seconds} s a run; alone, then beside ${HOSTILE} hostile connections:`,
 );
 console.log(
-  '| server | alone, req/s | the Node process\'s CPU per answer, alone | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |',
+  "| server | alone, req/s | the Node process's CPU per answer, alone | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |",
 );
 console.log('|---|---|---|---|---|---|---|---|');
 

@@ -54,7 +54,6 @@ async function eventLoopDelay() {
   };
 }
 
-
 const load = (url, extra = {}) => autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: HTML, ...extra });
 
 rmSync(work, { recursive: true, force: true });
