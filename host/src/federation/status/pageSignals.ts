@@ -87,14 +87,10 @@ function beaconSender(head: BeaconHead, target: Window) {
   };
 }
 
-export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window) {
-  const head: BeaconHead = { v: 2, hostBuild, builds: {} };
-  const send = beaconSender(head, target);
-  const folders = new Map<string, string>();
-  let waiting: Signal[] = [];
-  let hand: (record: Signal) => void = (record) => waiting.push(record);
-  const page = (path = target.location.pathname) => path.slice(0, MAX_PAGE);
+type Hand = (record: Signal) => void;
 
+/** Each remote loaded or failed, as a record; `folders` learns where each loaded remote's code lives. */
+function reportLoads(records: RemoteRecords, head: BeaconHead, folders: Map<string, string>, page: () => string, hand: Hand) {
   records.listen((event) => {
     if (event.type === 'loaded') {
       const build = within(event.buildVersion, MAX_BUILD);
@@ -107,8 +103,11 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
       hand({ kind: 'failure', page: page(), remote: event.remote, url: within(url, MAX_URL), reason });
     }
   });
+}
+
+/** The page's uncaught errors, as records naming only the remote they came from (never a message or stack). */
+function reportErrors(records: RemoteRecords, folders: Map<string, string>, target: Window, page: () => string, hand: Hand) {
   let errors = 0;
-  // Only where an error came from leaves the page, never its message or stack.
   const error = (...texts: Array<string | undefined>) => {
     if (errors++ >= MAX_ERRORS) return;
     // Configured folders too: a remote's code may throw before its module is reported loaded.
@@ -119,6 +118,17 @@ export function startPageSignals(records: RemoteRecords, hostBuild: string, targ
   };
   target.addEventListener('error', (event) => error(event.filename, stackOf(event.error)));
   target.addEventListener('unhandledrejection', (event) => error(stackOf(event.reason)));
+}
+
+export function startPageSignals(records: RemoteRecords, hostBuild: string, target: Window = window) {
+  const head: BeaconHead = { v: 2, hostBuild, builds: {} };
+  const send = beaconSender(head, target);
+  const folders = new Map<string, string>();
+  let waiting: Signal[] = [];
+  let hand: Hand = (record) => waiting.push(record);
+  const page = (path = target.location.pathname) => path.slice(0, MAX_PAGE);
+  reportLoads(records, head, folders, page, (record) => hand(record));
+  reportErrors(records, folders, target, page, (record) => hand(record));
 
   let hidden = false;
   const beforeTheChunk = new AbortController();
