@@ -61,7 +61,7 @@ const ENV = v.object({
  */
 export function storeConfigFromEnv(env: Record<string, string | undefined> = process.env, timeoutMs = DEFAULT_TIMEOUT_MS): StoreConfig {
   // An empty variable is an unset one, as the SDKs take it.
-  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const set = Object.fromEntries(Object.keys(ENV.entries).map((name) => [name, env[name] || undefined]));
   const parsed = v.safeParse(ENV, set);
   if (!parsed.success) {
     const problems = parsed.issues.map((issue) => issue.message).join('; ');
