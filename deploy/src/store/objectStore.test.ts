@@ -95,36 +95,50 @@ const statuses = (results: { status: string }[]) => results.map(({ status }) => 
     await expect(store.delete('to-delete')).resolves.toBeUndefined();
   });
 
-  it("names the permission a read-only user's write lacks", async () => {
-    const reader = await gateway.createUser('answerer');
+  // The key policies of docs/operations.md ("What an object store must support"), as a bucket policy for Ceph's users.
+  const grant = (uid: string, objectActions: string[]) => [
+    {
+      Effect: 'Allow',
+      Principal: { AWS: [`arn:aws:iam:::user/${uid}`] },
+      Action: objectActions,
+      Resource: [`arn:aws:s3:::${BUCKET}/${PREFIX}*`],
+    },
+    {
+      Effect: 'Allow',
+      Principal: { AWS: [`arn:aws:iam:::user/${uid}`] },
+      Action: ['s3:ListBucket'],
+      Resource: [`arn:aws:s3:::${BUCKET}`],
+      Condition: { StringLike: { 's3:prefix': [`${PREFIX}*`] } },
+    },
+  ];
+
+  it("names the permission a read-only user's write lacks, and a publisher's policy lets it write its prefix only", async () => {
+    const [answerer, publisher] = await Promise.all([gateway.createUser('answerer'), gateway.createUser('publisher')]);
     await gateway.putBucketPolicy(BUCKET, {
       Version: '2012-10-17',
-      Statement: [
-        {
-          Effect: 'Allow',
-          Principal: { AWS: ['arn:aws:iam:::user/answerer'] },
-          Action: ['s3:GetObject'],
-          Resource: [`arn:aws:s3:::${BUCKET}/${PREFIX}*`],
-        },
-        {
-          Effect: 'Allow',
-          Principal: { AWS: ['arn:aws:iam:::user/answerer'] },
-          Action: ['s3:ListBucket'],
-          Resource: [`arn:aws:s3:::${BUCKET}`],
-          Condition: { StringLike: { 's3:prefix': [`${PREFIX}*`] } },
-        },
-      ],
+      Statement: [...grant('answerer', ['s3:GetObject']), ...grant('publisher', ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'])],
     });
     await store.put('readable.json', '{}');
-    const readOnly = createObjectStore({ ...gateway.config, ...reader }, store.address);
+    const readOnly = createObjectStore({ ...gateway.config, ...answerer }, store.address);
     expect(await readOnly.get('readable.json')).toMatchObject({ status: 'found' });
     expect(await readOnly.list()).not.toHaveLength(0);
     const refusal = readOnly.putIfAbsent('forbidden.json', '{}');
     await expect(refusal).rejects.toBeInstanceOf(AccessDeniedError);
     await expect(refusal).rejects.toThrow(`access denied: these credentials lack s3:PutObject on ${BUCKET}/${PREFIX}forbidden.json`);
     await expect(readOnly.delete('readable.json')).rejects.toMatchObject({ permission: 's3:DeleteObject' });
-    const elsewhere = createObjectStore({ ...gateway.config, ...reader }, parseStoreAddress(`s3://${BUCKET}/envs/staging`));
+    const elsewhere = createObjectStore({ ...gateway.config, ...answerer }, parseStoreAddress(`s3://${BUCKET}/envs/staging`));
     await expect(elsewhere.get('remotes.json')).rejects.toMatchObject({ permission: 's3:GetObject' });
+    await expect(elsewhere.list()).rejects.toMatchObject({ permission: 's3:ListBucket', resource: `${BUCKET} (prefix envs/staging/)` });
+
+    const publishing = createObjectStore({ ...gateway.config, ...publisher }, store.address);
+    const read = await publishing.get('readable.json');
+    expect(await publishing.putIfMatch('readable.json', '{"v":2}', read.status === 'found' ? read.etag : '')).toMatchObject({
+      status: 'written',
+    });
+    expect(await publishing.putIfAbsent('published.json', '{}')).toMatchObject({ status: 'written' });
+    await publishing.delete('published.json');
+    const publishingElsewhere = createObjectStore({ ...gateway.config, ...publisher }, parseStoreAddress(`s3://${BUCKET}/envs/staging`));
+    await expect(publishingElsewhere.put('remotes.json', '{}')).rejects.toMatchObject({ permission: 's3:PutObject' });
   });
 
   it("gives S3's error code and message for other refusals", async () => {
