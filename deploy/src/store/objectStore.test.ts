@@ -1,8 +1,8 @@
-/** The store against a real Ceph gateway (testGateway.ts), started once for these tests. */
+/** The store against a real Ceph gateway (testing/s3Gateway.ts), started once for these tests. */
 import net from 'node:net';
 import { AccessDeniedError, createObjectStore, S3ResponseError, UnreachableError, type ObjectStore } from './objectStore.ts';
 import { parseStoreAddress } from './storeConfig.ts';
-import { gatewaySkipReason, startTestGateway, type TestGateway } from './testGateway.ts';
+import { gatewaySkipReason, startTestGateway, type TestGateway } from '../testing/s3Gateway.ts';
 
 const BUCKET = 'maison-store-test';
 const PREFIX = 'envs/prod/';

@@ -1,5 +1,5 @@
 /**
- * A real, throw-away Ceph RGW for the store's tests: started by the workplace's s3-ceph.sh into a
+ * A real, throw-away Ceph RGW for the store's tests: started by scripts/s3-ceph.sh into a
  * temporary folder on 127.0.0.1:7481 (MAISON_S3_TEST_PORT to move it), stopped by the same script.
  */
 import { execFile } from 'node:child_process';
@@ -9,12 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AwsClient } from 'aws4fetch';
-import type { StoreConfig } from './storeConfig.ts';
+import type { StoreConfig } from '../store/storeConfig.ts';
 
 const run = promisify(execFile);
 const REPOSITORY = path.resolve(import.meta.dirname, '../../..');
-// The workplace's shared/ lies beside the repository (CI clones it elsewhere with a copy beside it too).
-const SCRIPT = process.env.S3_CEPH_SCRIPT ?? path.resolve(REPOSITORY, '..', 'shared/engines/s3-ceph.sh');
+const SCRIPT = process.env.S3_CEPH_SCRIPT ?? path.join(REPOSITORY, 'scripts', 's3-ceph.sh');
 const PORT = Number(process.env.MAISON_S3_TEST_PORT ?? 7481);
 
 const onPath = (command: string) =>
