@@ -8,6 +8,7 @@
 import { pathInLanguage } from '@maison/shared/address';
 import { test, expect } from './engines/test';
 import type { Shopper, Target } from './engines/shopper';
+import { heldMainScript, type HeldDoor } from './heldMainScript';
 
 const TEXTS = {
   en: {
@@ -28,6 +29,7 @@ const TEXTS = {
     about: 'About Maison Khăn',
     notFound: 'Oops! Page not found',
     returnHome: 'Return to Home',
+    tapHeld: 'Taken: it happens as soon as the page is ready',
   },
   vi: {
     languageButton: /^Ngôn ngữ:/,
@@ -47,6 +49,7 @@ const TEXTS = {
     about: 'Về Maison Khăn',
     notFound: 'Rất tiếc! Không tìm thấy trang',
     returnHome: 'Về trang chủ',
+    tapHeld: 'Đã nhận: sẽ thực hiện ngay khi trang sẵn sàng',
   },
 };
 type Texts = (typeof TEXTS)['en'];
@@ -194,6 +197,41 @@ test('the cart survives a reload', { tag: '@every-engine' }, async ({ shop }) =>
   await cartLink(shop, texts.cart.one);
   await shop.click({ role: 'link', name: texts.cart.one, within: HEADER });
   await shop.see({ role: 'link', name: texts.product, within: MAIN });
+});
+
+test.describe('a tap before the page is alive', () => {
+  let door: HeldDoor;
+  test.beforeAll(async ({ baseURL }) => {
+    door = await heldMainScript(baseURL!);
+  });
+  test.afterAll(() => door.close());
+
+  for (const language of ['en', 'vi'] as const) {
+    const texts = TEXTS[language];
+    test(
+      `${language}: ADD TO CART looks busy and says why at once, taps twice, and adds once when the page is alive`,
+      { tag: '@every-engine' },
+      async ({ shop }) => {
+        // The product page with its main script held back, as on a slow phone: the intro's backdrop
+        // waits for it, then gives the page (a working document) to the shopper anyway.
+        door.hold();
+        await shop.arrive(`${door.origin}${pathInLanguage('/products/hoan-kiem-lake-handkerchief', language)}`);
+        const add: Target = { role: 'button', name: texts.addToCart, within: MAIN };
+        await shop.see(add);
+        await shop.tap(add);
+        await shop.see({ ...add, busy: true, description: texts.tapHeld });
+        // Nothing else seemed to happen: the shopper taps again.
+        await shop.tap(add);
+        door.release();
+        await shop.see({ text: texts.added });
+        await cartLink(shop, texts.cart.one);
+        await shop.see({ ...add, busy: false, description: '' });
+        // Once, not twice: still one item a moment later.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await cartLink(shop, texts.cart.one);
+      },
+    );
+  }
 });
 
 test.describe('a remote whose server is down', () => {

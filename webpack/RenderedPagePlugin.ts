@@ -14,7 +14,7 @@ const BOOT_OUTPUT = 'boot.js';
 
 /** Gzipped bytes (level 6): it blocks the first paint. */
 // Why: docs/decisions/build-and-render.md#boot-script-budget
-const BOOT_SCRIPT_BUDGET = 1950;
+const BOOT_SCRIPT_BUDGET = 2070;
 
 async function compileBootScript({ entry, production }: { entry: string; production: boolean }) {
   const compiler = webpack({

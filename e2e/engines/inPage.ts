@@ -20,7 +20,16 @@ export const ACTION_TIMEOUT = 20_000;
 export const EXPECT_TIMEOUT = 15_000;
 
 type PageName = string | { source: string; flags: string };
-export type PageTarget = { role?: string; label?: PageName; text?: PageName; name?: PageName; level?: number; within?: PageTarget };
+export type PageTarget = {
+  role?: string;
+  label?: PageName;
+  text?: PageName;
+  name?: PageName;
+  level?: number;
+  busy?: boolean;
+  description?: PageName;
+  within?: PageTarget;
+};
 
 /** RegExps cannot cross into the page: they go as source and flags. */
 export function forPage(target: Target): PageTarget {
@@ -29,6 +38,8 @@ export function forPage(target: Target): PageTarget {
     role: 'role' in target ? target.role : undefined,
     name: 'role' in target ? name(target.name) : undefined,
     level: 'role' in target ? target.level : undefined,
+    busy: 'role' in target ? target.busy : undefined,
+    description: 'role' in target ? name(target.description) : undefined,
     label: 'label' in target ? name(target.label) : undefined,
     text: 'text' in target ? name(target.text) : undefined,
     within: target.within && forPage(target.within),
@@ -59,7 +70,11 @@ export function findInPage(target: PageTarget, shownOnly: boolean): Element[] | 
       if (outer.length !== 1) return `${outer.length} containers match`;
       container = outer[0]!;
     }
-    if (wanted.role) return queries.queryAllByRole!(container, wanted.role, { name: matcher(wanted.name), level: wanted.level });
+    if (wanted.role) {
+      const { busy, description } = wanted;
+      const options = { name: matcher(wanted.name), level: wanted.level, busy, description: matcher(description) };
+      return queries.queryAllByRole!(container, wanted.role, options);
+    }
     if (wanted.label !== undefined) return queries.queryAllByLabelText!(container, matcher(wanted.label));
     return queries.queryAllByText!(container, matcher(wanted.text));
   };

@@ -91,6 +91,14 @@ export async function puppeteerShopper(page: Page, engine: string, baseURL: stri
   return {
     engine,
     open: (pathname) => load(() => page.goto(new URL(pathname, baseURL).href, { waitUntil: 'load' })),
+    arrive: (pathname) => load(() => page.goto(new URL(pathname, baseURL).href, { waitUntil: 'domcontentloaded' })),
+    async tap(target) {
+      const element = await poll(`find ${describe(target)}`, ACTION_TIMEOUT, () => one(target));
+      const box = await element.boundingBox();
+      await element.dispose();
+      if (!box) throw new Error(`${engine}: ${describe(target)} has no box to tap`);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    },
     reload: () => load(() => page.reload({ waitUntil: 'load' })),
     // The session history's Back and Forward, not waited for: puppeteer's goBack() waits for an
     // event Firefox ESR 140 does not send for the shop's own (same-document) navigations.

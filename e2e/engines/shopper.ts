@@ -11,13 +11,17 @@ export type Name = string | RegExp;
 
 /** What the shopper points at. `within` narrows the search to one other target. */
 export type Target =
-  { role: string; name?: Name; level?: number; within?: Target } | { label: Name; within?: Target } | { text: Name; within?: Target };
+  | { role: string; name?: Name; level?: number; busy?: boolean; description?: Name; within?: Target }
+  | { label: Name; within?: Target }
+  | { text: Name; within?: Target };
 
 export interface Shopper {
   /** Which engine this is, for messages. */
   readonly engine: string;
   /** Types the shop's address with this path (a full page load) and waits for the page to load. */
   open(path: string): Promise<void>;
+  /** Types the address as open does, but goes on once the page's HTML is read: its scripts may still be on their way. */
+  arrive(path: string): Promise<void>;
   /** The browser's reload button. */
   reload(): Promise<void>;
   /** The browser's Back and Forward buttons. */
@@ -25,6 +29,8 @@ export interface Shopper {
   forward(): Promise<void>;
   /** Clicks the one element the target names, once it is visible, still and not covered. */
   click(target: Target): Promise<void>;
+  /** A finger on the one element the target names, where it is now: no waiting for the page to be ready for it. */
+  tap(target: Target): Promise<void>;
   /** Clicks into the one (empty) field the target names and types the text, key by key. */
   fill(target: Target, text: string): Promise<void>;
   /** Waits until the target is visible (one of them, where the text is in more than one place). */

@@ -71,9 +71,30 @@ export function webdriverShopper(driver: WebDriver, engine: string, baseURL: str
     });
   }
 
+  /** A page asked for from the page itself (WebDriver's own navigation waits for the load event), until its HTML is read. */
+  async function arrive(pathname: string) {
+    const href = new URL(pathname, baseURL).href;
+    await driver.executeScript('window.__maisonE2eLeft = true; location.href = arguments[0]', href);
+    await poll(`arrive at ${pathname}`, EXPECT_TIMEOUT, async () => {
+      const state = await driver.executeScript<string>(
+        "return '__maisonE2eLeft' in window ? 'still on the page before' : document.readyState",
+      );
+      return state === 'loading' || state === 'still on the page before' ? state : true;
+    });
+    await driver.executeScript(`(${installProblemRecorder})(true)`);
+  }
+
+  /** A pointer pressed and lifted at the element's centre, as it is now (WebDriver's element click would wait for it). */
+  async function tap(target: Target) {
+    const element = await poll(`find ${describe(target)}`, ACTION_TIMEOUT, () => one(target));
+    await driver.actions().move({ origin: element }).press().release().perform();
+  }
+
   return {
     engine,
     open: (pathname) => load(() => driver.get(new URL(pathname, baseURL).href)),
+    arrive,
+    tap,
     reload: () => load(() => driver.navigate().refresh()),
     back: () => driver.navigate().back(),
     forward: () => driver.navigate().forward(),

@@ -72,6 +72,7 @@ export const hostMessages = defineMessages(
     contactThanksAnonymous: 'Thank you. We have received your message and will reply by email.',
     language_en: 'English',
     language_vi: 'Tiếng Việt',
+    tapHeld: 'Taken: it happens as soon as the page is ready',
   },
   {
     brand: 'Maison Khăn',
@@ -144,6 +145,7 @@ export const hostMessages = defineMessages(
     contactThanksAnonymous: 'Cảm ơn bạn. Chúng tôi đã nhận được lời nhắn và sẽ trả lời qua email.',
     language_en: 'English',
     language_vi: 'Tiếng Việt',
+    tapHeld: 'Đã nhận: sẽ thực hiện ngay khi trang sẵn sàng',
   },
 );
 

@@ -125,12 +125,22 @@ async function visitorPage(browser, phone, initScript) {
 /** With `trace`, also where the main thread went from navigation to seen and from seen to usable (mainThreadBetween). */
 export async function timeUntilUsable(browser, url, phone, { trace = false, tries = 3 } = {}) {
   const { context, page } = await visitorPage(browser, phone, () => {
+    // The tap's own time (the input's), and the first frame showing the button holding it (aria-busy).
+    addEventListener('touchstart', (event) => (window.__tappedAt ??= event.timeStamp), { capture: true });
     new MutationObserver((_records, observer) => {
       if (document.documentElement.dataset.alive) window.__aliveAt ??= performance.now();
+      if (window.__heldShownAt === undefined && document.querySelector('#root button[aria-busy="true"]'))
+        requestAnimationFrame(() => (window.__heldShownAt ??= performance.now()));
       if (document.querySelector('[data-testid="cart-count"]')?.textContent?.trim() !== '1') return;
       window.__usableAt = performance.now();
       observer.disconnect();
-    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-alive'] });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['data-alive', 'aria-busy'],
+    });
   });
   if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: 'commit' });
@@ -142,10 +152,16 @@ export async function timeUntilUsable(browser, url, phone, { trace = false, trie
   const box = await button.boundingBox();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 60_000 });
-  const { usableAt, aliveAt } = await page.evaluate(() => ({ usableAt: window.__usableAt, aliveAt: window.__aliveAt }));
+  const { usableAt, aliveAt, tappedAt, heldShownAt } = await page.evaluate(() => ({
+    usableAt: window.__usableAt,
+    aliveAt: window.__aliveAt,
+    tappedAt: window.__tappedAt,
+    heldShownAt: window.__heldShownAt,
+  }));
   const traced = trace ? (await browser.stopTracing()).toString() : undefined;
   await context.close();
-  const times = { seenAt, aliveAt, usableAt };
+  // Undefined when the page was alive before the tap (nothing held).
+  const times = { seenAt, aliveAt, usableAt, heldShownAfter: heldShownAt === undefined ? undefined : heldShownAt - tappedAt };
   if (!traced) return times;
   try {
     return { ...times, beforeSeen: mainThreadBetween(traced, 0, seenAt), seenToUsable: mainThreadBetween(traced, seenAt, usableAt) };

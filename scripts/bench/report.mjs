@@ -106,6 +106,12 @@ export function printReport({ results, routes, personalPages, runs, withLighthou
   );
   const at = (samples, key) => median(samples.map((sample) => sample[key]));
   const atRatio = ({ federated, single }, key) => at(federated, key) / at(single, key);
+  // The tap to the first frame showing ADD TO CART busy, over the loads that held it (the page not alive yet).
+  const held = (samples) => samples.flatMap((sample) => (sample.heldShownAfter === undefined ? [] : [sample.heldShownAfter]));
+  const heldShown = (samples) =>
+    held(samples).length === 0
+      ? 'in no load (alive first)'
+      : `${Math.round(median(held(samples)))} ms after the tap (${held(samples).length} of ${samples.length} loads held it)`;
   // Seen → usable, load by load: how long a shopper who taps at once waits for the page to come alive.
   const gap = (samples) => median(samples.map((sample) => sample.usableAt - sample.seenAt));
   for (const [phone, usable] of results.usable.entries()) {
@@ -118,21 +124,33 @@ export function printReport({ results, routes, personalPages, runs, withLighthou
         `federated ${Math.round(at(federated, 'usableAt'))} ms, single ${Math.round(at(single, 'usableAt'))} ms (${atRatio(usable, 'usableAt').toFixed(2)}×, ` +
         `pair by pair ${pairs[0].toFixed(2)}–${pairs.at(-1).toFixed(2)}×); ` +
         `button seen at ${both('seenAt')} (${atRatio(usable, 'seenAt').toFixed(2)}×), page alive at ${both('aliveAt')}; ` +
-        `seen → usable (median of the loads): ${Math.round(gap(federated))} / ${Math.round(gap(single))} ms`,
+        `seen → usable (median of the loads): ${Math.round(gap(federated))} / ${Math.round(gap(single))} ms; ` +
+        `a held tap shown busy ${heldShown(federated)} / ${heldShown(single)}`,
     );
   }
   printMainThread(results.mainThread);
   const within = (value, target) => `${value.toFixed(2)}× (target ≤ ${target.toFixed(2)}×: ${value <= target ? 'within' : 'MISSED'})`;
   console.log('\ntargets:');
-  const js = (build) => results.routes[productRoute][build].network.jsBytes;
-  console.log(`  first-load JS on ${productRoute} ${within(js('federated') / js('single'), 1.15)}`);
+  const js = (route, build) => results.routes[route][build].network.jsBytes;
+  console.log(`  first-load JS on ${productRoute} ${within(js(productRoute, 'federated') / js(productRoute, 'single'), 1.2)}`);
+  const worst = Object.keys(results.routes).reduce(
+    (most, route) => {
+      const ratio = js(route, 'federated') / js(route, 'single');
+      return ratio > most.ratio ? { route, ratio } : most;
+    },
+    { route: '', ratio: 0 },
+  );
+  console.log(`  first-load JS on every page: the most, ${worst.route}, ${within(worst.ratio, 1.25)}`);
   for (const [phone, device] of PHONES.entries()) {
     const usable = results.usable[phone];
-    const seenToUsable = gap(usable.federated);
-    const gapTarget = Math.min(700, gap(usable.single));
+    const shownAfter = held(usable.federated).length > 0 ? median(held(usable.federated)) : undefined;
+    const shown =
+      shownAfter === undefined
+        ? 'no load held the tap'
+        : `${Math.round(shownAfter)} ms (target ≤ 100 ms: ${shownAfter <= 100 ? 'within' : 'MISSED'})`;
     console.log(
-      `  ${phoneName(device)}: usable ${within(atRatio(usable, 'usableAt'), 0.7)}; button seen ${within(atRatio(usable, 'seenAt'), 0.5)}; ` +
-        `usable ${Math.round(seenToUsable)} ms after seen (target ≤ ${Math.round(gapTarget)} ms: 0.7 s, and no longer than the single bundle's: ${seenToUsable <= gapTarget ? 'within' : 'MISSED'})`,
+      `  ${phoneName(device)}: usable ${within(atRatio(usable, 'usableAt'), 0.65)}; button seen ${within(atRatio(usable, 'seenAt'), 0.45)}; ` +
+        `a held tap shown busy after ${shown}`,
     );
     for (const [route, value] of Object.entries(lcpRatios))
       console.log(`    LCP recorded ${route.padEnd(48)} ${within(value[phone], personalPages.includes(route) ? 0.9 : 0.6)}`);

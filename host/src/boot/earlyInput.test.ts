@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { holdEarlyInput } from './earlyInput';
+import { HELD_NOTE_ID, holdEarlyInput } from './earlyInput';
 
 /** A rendered page: a button, a link, a form with a text field, a box, a select and a submit button; a link outside the shop. */
 function renderedPage() {
@@ -78,6 +78,44 @@ describe('what the shopper does before the page is alive', () => {
     window.__maisonAlive!();
     click(page.add);
     expect(heard).toEqual(['click add', 'click add']);
+  });
+
+  it('a button holding a tap looks busy and is described by the held note until the tap is made', () => {
+    const page = renderedPage();
+    holdEarlyInput();
+    const heard = listen({ add: page.add }, ['click']);
+    expect(page.add.hasAttribute('aria-busy')).toBe(false);
+    click(page.add.querySelector('span')!);
+    expect([page.add.getAttribute('aria-busy'), page.add.getAttribute('aria-describedby')]).toEqual(['true', HELD_NOTE_ID]);
+    // Still busy once the page starts taking over its HTML: the tap is not made yet.
+    window.__maisonHydrating!();
+    expect(page.add.getAttribute('aria-busy')).toBe('true');
+    const busyWhenMade: Array<string | null> = [];
+    page.add.addEventListener('click', () => busyWhenMade.push(page.add.getAttribute('aria-busy')));
+    window.__maisonAlive!();
+    expect(heard).toEqual(['click add']);
+    expect(busyWhenMade).toEqual([null]);
+    expect(page.add.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('a second tap on a button already holding one is the same wish: made once, not twice', () => {
+    const page = renderedPage();
+    holdEarlyInput();
+    const heard = listen({ add: page.add, send: page.send }, ['click']);
+    expect(click(page.add)).toBe(false);
+    expect(click(page.add.querySelector('span')!)).toBe(false);
+    click(page.send);
+    window.__maisonAlive!();
+    expect(heard).toEqual(['click add', 'click send']);
+  });
+
+  it('scripts that fail: the held look goes with the held taps', () => {
+    const page = renderedPage();
+    const giveUp = holdEarlyInput();
+    click(page.add);
+    giveUp();
+    expect(page.add.hasAttribute('aria-busy')).toBe(false);
+    expect(page.add.hasAttribute('aria-describedby')).toBe(false);
   });
 
   it('as the page starts taking over its HTML, the buttons lose their marks (it must find the server’s markup), and a tap is still held', () => {

@@ -14,7 +14,8 @@ export function holdEarlyInput(): () => void {
   const inShop = (target: EventTarget | null): target is Element =>
     target instanceof Element && !!document.getElementById('root')?.contains(target);
 
-  // A link waits only behind an already held click, keeping their order.
+  // A link waits only behind an already held click, keeping their order. A button's second tap
+  // while it holds one is the same wish (nothing seemed to happen): it is not made twice.
   const holdClick = (event: Event) => {
     const { target } = event;
     if (!inShop(target) || target.closest('input, select, textarea, label, option')) return;
@@ -22,7 +23,11 @@ export function holdEarlyInput(): () => void {
     if (link && clicks.length === 0) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    clicks.push(link ?? target.closest('button') ?? target);
+    const button = target.closest('button');
+    const held = link ?? button ?? target;
+    if (clicks.includes(held)) return;
+    clicks.push(held);
+    if (!link && button) showHeld(button, true);
   };
   // Read now: hydration resets a controlled field to what was rendered.
   const noteChange = (event: Event) => {
@@ -59,7 +64,10 @@ export function holdEarlyInput(): () => void {
     for (const { field, value } of changed) replayChange(field, value);
     // The key again: the held event describes the new one (key, code, modifiers, bubbling).
     for (const event of keys) if ((event.target as Node).isConnected) event.target!.dispatchEvent(new KeyboardEvent('keydown', event));
-    for (const target of clicks) if (target.isConnected) (target as HTMLElement).click();
+    for (const target of clicks) {
+      showHeld(target, false);
+      if (target.isConnected) (target as HTMLElement).click();
+    }
     for (const form of submitted) {
       const viaButton = clicks.some((target) => form.contains(target));
       if (form.isConnected && !viaButton) form.requestSubmit();
@@ -70,10 +78,24 @@ export function holdEarlyInput(): () => void {
   // giveUp: stop holding, and follow a link that waited behind a held click.
   return () => {
     stopHolding();
+    for (const target of clicks) showHeld(target, false);
     const link = clicks.find((target) => target.matches('a[href]'));
     clicks = changed = keys = submitted = [];
     (link as HTMLElement | undefined)?.click();
   };
+}
+
+/** The note a held button is described by (rendered in the page's language: shell/Layout.tsx). */
+export const HELD_NOTE_ID = 'mk-held-note';
+
+/** A button holding a tap looks busy (appShell.css) and says why, until the tap is made (or given up). */
+function showHeld(button: Element, held: boolean): void {
+  for (const [name, value] of [
+    ['aria-busy', 'true'],
+    ['aria-describedby', HELD_NOTE_ID],
+  ])
+    if (held) button.setAttribute(name!, value!);
+    else button.removeAttribute(name!);
 }
 
 /** Sets the rendered value, then the shopper's, each with an event, so React sees a change (Suspense too). */
