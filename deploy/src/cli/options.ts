@@ -10,7 +10,10 @@ import type { Published } from '../publish/publish.ts';
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export const ENV_OPTION = {
-  env: { type: 'string', help: "the environment: its folder (default deploy/local), or s3://bucket/prefix (keys as the AWS SDKs read them)" },
+  env: {
+    type: 'string',
+    help: 'the environment: its folder (default deploy/local), or s3://bucket/prefix (keys as the AWS SDKs read them)',
+  },
 } as const;
 /** `--env` as the commands take it: an object store's address as given, a folder resolved. */
 export const environmentWhere = (value: string | undefined) =>

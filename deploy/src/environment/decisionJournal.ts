@@ -85,7 +85,8 @@ const DECISION = v.object({
 });
 export type Decision = v.InferOutput<typeof DECISION>;
 
-export const recordDecision = (env: string | Environment, decision: Decision) => environmentOf(env).record(DECISIONS_JOURNAL, decision, KEPT);
+export const recordDecision = (env: string | Environment, decision: Decision) =>
+  environmentOf(env).record(DECISIONS_JOURNAL, decision, KEPT);
 
 /** The decisions logged, oldest first (of every rollout the journal still has). */
 export const readDecisions = (env: string): Decision[] => readLines(env, DECISIONS_JOURNAL, (value) => v.is(DECISION, value));

@@ -17,7 +17,11 @@ export interface Follower {
 
 export function followEnvironment(
   environment: Environment,
-  { everyMs = 250, journalsEveryMs = 15_000, log = console.log }: { everyMs?: number; journalsEveryMs?: number; log?: (line: string) => void } = {},
+  {
+    everyMs = 250,
+    journalsEveryMs = 15_000,
+    log = console.log,
+  }: { everyMs?: number; journalsEveryMs?: number; log?: (line: string) => void } = {},
 ): Follower {
   let reachable = true;
   let stopped = false;

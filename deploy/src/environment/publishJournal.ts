@@ -11,6 +11,8 @@ const PUBLISH_ENTRY = v.object({
   outcome: v.picklist(['published', 'degraded', 'failed']),
   /** The generation made live, if one was. */
   generation: v.optional(v.string()),
+  /** The generation it replaced: publishes chain, none lost to another's. */
+  previous: v.optional(v.string()),
   /** What ran it (`npm run remotes -- set cart …`). */
   doing: v.string(),
 });

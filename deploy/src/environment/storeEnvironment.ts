@@ -52,12 +52,16 @@ async function uploadGeneration(store: ObjectStore, dir: string, id: string): Pr
 
 const readBytes = async (file: string) => new Uint8Array(await readFile(file));
 
+/** The working folders this process made, removed when it exits (one listener for them all). */
+const workingFolders = new Set<string>();
+process.once('exit', () => workingFolders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 export function storeEnvironment(address: string, config: StoreConfig = storeConfigFromEnv()): Environment {
   const where = parseStoreAddress(address);
   const name = formatStoreAddress(where);
   const store = createObjectStore(config, where);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'maison-env-'));
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  workingFolders.add(dir);
   const followed: Followed = newFollowed();
   let following: Promise<void> = Promise.resolve();
   const follow = (options?: FollowOptions) =>
@@ -132,7 +136,9 @@ export function storeEnvironment(address: string, config: StoreConfig = storeCon
       if (!record) return result;
       const body = `${JSON.stringify(record, null, 2)}\n`;
       const written =
-        got.status === 'found' ? await store.putIfMatch(STORE_KEY.rollout, body, got.etag) : await store.putIfAbsent(STORE_KEY.rollout, body);
+        got.status === 'found'
+          ? await store.putIfMatch(STORE_KEY.rollout, body, got.etag)
+          : await store.putIfAbsent(STORE_KEY.rollout, body);
       if (written.status === 'written') {
         replaceFile(rolloutFile(dir), body);
         followed.etags.set(STORE_KEY.rollout, written.etag);

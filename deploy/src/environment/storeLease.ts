@@ -81,6 +81,7 @@ export async function withStoreLease<T>(
   } finally {
     clearInterval(timer);
     // Released by expiring it now (a delete could remove another's): the next holder need not wait.
-    if (!lost.signal.aborted) await store.putIfMatch(key, JSON.stringify({ holder, until: new Date(0).toISOString() }), etag!).catch(() => undefined);
+    if (!lost.signal.aborted)
+      await store.putIfMatch(key, JSON.stringify({ holder, until: new Date(0).toISOString() }), etag!).catch(() => undefined);
   }
 }

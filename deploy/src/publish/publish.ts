@@ -2,7 +2,15 @@
 // Why: docs/decisions/serving.md#publish-transaction
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { asEntry, checkGeneration, generationToServe, isGood, readOwnRemotes, type Generation } from '../environment/generation.ts';
+import {
+  asEntry,
+  checkGeneration,
+  currentId,
+  generationToServe,
+  isGood,
+  readOwnRemotes,
+  type Generation,
+} from '../environment/generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from '../environment/layout.ts';
 import { originProblem, type RenderRecord, type ServedRoute, type RolloutRecord } from '@maison/host/contract';
 import { environmentOf, type Environment, type Switch } from '../environment/environment.ts';
@@ -41,6 +49,8 @@ export interface Published {
   generation: Generation;
   /** The remotes.json before this publish, as read. */
   before: Record<string, unknown>;
+  /** The generation current before this publish, which it replaced. */
+  previous?: string;
   /** Published with every page rendered, or degraded: some routes are rendered in the browser (render.json's problems say why). */
   outcome: 'published' | 'degraded';
 }
@@ -89,7 +99,14 @@ export async function publish(options: PublishOptions): Promise<Published> {
   try {
     const { published, live } = await environment.change(doing, () => publishPlan(options, environment.dir, log), { log });
     logLive(log, { ...live, env: environment.name });
-    await recordPublish(environment, { at: new Date().toISOString(), outcome: published.outcome, generation: published.generation.id, doing });
+    const { outcome, generation, previous } = published;
+    await recordPublish(environment, {
+      at: new Date().toISOString(),
+      outcome,
+      generation: generation.id,
+      ...(previous ? { previous } : {}),
+      doing,
+    });
     return published;
   } catch (error) {
     await recordPublish(environment, { at: new Date().toISOString(), outcome: 'failed', doing });
@@ -133,10 +150,22 @@ async function publishPlan(options: PublishOptions, env: string, log: (line: str
     const dir = commitGeneration(env, incoming, id);
     const degraded = isDegraded(record, routes) || (canary !== undefined && isDegraded(canary.record, routes));
     const outcome = render && degraded ? 'degraded' : 'published';
-    const published = { generation: generationServed(checked, id, dir), before: before.value, outcome } as const;
+    const was = currentId(env);
+    const published = {
+      generation: generationServed(checked, id, dir),
+      before: before.value,
+      outcome,
+      ...(was ? { previous: was } : {}),
+    } as const;
     const live = { id, record, canaryOf: canary ? rollout!.remote : undefined, canaryProblems: canary?.record.problems, started };
     // The rollout as this publish leaves it, changed again on what it is by then (a judge may have moved its share).
-    return { generation: id, remotesJson, ...(changeOfRollout ? { rollout: changeOfRollout } : {}), ...(site ? { site } : {}), result: { published, live } };
+    return {
+      generation: id,
+      remotesJson,
+      ...(changeOfRollout ? { rollout: changeOfRollout } : {}),
+      ...(site ? { site } : {}),
+      result: { published, live },
+    };
   } catch (error) {
     rmSync(incoming, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
