@@ -111,7 +111,8 @@ export async function startTestGateway({ portOffset = 0 }: { portOffset?: number
     },
     async resume() {
       const out = openSync(path.join(dir, 'log', 'rgw.out'), 'a');
-      const child = spawn('setsid', ['radosgw', '-c', path.join(dir, 'ceph.conf'), '-f', '-n', 'client.rgw'], {
+      // Its own session, as s3-ceph.sh starts it (detached: the daemon's own pid, which `stop` kills).
+      const child = spawn('radosgw', ['-c', path.join(dir, 'ceph.conf'), '-f', '-n', 'client.rgw'], {
         stdio: ['ignore', out, out],
         detached: true,
       });
