@@ -127,6 +127,8 @@ export async function serveShop({
     }
     if (publish && !(await publishInChild(env, path.join(root, HOST_APP.dir), log)))
       log('[serve] the publish failed: serving what the environment published last (above: why)');
+    // The host answers with what was just published, not what the follower last saw (a store is followed every 250 ms).
+    if (publish) await followed.follow().catch(() => {});
   } catch (error) {
     await close();
     throw error;
