@@ -3,13 +3,21 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import shared from '../../../shared/package.json' with { type: 'json' };
 import { LOCAL_ENVIRONMENT_DIR } from '../environment/layout.ts';
+import { isStoreAddress } from '../environment/environment.ts';
 import { EXIT } from '../publish/exitCodes.ts';
 import type { Published } from '../publish/publish.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
-export const ENV_OPTION = { env: { type: 'string', help: "the environment's folder (default deploy/local)" } } as const;
-export const environmentDir = (value: string | undefined) => path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
+export const ENV_OPTION = {
+  env: {
+    type: 'string',
+    help: 'the environment: its folder (default deploy/local), or s3://bucket/prefix (keys as the AWS SDKs read them)',
+  },
+} as const;
+/** `--env` as the commands take it: an object store's address as given, a folder resolved. */
+export const environmentWhere = (value: string | undefined) =>
+  value !== undefined && isStoreAddress(value) ? value : path.resolve(value ?? path.join(ROOT, LOCAL_ENVIRONMENT_DIR));
 /** Where the answerer listens for `app` behind nginx (serve --sockets, serve:nginx, nginx:config). */
 export const socketOf = (dir: string, app: { name: string }) => path.join(dir, `${app.name}.sock`);
 

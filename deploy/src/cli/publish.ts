@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { HOST_APP } from '../../../apps.mts';
 import { publish } from '../publish/publish.ts';
-import { ENV_OPTION, environmentDir, exitPublished, parseOptions, ROOT, run } from './options.ts';
+import { ENV_OPTION, environmentWhere, exitPublished, parseOptions, ROOT, run } from './options.ts';
 
 const USAGE = `npm run render -- [--env DIR] [--origin URL] [--host DIR] [--no-render]
 exit codes: 0 published, every page rendered; 1 nothing changed (why, on standard error);
@@ -17,7 +17,7 @@ const { values } = parseOptions('publish', USAGE, {
 
 await run('publish', async () => {
   const published = await publish({
-    env: environmentDir(values.env),
+    env: environmentWhere(values.env),
     hostDir: path.resolve(values.host ?? path.join(ROOT, HOST_APP.dir)),
     origin: values.origin,
     render: !values['no-render'],

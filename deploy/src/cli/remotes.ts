@@ -7,9 +7,10 @@ import { HOST_APP, REMOTE_NAMES } from '../../../apps.mts';
 import { REMOTES_RULES, SHOP_ORIGIN, ENVIRONMENT_FILE } from '../environment/layout.ts';
 import { asEntry, currentId, readOwnRemotes } from '../environment/generation.ts';
 import { publish } from '../publish/publish.ts';
+import { environmentOf } from '../environment/environment.ts';
 import { readRollout, splits } from '../environment/rolloutRecord.ts';
 import { checkBuild } from '../publish/verify.ts';
-import { contractVersion, ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
+import { contractVersion, ENV_OPTION, environmentWhere, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
 
 const USAGE = `npm run remotes -- show | check | set <remote> <manifest-url> [<fallback-url> ...]  [--env DIR] [--no-verify] [--no-render]
   show         the entries and the live generation
@@ -17,8 +18,9 @@ const USAGE = `npm run remotes -- show | check | set <remote> <manifest-url> [<f
   set          checks the remote's entries as check does, then publishes with them (npm run render's exit codes)`;
 const OPTIONS = { ...ENV_OPTION, 'no-verify': { type: 'boolean' }, 'no-render': { type: 'boolean' } } as const;
 const { values, positionals } = parseOptions('remotes', USAGE, OPTIONS, true);
-const env = environmentDir(values.env);
-const file = path.join(env, ENVIRONMENT_FILE.remotes);
+const environment = environmentOf(environmentWhere(values.env));
+const env = environment.dir;
+const file = environment.nameOf(ENVIRONMENT_FILE.remotes);
 
 /** What is wrong with `config`'s entries for `names`: their form, then (verify) whether each build loads. */
 async function problemsOf(config: Record<string, unknown>, names: readonly string[], verify: boolean): Promise<string[]> {
@@ -40,6 +42,7 @@ const [command, remote, ...urls] = positionals;
 const verify = !values['no-verify'];
 
 await run('remotes', async () => {
+  await environment.follow();
   const config = readOwnRemotes(env).value;
   if (command === 'show') {
     for (const name of REMOTE_NAMES) {
@@ -64,7 +67,7 @@ await run('remotes', async () => {
     const problems = await problemsOf({ [remote]: entry }, [remote], verify);
     if (problems.length > 0) fail('remotes', `not written, ${remote} would not load:\n  ${problems.join('\n  ')}`);
     const published = await publish({
-      env,
+      env: environment,
       hostDir: path.join(ROOT, HOST_APP.dir),
       change: (current) => ({ ...current, [remote]: entry }),
       render: !values['no-render'],

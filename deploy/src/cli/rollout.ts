@@ -8,8 +8,10 @@ import { judgeEvery, judgeOnce } from '../rollout/judgeLoop.ts';
 import { DEFAULT_SPREAD } from '../rollout/spread.ts';
 import { abort, moveShare, promote, startCanary, type RolloutContext } from '../rollout/rolloutCommands.ts';
 import { statusLines } from '../rollout/rolloutStatus.ts';
-import { contractVersion, ENV_OPTION, environmentDir, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
+import { contractVersion, ENV_OPTION, environmentWhere, exitPublished, fail, parseOptions, ROOT, run } from './options.ts';
 import { EXIT } from '../publish/exitCodes.ts';
+import { environmentOf } from '../environment/environment.ts';
+import { DECISIONS_JOURNAL } from '../environment/decisionJournal.ts';
 
 const USAGE = `npm run rollout -- <command> [--env DIR]
   canary <remote> <manifest-url> [<fallback-url> ...] [--share 5] [--steps 5,25,50,100]
@@ -41,10 +43,10 @@ const { values, positionals } = parseOptions(
   true,
 );
 
-const env = environmentDir(values.env);
+const environment = environmentOf(environmentWhere(values.env));
 const [command, remote, ...rest] = positionals;
 const context: RolloutContext = {
-  env,
+  env: environment,
   hostDir: path.join(ROOT, HOST_APP.dir),
   contract: contractVersion(),
   doing: `npm run rollout -- ${process.argv.slice(2).join(' ')}`,
@@ -81,7 +83,7 @@ await run('rollout', async () => {
     );
     exitPublished('rollout', published);
   } else if (command === 'share') {
-    const moved = await moveShare(env, needRemote(), number('share', rest[0], NaN));
+    const moved = await moveShare(environment, needRemote(), number('share', rest[0], NaN));
     console.log(`[rollout] ${moved.remote}: the canary is for ${moved.share}% of shoppers from now`);
   } else if (command === 'promote') {
     const published = await promote(context, needRemote());
@@ -92,7 +94,8 @@ await run('rollout', async () => {
     console.log(`[rollout] ${remote}: aborted, every shopper is on the stable build (generation ${published.generation.id})`);
     exitPublished('rollout', published);
   } else if (command === 'status') {
-    console.log(statusLines(env, { json: values.json ?? false }).join('\n'));
+    await environment.follow({ journals: [DECISIONS_JOURNAL] });
+    console.log(statusLines(environment.dir, { json: values.json ?? false }).join('\n'));
   } else if (command === 'judge') {
     if (!values.prometheus) fail('rollout', 'judge needs --prometheus URL (Prometheus scraping the shop’s metrics)');
     const policy: JudgePolicy = {
@@ -110,7 +113,7 @@ await run('rollout', async () => {
       const stop = new AbortController();
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
       const intervalMs = duration('interval', values.interval, 60_000);
-      console.log(`[rollout] judging ${path.basename(env)} every ${intervalMs / 1000} s from ${values.prometheus}`);
+      console.log(`[rollout] judging ${environment.name} every ${intervalMs / 1000} s from ${values.prometheus}`);
       await judgeEvery(intervalMs, { ...options, signal: stop.signal });
     }
     process.exit(EXIT.done);

@@ -6,7 +6,8 @@ import { serverLog, type ServerLog } from '../observe/logger.ts';
 import { serverMetrics } from '../observe/metrics.ts';
 import { metricsAddress } from '../observe/metricsServer.ts';
 import { observer } from '../observe/observer.ts';
-import { ENV_OPTION, environmentDir, parseOptions, ROOT, type CommandOptions } from './options.ts';
+import { isStoreAddress } from '../environment/environment.ts';
+import { ENV_OPTION, environmentWhere, parseOptions, ROOT, type CommandOptions } from './options.ts';
 
 const SERVING_OPTIONS = {
   ...ENV_OPTION,
@@ -29,14 +30,14 @@ export function servingCommand<Options extends CommandOptions>(command: string, 
   const metrics = values.metrics === 'off' ? undefined : serverMetrics();
   const log: ServerLog = values['no-access-log'] ? { ...lines, access: () => {} } : lines;
   process.on('exit', () => lines.flush());
-  const env = environmentDir(values.env);
+  const env = environmentWhere(values.env);
   return {
     values,
     portOf,
     misused: parsed.misused,
     /** Every app, on its port (--base-port); --only picks among them. */
     apps,
-    envName: path.relative(process.cwd(), env) || env,
+    envName: isStoreAddress(env) ? env : path.relative(process.cwd(), env) || env,
     shopOptions: { root: ROOT, env, publish: !values['no-publish'], log: lines.say, observer: observer({ log, metrics }) },
     metricsAt: () => (metrics ? metricsAddress(values.metrics ?? String(apps.find(isHostApp)!.port + 6464)) : undefined),
   };

@@ -4,7 +4,8 @@
  * publish journal's does (publishJournal.ts); a line that is not one is left out.
  */
 import * as v from 'valibot';
-import { appendLine, readLines } from './jsonLines.ts';
+import { environmentOf, type Environment } from './environment.ts';
+import { readLines } from './jsonLines.ts';
 
 export const DECISIONS_JOURNAL = 'rollout-decisions.jsonl';
 const KEPT = 500;
@@ -84,7 +85,8 @@ const DECISION = v.object({
 });
 export type Decision = v.InferOutput<typeof DECISION>;
 
-export const recordDecision = (env: string, decision: Decision) => appendLine(env, DECISIONS_JOURNAL, decision, KEPT);
+export const recordDecision = (env: string | Environment, decision: Decision) =>
+  environmentOf(env).record(DECISIONS_JOURNAL, decision, KEPT);
 
 /** The decisions logged, oldest first (of every rollout the journal still has). */
 export const readDecisions = (env: string): Decision[] => readLines(env, DECISIONS_JOURNAL, (value) => v.is(DECISION, value));

@@ -23,8 +23,7 @@ export interface Served {
 const generationStamp = (dir: string) =>
   `${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`;
 
-function describe(env: string, served: Served): string {
-  const name = path.basename(env);
+function describe(name: string, served: Served): string {
   if (!served.problem) return `[serve] ${name}: serving generation ${served.generation!.id}`;
   const instead = served.generation
     ? `serving generation ${served.generation.id}, the last good one before it`
@@ -33,18 +32,22 @@ function describe(env: string, served: Served): string {
 }
 
 /** The environment's rollout; one that cannot be read is said once and the last one read is kept (a file being replaced). */
-function readRolloutOf(env: string, last: RolloutRecord | undefined, log: (line: string) => void): RolloutRecord | undefined {
+function readRolloutOf(env: string, name: string, last: RolloutRecord | undefined, log: (line: string) => void): RolloutRecord | undefined {
   try {
     return readRollout(env);
   } catch (error) {
-    log(`[serve] ${path.basename(env)}: ${(error as Error).message}; the rollout as last read stands`);
+    log(`[serve] ${name}: ${(error as Error).message}; the rollout as last read stands`);
     return last;
   }
 }
 
 export function watchEnvironment(
   env: string,
-  { log = console.log, recheckMs = 250 }: { log?: (line: string) => void; recheckMs?: number } = {},
+  {
+    log = console.log,
+    recheckMs = 250,
+    name = path.basename(env),
+  }: { log?: (line: string) => void; recheckMs?: number; /** What its lines call it (an object store's address). */ name?: string } = {},
 ) {
   // Published generations do not change; a file changed in place shows in its stamp.
   const checked = new Map<string, { stamp: string; result: CheckedGeneration }>();
@@ -76,8 +79,8 @@ export function watchEnvironment(
     return `${files}|${stamp(rolloutFile(env))}`;
   };
   const now = rechecked<Served>(recheckMs, stampNow, (key, previous) => {
-    const served = { ...read(key), rollout: readRolloutOf(env, previous?.rollout, log) };
-    if (previous?.generation?.id !== served.generation?.id || previous?.problem !== served.problem) log(describe(env, served));
+    const served = { ...read(key), rollout: readRolloutOf(env, name, previous?.rollout, log) };
+    if (previous?.generation?.id !== served.generation?.id || previous?.problem !== served.problem) log(describe(name, served));
     return served;
   });
   return { env, now };

@@ -17,6 +17,8 @@ export const METRIC = {
   generationInfo: 'maison_generation_info',
   remoteBuildInfo: 'maison_remote_build_info',
   ready: 'maison_ready',
+  /** Whether the answerer's last look at its environment (an object store) answered: 0 while it serves what it followed last. */
+  environmentReachable: 'maison_environment_reachable',
   lastPublishTimestamp: 'maison_last_publish_timestamp_seconds',
   publishes: 'maison_publishes_total',
   /** The pages' beacons received, by outcome. */

@@ -83,8 +83,20 @@ function servedMetrics(registry: Registry) {
       for (const [app, check] of readiness) this.set({ app }, (await check()).ready ? 1 : 0);
     },
   });
+  const reachable: Array<() => boolean> = [];
+  new Gauge({
+    name: METRIC.environmentReachable,
+    help: 'Whether the last look at the environment answered (1); 0 while its store cannot be reached and the last generation followed is served.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const read of reachable) this.set(read() ? 1 : 0);
+    },
+  });
   return {
     watchServed: (read: () => ServedBuilds) => void servedReads.push(read),
+    /** Whether the environment answers (environment/follower.ts). */
+    watchEnvironment: (read: () => boolean) => void reachable.push(read),
     watchReady: (app: string, check: () => Promise<{ ready: boolean }>) => void readiness.set(app, check),
   };
 }

@@ -1,22 +1,31 @@
-/** Publishing an environment as one transaction under its lock: nothing changes before `current` switches. */
+/** Publishing an environment as one transaction (environment.ts: under a folder's lock, or a store's conditional writes): nothing changes before `current` switches. */
 // Why: docs/decisions/serving.md#publish-transaction
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { asEntry, checkGeneration, generationToServe, isGood, readOwnRemotes, type Generation } from '../environment/generation.ts';
+import {
+  asEntry,
+  checkGeneration,
+  currentId,
+  generationToServe,
+  isGood,
+  readOwnRemotes,
+  type Generation,
+} from '../environment/generation.ts';
 import { ENVIRONMENT_FILE, GENERATION_FILE } from '../environment/layout.ts';
 import { originProblem, type RenderRecord, type ServedRoute, type RolloutRecord } from '@maison/host/contract';
-import { replaceFile } from '../environment/durable.ts';
-import { commitGeneration, incomingDir, newGenerationId, pruneGenerations, switchTo, withPublishLock } from '../environment/switching.ts';
+import { environmentOf, type Environment, type Switch } from '../environment/environment.ts';
+import { commitGeneration, incomingDir, newGenerationId } from '../environment/switching.ts';
 import { PUBLISH_FILE_LIMITS, type RemoteFileLimits } from '@maison/host/hosting';
 import { crawlerFiles } from '../render/crawlers.ts';
 import { renderPageSet, writePageSet } from './renderPages.ts';
 import { readHostBuild, type HostBuild } from '../builds/hostBuild.ts';
 import { recordPublish } from '../environment/publishJournal.ts';
 import { notFoundPagesOf } from '../render/renderRecord.ts';
-import { changeRollout, readRollout, splits } from '../environment/rolloutRecord.ts';
+import { readRollout, splits } from '../environment/rolloutRecord.ts';
 
 export interface PublishOptions {
-  env: string;
+  /** A folder, s3://bucket/prefix, or the environment opened. */
+  env: string | Environment;
   /** The folder holding the host's dist/ and dist-server/ (its renderer). */
   hostDir: string;
   /** What this publish changes in remotes.json (none: publish it as it is). */
@@ -40,6 +49,8 @@ export interface Published {
   generation: Generation;
   /** The remotes.json before this publish, as read. */
   before: Record<string, unknown>;
+  /** The generation current before this publish, which it replaced. */
+  previous?: string;
   /** Published with every page rendered, or degraded: some routes are rendered in the browser (render.json's problems say why). */
   outcome: 'published' | 'degraded';
 }
@@ -57,8 +68,8 @@ export function siteOriginOf(value: unknown): { origin: string } | { problem: st
 
 const example = `{ "origin": "https://shop.example.com" }`;
 
-/** The environment's origin; with `given` (--origin), that one, checked and written to environment.json. */
-function siteOrigin(env: string, given?: string): string {
+/** The environment's origin; with `given` (--origin), that one, checked, and environment.json's text to write. */
+function siteOrigin(env: string, given?: string): { origin: string; site?: string } {
   const file = path.join(env, ENVIRONMENT_FILE.site);
   let value: unknown = given;
   if (given === undefined)
@@ -72,8 +83,8 @@ function siteOrigin(env: string, given?: string): string {
   const checked = siteOriginOf(value);
   if ('problem' in checked)
     throw new Error(`${given === undefined ? `${file}: "origin" ${JSON.stringify(value)}` : `--origin "${given}"`} ${checked.problem}`);
-  if (given !== undefined) replaceFile(file, `${JSON.stringify({ origin: checked.origin }, null, 2)}\n`);
-  return checked.origin;
+  if (given === undefined) return { origin: checked.origin };
+  return { origin: checked.origin, site: `${JSON.stringify({ origin: checked.origin }, null, 2)}\n` };
 }
 
 /** Whether a generation's pages could not all be rendered: a listed page, a not-found page or a remote's list missing. */
@@ -83,21 +94,33 @@ function isDegraded(record: RenderRecord, routes: readonly ServedRoute[]): boole
 }
 
 export async function publish(options: PublishOptions): Promise<Published> {
-  const { env, doing, log = console.log } = options;
+  const { doing, log = console.log } = options;
+  const environment = environmentOf(options.env);
   try {
-    const published = await withPublishLock(env, doing, () => publishLocked(options, log), { log });
-    recordPublish(env, { at: new Date().toISOString(), outcome: published.outcome, generation: published.generation.id, doing });
+    const { published, live } = await environment.change(doing, () => publishPlan(options, environment.dir, log), { log });
+    logLive(log, { ...live, env: environment.name });
+    const { outcome, generation, previous } = published;
+    await recordPublish(environment, {
+      at: new Date().toISOString(),
+      outcome,
+      generation: generation.id,
+      ...(previous ? { previous } : {}),
+      doing,
+    });
     return published;
   } catch (error) {
-    recordPublish(env, { at: new Date().toISOString(), outcome: 'failed', doing });
+    await recordPublish(environment, { at: new Date().toISOString(), outcome: 'failed', doing });
     throw error;
   }
 }
 
-async function publishLocked(options: PublishOptions, log: (line: string) => void): Promise<Published> {
-  const { env, hostDir, change, rollout: changeOfRollout, render = true, limits = PUBLISH_FILE_LIMITS, network = fetch } = options;
+type Planned = { published: Published; live: Omit<Parameters<typeof logLive>[1], 'env'> };
+
+/** Renders and writes a new generation in `env` (checked), and says what makes it live: what `environment.change` commits. */
+async function publishPlan(options: PublishOptions, env: string, log: (line: string) => void): Promise<Switch<Planned>> {
+  const { hostDir, change, rollout: changeOfRollout, render = true, limits = PUBLISH_FILE_LIMITS, network = fetch } = options;
   const started = performance.now();
-  const origin = siteOrigin(env, options.origin);
+  const { origin, site } = siteOrigin(env, options.origin);
   const before = readOwnRemotes(env);
   const remotes = change ? change(before.value) : before.value;
   const asText = (value: Record<string, unknown>) => `${JSON.stringify(value, null, 2)}\n`;
@@ -125,14 +148,24 @@ async function publishLocked(options: PublishOptions, log: (line: string) => voi
     const checked = checkGeneration(incoming);
     if (!isGood(checked)) throw new Error(`the new generation failed its check (${checked.problem})`);
     const dir = commitGeneration(env, incoming, id);
-    // The rollout as this publish leaves it, changed again on what it is by now (a judge may have moved its share).
-    if (changeOfRollout) await changeRollout(env, (now) => ({ record: changeOfRollout(now), result: undefined }));
-    switchTo(env, id, remotesJson);
-    pruneGenerations(env);
-    logLive(log, { env, id, record, canaryOf: canary ? rollout!.remote : undefined, canaryProblems: canary?.record.problems, started });
     const degraded = isDegraded(record, routes) || (canary !== undefined && isDegraded(canary.record, routes));
     const outcome = render && degraded ? 'degraded' : 'published';
-    return { generation: generationServed(checked, id, dir), before: before.value, outcome };
+    const was = currentId(env);
+    const published = {
+      generation: generationServed(checked, id, dir),
+      before: before.value,
+      outcome,
+      ...(was ? { previous: was } : {}),
+    } as const;
+    const live = { id, record, canaryOf: canary ? rollout!.remote : undefined, canaryProblems: canary?.record.problems, started };
+    // The rollout as this publish leaves it, changed again on what it is by then (a judge may have moved its share).
+    return {
+      generation: id,
+      remotesJson,
+      ...(changeOfRollout ? { rollout: changeOfRollout } : {}),
+      ...(site ? { site } : {}),
+      result: { published, live },
+    };
   } catch (error) {
     rmSync(incoming, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}; nothing was changed`, { cause: error });
@@ -164,7 +197,7 @@ function logLive(
   for (const problem of [...record.problems, ...(canaryProblems?.map((problem) => `canary: ${problem}`) ?? [])])
     log(`[publish] ${problem}`);
   log(
-    `[publish] ${path.basename(env)}: generation ${id} is live: ${record.pages.length} pages × ${record.languages.length} languages, ` +
+    `[publish] ${path.basename(env) || env}: generation ${id} is live: ${record.pages.length} pages × ${record.languages.length} languages, ` +
       `${record.notFoundPages.length} not-found pages${record.kept.length ? `, ${record.kept.length} kept from the last` : ''} ` +
       `(host ${record.hostBuild || 'unknown'})${canaryOf !== undefined ? `, and the canary cohort's of ${canaryOf}` : ''} in ${Math.round(performance.now() - started)} ms`,
   );

@@ -11,6 +11,7 @@ import { DEFAULT_POLICY, type Figures, type JudgePolicy, type Verdict } from './
 import { DEFAULT_SPREAD, judgeSpread, type SpreadPolicy } from './spread.ts';
 import { abort, hold, moveShare, promote, type RolloutContext } from './rolloutCommands.ts';
 import { readRollout, splits } from '../environment/rolloutRecord.ts';
+import { environmentOf } from '../environment/environment.ts';
 
 export interface JudgeOptions {
   context: RolloutContext;
@@ -34,7 +35,9 @@ export async function judgeOnce({
   now = Date.now,
   log = console.log,
 }: JudgeOptions) {
-  const record = readRollout(context.env);
+  const environment = environmentOf(context.env);
+  await environment.follow();
+  const record = readRollout(environment.dir);
   if (!splits(record)) return undefined;
   const at = now();
   const decide = (verdict: Verdict['action'], taken: string, reasons: string[], figures?: Figures): Decision => ({
@@ -63,7 +66,7 @@ export async function judgeOnce({
     const verdict = judgeSpread(groups, { share: record.share / 100, stepStartedAt: from, now: at }, policy, spread);
     decision = decide(verdict.action, await act(context, record, verdict), verdict.reasons, verdict.figures);
   }
-  recordDecision(context.env, decision);
+  await recordDecision(environment, decision);
   log(
     `[rollout] ${decision.remote} ${decision.rollout} at ${decision.share}%: ${decision.verdict}, ${decision.taken}: ${decision.reasons.join('; ')}`,
   );
@@ -83,18 +86,25 @@ async function act(context: RolloutContext, record: RolloutRecord, verdict: Verd
   return `share ${next}%`;
 }
 
-/** Judges every `intervalMs` until `signal` aborts; a look that fails is said and the next one tries again. */
+/** Judges every `intervalMs` until `signal` aborts, as the environment's one judge (its lease; a second waits); a look that fails is said and the next one tries again. */
 export async function judgeEvery(intervalMs: number, options: JudgeOptions & { signal?: AbortSignal }): Promise<void> {
   const { signal, log = console.log } = options;
-  while (!signal?.aborted) {
-    try {
-      await judgeOnce(options);
-    } catch (error) {
-      log(`[rollout] this look failed (${(error as Error).message}); the next in ${Math.round(intervalMs / 1000)} s`);
-    }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, intervalMs);
-      signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-    });
-  }
+  await environmentOf(options.context.env).withLease(
+    'judge',
+    async (lost) => {
+      const stop = signal ? AbortSignal.any([signal, lost]) : lost;
+      while (!stop.aborted) {
+        try {
+          await judgeOnce(options);
+        } catch (error) {
+          log(`[rollout] this look failed (${(error as Error).message}); the next in ${Math.round(intervalMs / 1000)} s`);
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, intervalMs);
+          stop.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        });
+      }
+    },
+    { log, ...(signal ? { signal } : {}) },
+  );
 }

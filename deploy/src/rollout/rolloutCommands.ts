@@ -13,13 +13,15 @@ import { REMOTES_RULES } from '../environment/layout.ts';
 import { asEntry, checkGeneration, currentId, generationDir, isGood, readOwnRemotes } from '../environment/generation.ts';
 import { publish, type Published } from '../publish/publish.ts';
 import { checkBuild } from '../publish/verify.ts';
-import { changeRollout, newRolloutId, readRollout, splits } from '../environment/rolloutRecord.ts';
+import { newRolloutId, readRollout, splits } from '../environment/rolloutRecord.ts';
+import { environmentOf, type Environment } from '../environment/environment.ts';
 
 /** The shares a healthy canary moves through, in percent; past the last it is promoted. */
 export const DEFAULT_STEPS = [5, 25, 50, 100];
 
 export interface RolloutContext {
-  env: string;
+  /** A folder, s3://bucket/prefix, or the environment opened. */
+  env: string | Environment;
   /** The host's folder (its renderer renders both cohorts' pages). */
   hostDir: string;
   /** The @maison/shared version this checkout's host provides (a build needing a newer one is refused). */
@@ -50,7 +52,10 @@ function servedBuild(env: string, remote: string): string | undefined {
 
 /** Starts a canary: checked, then published with its cohort's pages; refused while another rollout splits shoppers. */
 export async function startCanary(context: RolloutContext, request: CanaryRequest): Promise<Published> {
-  const { env, contract } = context;
+  const { contract } = context;
+  const environment = environmentOf(context.env);
+  await environment.follow();
+  const env = environment.dir;
   const { remote, entries, share, steps = DEFAULT_STEPS } = request;
   if (!(REMOTE_NAMES as string[]).includes(remote)) throw new Error(`${remote} is not a remote: ${REMOTE_NAMES.join(', ')}`);
   if (!(share >= 0 && share < 100)) throw new Error(`the share is a percent from 0 (testers only) to below 100, not ${share}`);
@@ -103,8 +108,8 @@ export async function startCanary(context: RolloutContext, request: CanaryReques
 }
 
 /** Moves the share (a person, or the judge's next step); a held rollout runs again. No publish: the servers read it at once. */
-export function moveShare(env: string, remote: string, share: number, by = 'moved by hand'): Promise<RolloutRecord> {
-  return changeRollout(env, (current) => {
+export function moveShare(env: string | Environment, remote: string, share: number, by = 'moved by hand'): Promise<RolloutRecord> {
+  return environmentOf(env).changeRollout((current) => {
     const record = ongoing(current, remote);
     if (!(share >= 0 && share < 100)) throw new Error(`the share is a percent from 0 to below 100 (promote for 100), not ${share}`);
     const moved = { ...record, state: 'running' as const, share, stepStartedAt: new Date().toISOString(), reason: by };
@@ -116,7 +121,7 @@ export function moveShare(env: string, remote: string, share: number, by = 'move
 export function promote(context: RolloutContext, remote: string, reason = 'promoted by hand'): Promise<Published> {
   return publish({
     ...publishOptions(context),
-    change: (remotes) => ({ ...remotes, [remote]: asEntry(ongoing(readRollout(context.env), remote).canary) }),
+    change: (remotes) => ({ ...remotes, [remote]: asEntry(ongoing(readRollout(environmentOf(context.env).dir), remote).canary) }),
     rollout: (current) => ({ ...ongoing(current, remote), state: 'promoted', share: 100, endedAt: new Date().toISOString(), reason }),
   });
 }
@@ -128,7 +133,7 @@ export async function abort(context: RolloutContext, remote: string, reason = 'a
 
 /** Ends the canary at once; what it returns publishes the environment without its pages. */
 export async function abortNow(context: RolloutContext, remote: string, reason: string): Promise<() => Promise<Published>> {
-  await changeRollout(context.env, (current) => {
+  await environmentOf(context.env).changeRollout((current) => {
     const record = ongoing(current, remote);
     return { record: { ...record, state: 'aborted', endedAt: new Date().toISOString(), reason }, result: undefined };
   });
@@ -136,8 +141,8 @@ export async function abortNow(context: RolloutContext, remote: string, reason: 
 }
 
 /** Marks a rollout held: it keeps its split, and moves again only when a person says so. */
-export function hold(env: string, remote: string, reason: string): Promise<RolloutRecord> {
-  return changeRollout(env, (current) => {
+export function hold(env: string | Environment, remote: string, reason: string): Promise<RolloutRecord> {
+  return environmentOf(env).changeRollout((current) => {
     const record = ongoing(current, remote);
     const held = { ...record, state: 'held' as const, reason };
     return { record: held, result: held };

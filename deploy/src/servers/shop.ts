@@ -8,6 +8,8 @@ import { HOST_APP, isHostApp, type AppEntry } from '../../../apps.mts';
 import { createAnswerer } from '../answer/answer.ts';
 import type { Answerer } from '../answer/http.ts';
 import { watchEnvironment } from '../environment/served.ts';
+import { environmentOf } from '../environment/environment.ts';
+import { followEnvironment } from '../environment/follower.ts';
 import { listen } from './node.ts';
 import { nodeResponse } from './nodeResponse.ts';
 import { EXIT } from '../publish/exitCodes.ts';
@@ -22,6 +24,7 @@ const PUBLISH_COMMAND = path.join(import.meta.dirname, '..', 'cli', 'publish.ts'
 interface ShopOptions {
   /** The folder holding each app's folder with its dist/ (the repository, or a copy of its builds). */
   root: string;
+  /** The environment: a folder, or s3://bucket/prefix (followed into a working folder). */
   env: string;
   apps: readonly AppEntry[];
   distOf?: (app: AppEntry) => string;
@@ -100,11 +103,16 @@ export async function serveShop({
   observer,
   metricsAt,
 }: ShopOptions): Promise<{ close(): Promise<void> }> {
-  const environment = watchEnvironment(env, { log });
-  observer?.metrics?.watchPublishes(() => readPublishes(env));
+  const followed = environmentOf(env);
+  const follower = followEnvironment(followed, { log });
+  await follower.first;
+  const environment = watchEnvironment(followed.dir, { log, name: followed.name === followed.dir ? path.basename(env) : followed.name });
+  observer?.metrics?.watchPublishes(() => readPublishes(followed.dir));
+  observer?.metrics?.watchEnvironment(follower.reachable);
   const servers = new Map<string, Server>();
   const readiness: Record<string, ReadinessCheck> = {};
   const close = async () => {
+    follower.stop();
     await Promise.all([...servers.values()].map((server) => new Promise((resolve) => server.close(resolve))));
     for (const server of servers.values()) server.closeAllConnections();
   };
@@ -119,6 +127,8 @@ export async function serveShop({
     }
     if (publish && !(await publishInChild(env, path.join(root, HOST_APP.dir), log)))
       log('[serve] the publish failed: serving what the environment published last (above: why)');
+    // The host answers with what was just published, not what the follower last saw (a store is followed every 250 ms).
+    if (publish) await followed.follow().catch(() => {});
   } catch (error) {
     await close();
     throw error;

@@ -2,8 +2,8 @@
  * A real, throw-away Ceph RGW for the store's tests: started by scripts/s3-ceph.sh into a
  * temporary folder on 127.0.0.1:7481 (MAISON_S3_TEST_PORT to move it), stopped by the same script.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,10 @@ export type TestGateway = {
   createUser(uid: string): Promise<Pick<StoreConfig, 'accessKeyId' | 'secretAccessKey'>>;
   createBucket(bucket: string): Promise<void>;
   putBucketPolicy(bucket: string, policy: unknown): Promise<void>;
+  /** Stops only the gateway daemon (the cluster keeps the data): the store away, as an outage is. */
+  pause(): Promise<void>;
+  /** Starts the gateway daemon again on the same port, and waits until it answers. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -46,13 +50,24 @@ function assertPortFree(port: number): Promise<void> {
   });
 }
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const randomKey = (bytes: number) =>
   [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-export async function startTestGateway(): Promise<TestGateway> {
-  await assertPortFree(PORT);
+/** `portOffset`: a test file's own port above MAISON_S3_TEST_PORT, so that jest's workers each start their own gateway. */
+export async function startTestGateway({ portOffset = 0 }: { portOffset?: number } = {}): Promise<TestGateway> {
+  const port = PORT + portOffset;
+  await assertPortFree(port);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'maison-s3-'));
-  const env = { ...process.env, S3_PORT: String(PORT) };
+  const env = { ...process.env, S3_PORT: String(port) };
   let stdout: string;
   try {
     ({ stdout } = await run('bash', [SCRIPT, 'start', dir], { env, timeout: 300_000 }));
@@ -89,6 +104,30 @@ export async function startTestGateway(): Promise<TestGateway> {
     createBucket: (bucket) => ownerRequest(`${config.endpoint}/${bucket}`, { method: 'PUT' }),
     putBucketPolicy: (bucket, policy) =>
       ownerRequest(`${config.endpoint}/${bucket}?policy`, { method: 'PUT', body: JSON.stringify(policy) }),
+    async pause() {
+      const pid = Number(readFileSync(path.join(dir, 'pids', 'rgw.pid'), 'utf8'));
+      process.kill(pid, 'SIGKILL');
+      for (let waited = 0; waited < 5000 && isAlive(pid); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
+    async resume() {
+      const out = openSync(path.join(dir, 'log', 'rgw.out'), 'a');
+      // Its own session, as s3-ceph.sh starts it (detached: the daemon's own pid, which `stop` kills).
+      const child = spawn('radosgw', ['-c', path.join(dir, 'ceph.conf'), '-f', '-n', 'client.rgw'], {
+        stdio: ['ignore', out, out],
+        detached: true,
+      });
+      child.unref();
+      writeFileSync(path.join(dir, 'pids', 'rgw.pid'), `${child.pid}\n`);
+      for (let waited = 0; waited < 60_000; waited += 200) {
+        const answered = await fetch(config.endpoint, { signal: AbortSignal.timeout(1000) }).then(
+          () => true,
+          () => false,
+        );
+        if (answered) return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error('the gateway did not answer again within 60 s');
+    },
     async stop() {
       await run('bash', [SCRIPT, 'stop', dir], { timeout: 60_000 });
     },
