@@ -49,7 +49,16 @@ const layerBoundaries = [
  * environment's state at the bottom, the answer and publishing above it, servers and commands on top.
  * A folder imports only the folders of the layers below its own; the test helpers (testing/) only tests.
  */
-const DEPLOY_LAYERS = [['builds', 'store'], ['environment'], ['render'], ['answer', 'publish'], ['observe'], ['rollout'], ['servers'], ['cli']];
+const DEPLOY_LAYERS = [
+  ['builds', 'store'],
+  ['environment'],
+  ['render'],
+  ['answer', 'publish'],
+  ['observe'],
+  ['rollout'],
+  ['servers'],
+  ['cli'],
+];
 const deployBoundaries = DEPLOY_LAYERS.flatMap((layer, level) =>
   layer.map((folder) => ({
     target: `./deploy/src/${folder}`,

@@ -102,6 +102,7 @@ describe('what the shopper does before the page is alive', () => {
     const page = renderedPage();
     holdEarlyInput();
     const heard = listen({ add: page.add, send: page.send }, ['click']);
+    page.form.addEventListener('submit', (event) => event.preventDefault());
     expect(click(page.add)).toBe(false);
     expect(click(page.add.querySelector('span')!)).toBe(false);
     click(page.send);
