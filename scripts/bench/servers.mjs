@@ -3,10 +3,18 @@
 // Why: docs/decisions/build-and-render.md#bench-servers
 import autocannon from 'autocannon';
 import { parseOptions } from '@maison/deploy/cli';
-import { benchEnvironment, cpuSeconds, HTML, PAGE, root, startShop } from './shop.mjs';
+import { benchEnvironment, cpuSeconds, HTML, median, PAGE, root, startShop } from './shop.mjs';
+import { benchStore, STORE_ADDRESS } from './storeShop.mjs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 
-const USAGE = 'npm run bench:servers -- [--seconds 8] [--only node|nginx] [--against http://localhost:3000]';
-const options = { seconds: { type: 'string', default: '8' }, only: { type: 'string' }, against: { type: 'string' } };
+const USAGE = 'npm run bench:servers -- [--seconds 8] [--only node|nginx|store] [--rounds 3] [--against http://localhost:3000]';
+const options = {
+  seconds: { type: 'string', default: '8' },
+  only: { type: 'string' },
+  rounds: { type: 'string', default: '3' },
+  against: { type: 'string' },
+};
 const { values } = parseOptions('bench:servers', USAGE, options);
 const seconds = Number(values.seconds);
 const NORMAL_CONNECTIONS = 8;
@@ -60,3 +68,58 @@ for (const { name, command } of SERVERS.filter(({ key }) => !values.against && (
     await shop.stop();
   }
 }
+
+/** Seconds a publish of `env` takes (npm run render), the shop serving its remotes. */
+function publishSeconds(env) {
+  const started = performance.now();
+  const done = spawnSync(process.execPath, [path.join(root, 'deploy/src/cli/publish.ts'), '--env', env], { stdio: 'ignore' });
+  if (done.status !== 0) throw new Error(`the publish of ${env} failed (${done.status})`);
+  return (performance.now() - started) / 1000;
+}
+
+/** The page alone from a folder's environment and from a store's, in turn for `rounds` rounds; the store's requests per answer; a publish each way. */
+async function folderAgainstStore(rounds) {
+  const gateway = await benchStore(BASE_PORT);
+  const ways = [
+    { name: 'a folder', env, figures: [] },
+    { name: 'an object store', env: STORE_ADDRESS, figures: [] },
+  ];
+  try {
+    for (let round = 0; round < rounds; round += 1)
+      for (const way of ways) {
+        if (way.env === env) benchEnvironment(env, BASE_PORT);
+        const shop = await startShop({ command: 'serve.ts', env: way.env, basePort: BASE_PORT });
+        try {
+          const [cpuBefore, storeBefore] = [cpuSeconds(shop.pid), gateway.requests()];
+          const run = await load(`${shop.origin}${PAGE}`, NORMAL_CONNECTIONS);
+          const answers = run.requests.total;
+          way.figures.push({
+            perSecond: run.requests.average,
+            cpu: ((cpuSeconds(shop.pid) - cpuBefore) * 1e6) / answers,
+            storeRequests: (gateway.requests() - storeBefore) / answers,
+            publish: round === 0 ? publishSeconds(way.env) : undefined,
+          });
+        } finally {
+          await shop.stop();
+        }
+      }
+  } finally {
+    await gateway.stop();
+  }
+  console.log(
+    `\nThe product page alone from each environment (${NORMAL_CONNECTIONS} connections, ${seconds} s, the ways in turn, ${rounds} rounds; medians):`,
+  );
+  console.log('| environment in | req/s (each round) | CPU per answer | store requests per answer | a publish (npm run render), s |');
+  console.log('|---|---|---|---|---|');
+  for (const { name, figures } of ways) {
+    const of = (key) => median(figures.map((figure) => figure[key]));
+    const publish = figures[0].publish.toFixed(1);
+    const rates = figures.map((figure) => Math.round(figure.perSecond)).join(', ');
+    console.log(
+      `| ${name} | ${Math.round(of('perSecond'))} (${rates}) | ${Math.round(of('cpu'))} µs | ${of('storeRequests').toFixed(4)} | ${publish} |`,
+    );
+  }
+  const [folder, stored] = ways.map(({ figures }) => median(figures.map((figure) => figure.perSecond)));
+  console.log(`the store's throughput: ${Math.round((100 * stored) / folder)} % of the folder's (target: within 5 %)`);
+}
+if (!values.against && (!values.only || values.only === 'store')) await folderAgainstStore(Number(values.rounds));
