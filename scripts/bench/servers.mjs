@@ -29,13 +29,16 @@ const HOSTILE_PATHS = [
   ['7,900 slashes and a letter (the longest read)', `/products${'/'.repeat(7900)}x`],
 ];
 
-console.log(
-  `\nThe rendered product page (${PAGE}), ${NORMAL_CONNECTIONS} connections, ${seconds} s a run; alone, then beside ${HOSTILE} hostile connections:`,
-);
-console.log(
-  "| server | alone, req/s | the Node process's CPU per answer, alone | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |",
-);
-console.log('|---|---|---|---|---|---|---|---|');
+const hostileRows = values.against || values.only !== 'store';
+if (hostileRows) {
+  console.log(
+    `\nThe rendered product page (${PAGE}), ${NORMAL_CONNECTIONS} connections, ${seconds} s a run; alone, then beside ${HOSTILE} hostile connections:`,
+  );
+  console.log(
+    "| server | alone, req/s | the Node process's CPU per answer, alone | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |",
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+}
 
 /** The page alone, then beside HOSTILE connections sending each path: a row each, with its load both times and theirs. */
 async function measure(name, origin, pid) {
