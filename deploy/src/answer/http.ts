@@ -27,18 +27,13 @@ export function withVary(headers: Record<string, string>, name: string): Record<
 }
 
 /**
- * What a server calls, as any server speaking the Fetch API calls a handler: a Web Request in, a Web
- * Response out. `context` (a plain object, requestContext.ts) carries what a Web Request
- * cannot: the client, the request id, the target and header lines as sent; the answerer notes in it
- * what it served, for the access line. A caller that passes none gets a fresh one it never sees.
+ * A Web Request in, a Web Response out, as any server speaking the Fetch API calls a handler.
+ * `context` (requestContext.ts) carries what a Request cannot (the client, the request id, the
+ * request as sent) and what was served, for the access line; a caller may pass none.
  */
 export type Answerer = (request: Request, context?: RequestContext) => Promise<Response>;
 
-/**
- * The body's own bytes as a stream of one chunk: undici copies a Uint8Array given to `new Response()`
- * twice (a 45 KB page cost about 38 µs that way, timed alone) but hands a stream's chunks on as they are.
- * Why: docs/performance.md, "An answer as a Web Response".
- */
+/** The body as a stream of one chunk: undici copies a Uint8Array body twice. Why: docs/performance.md, "An answer as a Web Response". */
 const streamOf = (bytes: Uint8Array) =>
   new ReadableStream<Uint8Array>(
     {
