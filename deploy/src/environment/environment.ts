@@ -9,7 +9,7 @@ import type { RolloutRecord } from '@maison/host/contract';
 import { replaceFile } from './durable.ts';
 import { appendLine } from './jsonLines.ts';
 import { ENVIRONMENT_FILE } from './layout.ts';
-import { changeRollout } from './rolloutRecord.ts';
+import { changeRollout } from './rolloutLock.ts';
 import type { FollowOptions } from './storeFollow.ts';
 import { storeEnvironment } from './storeEnvironment.ts';
 import { pruneGenerations, switchTo, withPublishLock } from './switching.ts';
