@@ -24,6 +24,8 @@ export interface Switch<T> {
   rollout?: (now: RolloutRecord | undefined) => RolloutRecord | undefined;
   /** environment.json's new text, when this change sets it. */
   site?: string;
+  /** The host build the generation was rendered with: an object store keeps its browser files for the edge (storeHostBuild.ts). */
+  hostBuild?: { id: string; dist: string };
   result: T;
 }
 
