@@ -1,0 +1,46 @@
+/**
+ * The shop answered at the edge: workerd in front of an object store (e2e/edgeShop.ts). The
+ * address table as every server answers it, and a shopper's visit in Chromium: browse, add to
+ * cart, check out, switch language.
+ */
+import { checkAddressTable } from './addressTable';
+import { startEdgeShop, type EdgeShop } from './edgeShop';
+import { test, expect, switchLanguage, cartBadge, placeOrderOnCheckout } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+let shop: EdgeShop;
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  shop = await startEdgeShop();
+});
+test.afterAll(async () => {
+  await shop?.close();
+});
+
+test('workerd answers the address table as every server does', async ({ request }) => {
+  await checkAddressTable(request, shop.origin);
+});
+
+test('a shopper browses, adds to the cart, checks out and switches language on the edge', async ({ page }) => {
+  await page.goto(`${shop.origin}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Maison Khăn' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await page
+    .getByRole('link', { name: /Hoan Kiem Lake Handkerchief/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoan Kiem Lake Handkerchief' })).toBeVisible();
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(cartBadge(page)).toHaveText('1');
+  await page.getByRole('link', { name: /^Cart/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await placeOrderOnCheckout(page);
+  await switchLanguage(page, 'Tiếng Việt');
+  await expect(page).toHaveURL(/\/vi\//);
+  await page.goto(`${shop.origin}/vi/products`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sản phẩm' })).toBeVisible();
+});
