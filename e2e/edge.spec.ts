@@ -18,8 +18,9 @@ test.afterAll(async () => {
   await shop?.close();
 });
 
-test('workerd answers the address table as every server does', async ({ request }) => {
+test('workerd answers the address table as every server does, and Node over the same store too', async ({ request }) => {
   await checkAddressTable(request, shop.origin);
+  await checkAddressTable(request, shop.node);
 });
 
 test('a shopper browses, adds to the cart, checks out and switches language on the edge', async ({ page }) => {

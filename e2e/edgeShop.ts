@@ -1,15 +1,17 @@
-/** The shop at the edge (e2e/edgeShop.server.mts) for one test file: started in its own process, stopped with it. */
+/** The shop at the edge (scripts/edge-shop.mts: Node runs it as it is, where Playwright would compile it to CommonJS) for one test file, stopped with it. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 export interface EdgeShop {
+  /** workerd's origin; `node`: Node's host answering the same store. */
   origin: string;
+  node: string;
   close(): Promise<void>;
 }
 
 export function startEdgeShop(): Promise<EdgeShop> {
-  const server = spawn(process.execPath, [path.join(__dirname, 'edgeShop.server.mts')], {
+  const server = spawn(process.execPath, [path.join(__dirname, '..', 'scripts', 'edge-shop.mts')], {
     cwd: path.resolve(__dirname, '..'),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -21,9 +23,10 @@ export function startEdgeShop(): Promise<EdgeShop> {
   return new Promise((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the edge shop exited (${code}) before it was ready`)));
     createInterface({ input: server.stdout! }).on('line', (line) => {
-      const ready = /^ready (\S+)$/.exec(line);
-      if (ready) resolve({ origin: ready[1]!, close });
-      else console.log(line);
+      const ready = /^ready (\{.*\})$/.exec(line);
+      if (!ready) return void console.log(line);
+      const shown = JSON.parse(ready[1]!) as { edge: string; node: string };
+      resolve({ origin: shown.edge, node: shown.node, close });
     });
   });
 }

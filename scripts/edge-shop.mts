@@ -1,11 +1,13 @@
+#!/usr/bin/env node
 /**
- * The shop at the edge for one test file, in a process of its own (Node runs it as it is; Playwright
- * would compile it to CommonJS): a real Ceph gateway (7494), the three remotes served by Node
- * (3701-3703), their environment published into the store by `npm run render`, and the host
- * answered by workerd (3700) from the store. Prints `ready <origin>`; stops all on SIGTERM.
- * Nothing listens on the shop's usual ports.
+ * The shop at the edge on this machine, for the browser test (e2e/edge.spec.ts) and the bench
+ * (bench:servers): a real Ceph gateway, the three remotes served by Node (base+1 to base+3), their
+ * environment published into the store by `npm run render`, the host answered by workerd (base)
+ * and, over the same store, by Node (base+4). Prints `ready` and a JSON line of origins and pids;
+ * stops everything on SIGTERM. Usage: node scripts/edge-shop.mts [--base-port 3700] [--gateway-port 7494]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { REMOTE_NAMES } from '../apps.mts';
 import { bundleWorker } from '../deploy/src/servers/edgeBundle.ts';
@@ -16,12 +18,16 @@ import { parseStoreAddress } from '../deploy/src/store/storeConfig.ts';
 import { startTestGateway, type TestGateway } from '../deploy/src/testing/s3Gateway.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: { 'base-port': { type: 'string', default: '3700' }, 'gateway-port': { type: 'string', default: '7494' } },
+});
 const CLI = (name: string) => path.join(ROOT, 'deploy', 'src', 'cli', `${name}.ts`);
-const EDGE_PORTS = { host: 3700, gateway: 7494 } as const;
+const EDGE_PORTS = { host: Number(values['base-port']), gateway: Number(values['gateway-port']) };
 const ADDRESS = 's3://maison-edge-e2e/production/';
 
 interface EdgeShop {
-  origin: string;
+  /** Origins and process ids: workerd's, and Node's answering the same store. */
+  shown: { edge: string; edgePid?: number; node: string; nodePid?: number };
   close(): Promise<void>;
 }
 
@@ -49,9 +55,11 @@ async function startEdgeShop(): Promise<EdgeShop> {
   };
   const signalsKey = '0123456789abcdef'.repeat(4);
   let remotes: ChildProcess | undefined;
+  let node: ChildProcess | undefined;
   let edge: RunningWorkerd | undefined;
   const close = async () => {
     remotes?.kill('SIGTERM');
+    node?.kill('SIGTERM');
     await edge?.stop();
     await gateway.stop();
   };
@@ -71,7 +79,26 @@ async function startEdgeShop(): Promise<EdgeShop> {
     if (publish() !== 0) throw new Error(`npm run render -- --env ${ADDRESS} failed`);
     const bindings = { ...keys, MAISON_ENV: ADDRESS, MAISON_SIGNALS_KEY: signalsKey };
     edge = await startWorkerd(await bundleWorker(), { port: EDGE_PORTS.host, bindings, onLine: () => {} });
-    return { origin, close };
+    const nodePort = EDGE_PORTS.host + 4;
+    const nodeArgs = [
+      '--build',
+      path.join(ROOT, 'host', 'dist'),
+      '--port',
+      String(nodePort),
+      '--env',
+      ADDRESS,
+      '--no-access-log',
+      '--metrics',
+      'off',
+    ];
+    node = spawn(process.execPath, [CLI('serve'), ...nodeArgs], {
+      cwd: ROOT,
+      env: { ...process.env, ...keys, MAISON_SIGNALS_KEY: signalsKey },
+      stdio: 'ignore',
+    });
+    const nodeOrigin = `http://127.0.0.1:${nodePort}`;
+    await untilAnswers(`${nodeOrigin}/readyz`, 30_000);
+    return { shown: { edge: origin, edgePid: edge.child.pid, node: nodeOrigin, nodePid: node.pid }, close };
   } catch (error) {
     await close();
     throw error;
@@ -80,4 +107,4 @@ async function startEdgeShop(): Promise<EdgeShop> {
 
 const shop = await startEdgeShop();
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shop.close().finally(() => process.exit(0)));
-console.log(`ready ${shop.origin}`);
+console.log(`ready ${JSON.stringify(shop.shown)}`);
