@@ -9,11 +9,18 @@ import { parseStoreAddress, storeConfigFromEnv } from '../store/storeConfig.ts';
 import { parseOptions } from './options.ts';
 import { serveUntilStopped } from './serving.ts';
 
-const USAGE = 'npm run serve:edge -- --env s3://bucket/prefix [--port N]';
+const USAGE = `npm run serve:edge -- --env s3://bucket/prefix [--port N]
+       npm run serve:edge -- --bundle-only`;
 const { values, misused } = parseOptions('serve:edge', USAGE, {
   env: { type: 'string', help: 'the environment, in an object store (its endpoint and keys read as the AWS SDKs read them)' },
   port: { type: 'string', help: `the port on 127.0.0.1 (default ${HOST_APP.port})` },
+  'bundle-only': { type: 'boolean', help: 'write the Worker (deploy/dist-edge/worker.js) and stop: what wrangler deploys' },
 });
+
+if (values['bundle-only']) {
+  console.log(`[serve:edge] the Worker is ${await bundleWorker()}`);
+  process.exit(0);
+}
 
 const address =
   values.env ??

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ADDRESS_TABLE, NAVIGATION } from '../../../e2e/addresses.ts';
@@ -16,7 +16,17 @@ import { storeEnvironment } from '../environment/storeEnvironment.ts';
 import { STORE_KEY } from '../environment/storeLayout.ts';
 import { createObjectStore } from '../store/objectStore.ts';
 import { parseStoreAddress } from '../store/storeConfig.ts';
-import { fakeHostRenderer, fixtureShop, REMOTES, type FixtureShop } from '../testing/fixtures.ts';
+import {
+  fakeHostRenderer,
+  fixtureShop,
+  REMOTES,
+  renderRecord,
+  rolloutRecord,
+  writeGeneration,
+  type FixtureShop,
+} from '../testing/fixtures.ts';
+import { filesOf } from '../environment/storeFollow.ts';
+import { generationKey } from '../environment/storeLayout.ts';
 import { gatewaySkipReason, startTestGateway, type TestGateway } from '../testing/s3Gateway.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -26,7 +36,18 @@ const SIGNALS_KEY = '0123456789abcdef'.repeat(4);
 const skipped = gatewaySkipReason();
 
 /** What two servers must answer alike (the date and the request id are each answer's own). */
-const COMPARED = ['content-type', 'location', 'cache-control', 'content-security-policy', 'vary', 'etag', 'link', 'x-content-type-options'];
+const COMPARED = [
+  'x-maison-override',
+  'set-cookie',
+  'content-type',
+  'location',
+  'cache-control',
+  'content-security-policy',
+  'vary',
+  'etag',
+  'link',
+  'x-content-type-options',
+];
 const BEYOND_THE_TABLE: Array<[string, Record<string, string>]> = [
   ['/remotes.json', {}],
   ['/rollout.json', {}],
@@ -178,5 +199,47 @@ async function answerOf(origin: string, address: string, headers: Record<string,
     console.log(`[test] the publish was served by workerd after ${took.edge} ms, by Node after ${took.node} ms`);
     expect(took.edge).toBeLessThanOrEqual(1000);
     expect(took.node).toBeLessThanOrEqual(1000);
+  }, 60_000);
+
+  it("splits shoppers by cohort while a rollout runs, and takes a tester's override, as Node does", async () => {
+    const store = createObjectStore(gateway.config, parseStoreAddress(ADDRESS));
+    const canary = 'https://cdn.example.com/catalog/3/mf-manifest.json';
+    const id = '20991126T180000000Z-1-0001';
+    writeGeneration(shop.env, id, { current: false, render: renderRecord({ canary: { rollout: 'r1', remote: 'catalog' } }) });
+    writeGeneration(shop.env, `${id}/canary`, { current: false, remotesJson: JSON.stringify({ ...REMOTES, catalog: canary }) });
+    const dir = path.join(shop.env, 'generations', id);
+    for (const file of filesOf(dir)) await store.put(generationKey(id, file.split(path.sep).join('/')), readFileSync(path.join(dir, file)));
+    const rollout = rolloutRecord({ id: 'r1', remote: 'catalog', canary: [canary], stable: [REMOTES.catalog] });
+    await store.put(STORE_KEY.rollout, JSON.stringify(rollout));
+    const pointer = await store.get(STORE_KEY.current);
+    if (pointer.status !== 'found') throw new Error('no pointer');
+    await store.putIfMatch(
+      STORE_KEY.current,
+      JSON.stringify({ generation: id, previous: null, at: new Date().toISOString(), doing: 'a rollout' }),
+      pointer.etag,
+    );
+    // The edge follows as requests come: asked until it serves the new generation (the first ask may find it being fetched).
+    const served = async (origin: string) => ((await (await fetch(`${origin}/remotes.json`)).json()) as { catalog?: unknown }).catalog;
+    for (const started = Date.now(); Date.now() - started < 3000; await new Promise((resolve) => setTimeout(resolve, 50)))
+      if ((await served(origins.edge)) === REMOTES.catalog && (await served(origins.node)) === REMOTES.catalog) break;
+    const claims: Array<Record<string, string>> = [
+      {},
+      { cookie: 'maison_bucket=12; maison_cohort=r1.canary' },
+      { cookie: 'maison_cohort=r1.stable' },
+      { cookie: 'maison_cohort=r1.stable', 'x-maison-cohort': 'r1.canary' },
+      { cookie: 'maison_build=catalog@0.2.0+new' },
+      { 'x-maison-build': 'catalog@0.1.0+old', cookie: 'maison_cohort=r1.canary' },
+    ];
+    for (const claim of claims)
+      for (const address of ['/', '/products', '/remotes.json', '/rollout.json']) {
+        const headers = { ...NAVIGATION, ...claim };
+        const [fromEdge, fromNode] = await Promise.all([
+          answerOf(origins.edge, address, headers),
+          answerOf(origins.node, address, headers),
+        ]);
+        expect({ address, claim, ...fromEdge }).toEqual({ address, claim, ...fromNode });
+      }
+    const canaryPage = await (await fetch(`${origins.edge}/`, { headers: { ...NAVIGATION, cookie: 'maison_cohort=r1.canary' } })).text();
+    expect(canaryPage).toContain(`${id}/canary`);
   }, 60_000);
 });

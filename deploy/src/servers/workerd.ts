@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { EDGE_BUNDLE_FILE } from './edgeBundle.ts';
 
 const WORKERD = path.resolve(import.meta.dirname, '../../../node_modules/.bin/workerd');
-/** The runtime the Worker is written against (deploy/edge/wrangler.toml says the same): nodejs_compat is on by default from 2026-08-04. */
+/** The runtime the Worker is written against (deploy/wrangler.toml says the same): nodejs_compat is on by default from 2026-08-04. */
 export const COMPATIBILITY = { date: '2026-11-01', flags: [] as string[] } as const;
 
 export function workerdConfig(port: number, bindings: Record<string, string>): string {
