@@ -13,7 +13,7 @@ import { publish } from '../publish/publish.ts';
 import { bundleWorker } from '../servers/edgeBundle.ts';
 import { startWorkerd, type RunningWorkerd } from '../servers/workerd.ts';
 import { storeEnvironment } from '../environment/storeEnvironment.ts';
-import { STORE_KEY } from '../environment/storeLayout.ts';
+import { generationKey, STORE_KEY } from '../environment/storeLayout.ts';
 import { createObjectStore } from '../store/objectStore.ts';
 import { parseStoreAddress } from '../store/storeConfig.ts';
 import {
@@ -26,7 +26,6 @@ import {
   type FixtureShop,
 } from '../testing/fixtures.ts';
 import { filesOf } from '../environment/storeFollow.ts';
-import { generationKey } from '../environment/storeLayout.ts';
 import { gatewaySkipReason, startTestGateway, type TestGateway } from '../testing/s3Gateway.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
