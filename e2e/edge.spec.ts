@@ -1,8 +1,9 @@
 /**
- * The shop answered at the edge: workerd in front of an object store (e2e/edgeShop.ts). The
- * address table as every server answers it, and a shopper's visit in Chromium: browse, add to
- * cart, check out, switch language.
+ * The shop answered at the edge: workerd in front of an object store, Node its render origin
+ * (scripts/edge-shop.mts). The address table as every server answers it, a view arriving rendered,
+ * and a shopper's visit in Chromium: browse, add to cart, check out, switch language.
  */
+import { NAVIGATION } from './addresses';
 import { checkAddressTable } from './addressTable';
 import { startEdgeShop, type EdgeShop } from './edgeShop';
 import { test, expect, switchLanguage, cartBadge, placeOrderOnCheckout } from './fixtures';
@@ -21,6 +22,10 @@ test.afterAll(async () => {
 test('workerd answers the address table as every server does, and Node over the same store too', async ({ request }) => {
   await checkAddressTable(request, shop.origin);
   await checkAddressTable(request, shop.node);
+  // A view arrives rendered too: the edge asks Node, its render origin.
+  const view = await request.get(`${shop.origin}/vi/products?sort=price-asc`, { headers: NAVIGATION });
+  expect(view.status()).toBe(200);
+  expect(await view.text()).toMatch(/<h1[^>]*>Sản phẩm<\/h1>/);
 });
 
 test('a shopper browses, adds to the cart, checks out and switches language on the edge', async ({ page }) => {

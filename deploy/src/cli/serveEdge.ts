@@ -9,11 +9,12 @@ import { parseStoreAddress, storeConfigFromEnv } from '../store/storeConfig.ts';
 import { parseOptions } from './options.ts';
 import { serveUntilStopped } from './serving.ts';
 
-const USAGE = `npm run serve:edge -- --env s3://bucket/prefix [--port N]
+const USAGE = `npm run serve:edge -- --env s3://bucket/prefix [--port N] [--render-origin URL]
        npm run serve:edge -- --bundle-only`;
 const { values, misused } = parseOptions('serve:edge', USAGE, {
   env: { type: 'string', help: 'the environment, in an object store (its endpoint and keys read as the AWS SDKs read them)' },
   port: { type: 'string', help: `the port on 127.0.0.1 (default ${HOST_APP.port})` },
+  'render-origin': { type: 'string', help: "Node's answerer of the same store, which renders views (none: rendered in the browser)" },
   'bundle-only': { type: 'boolean', help: 'write the Worker (deploy/dist-edge/worker.js) and stop: what wrangler deploys' },
 });
 
@@ -46,6 +47,7 @@ await serveUntilStopped('serve:edge', async (onStop) => {
     AWS_ACCESS_KEY_ID: config.accessKeyId,
     AWS_SECRET_ACCESS_KEY: config.secretAccessKey,
     ...(config.sessionToken ? { AWS_SESSION_TOKEN: config.sessionToken } : {}),
+    ...(values['render-origin'] ? { MAISON_RENDER_ORIGIN: values['render-origin'] } : {}),
   };
   const workerd = await startWorkerd(bundle, { port, bindings });
   onStop(() => workerd.stop());

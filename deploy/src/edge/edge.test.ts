@@ -30,7 +30,7 @@ import { gatewaySkipReason, startTestGateway, type TestGateway } from '../testin
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ADDRESS = 's3://maison-edge/production/';
-const PORTS = { edge: 3760, node: 3761 };
+const PORTS = { edge: 3760, node: 3761, edgeAlone: 3762 };
 const SIGNALS_KEY = '0123456789abcdef'.repeat(4);
 const skipped = gatewaySkipReason();
 
@@ -74,6 +74,7 @@ async function answerOf(origin: string, address: string, headers: Record<string,
   let shop: FixtureShop;
   let hostDir: string;
   let edge: RunningWorkerd;
+  let edgeAlone: RunningWorkerd;
   let node: ChildProcess;
   const edgeLines: string[] = [];
   const origins = { edge: `http://127.0.0.1:${PORTS.edge}`, node: `http://127.0.0.1:${PORTS.node}` };
@@ -106,11 +107,14 @@ async function answerOf(origin: string, address: string, headers: Record<string,
       AWS_REGION: region,
     };
     const bundle = await bundleWorker(mkdtempSync(path.join(os.tmpdir(), 'maison-edge-bundle-')));
+    const bindings = { ...keys, MAISON_ENV: ADDRESS, MAISON_SIGNALS_KEY: SIGNALS_KEY };
     edge = await startWorkerd(bundle, {
       port: PORTS.edge,
-      bindings: { ...keys, MAISON_ENV: ADDRESS, MAISON_SIGNALS_KEY: SIGNALS_KEY },
+      bindings: { ...bindings, MAISON_RENDER_ORIGIN: origins.node },
       onLine: (line) => edgeLines.push(line),
     });
+    // One with no render origin: views rendered in the browser.
+    edgeAlone = await startWorkerd(bundle, { port: PORTS.edgeAlone, bindings, onLine: () => {} });
     const args = ['--build', shop.hostDist, '--port', String(PORTS.node), '--no-access-log', '--env', ADDRESS];
     node = spawn(process.execPath, [path.join(ROOT, 'deploy/src/cli/serve.ts'), ...args], {
       env: { ...process.env, ...keys, MAISON_SIGNALS_KEY: SIGNALS_KEY },
@@ -128,6 +132,7 @@ async function answerOf(origin: string, address: string, headers: Record<string,
   afterAll(async () => {
     node?.kill('SIGTERM');
     await edge?.stop();
+    await edgeAlone?.stop();
     await gateway?.stop();
     shop?.cleanup();
   }, 60_000);
@@ -160,8 +165,21 @@ async function answerOf(origin: string, address: string, headers: Record<string,
     }
   });
 
-  it("renders a view in the browser: the shell, with the route's preload hints", async () => {
-    const answer = await fetch(`${origins.edge}/products?sort=price-asc`, { headers: NAVIGATION });
+  it('answers a view from its render origin as Node answers it, and says so in its access line', async () => {
+    for (const encoding of ['gzip', 'br', 'identity']) {
+      const headers = { ...NAVIGATION, 'accept-encoding': encoding, 'x-request-id': `edge-view-${encoding}` };
+      const [fromEdge, fromNode] = await Promise.all(
+        [origins.edge, origins.node].map((origin) => answerOf(origin, '/products?sort=price-asc', headers)),
+      );
+      expect(fromEdge).toEqual(fromNode);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const line = edgeLines.find((text) => text.includes('"edge-view-gzip"'));
+    expect(JSON.parse(line!.replace(/^.*?\{/, '{'))).toMatchObject({ route: '/products', served: 'origin', status: 200 });
+  });
+
+  it("renders a view in the browser with no render origin: the shell, with the route's preload hints", async () => {
+    const answer = await fetch(`${edgeAlone.origin}/products?sort=price-asc`, { headers: NAVIGATION });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain('mk-app-shell');
     expect(answer.headers.get('link')).toContain('rel=preload');

@@ -1,7 +1,7 @@
 /**
  * The shop at the edge: the one answerer (answer.ts) over an environment in an object store read
  * with no disk. Published pages and the host build's files come from the store, kept in memory;
- * views are rendered in the browser. Nothing here is workerd's own: Node runs it too (the tests).
+ * views come from a render origin, else are rendered in the browser. Nothing here is workerd's own.
  */
 // Why: docs/decisions/serving.md#the-answerer-at-the-edge
 import { composeAnswerer } from '../answer/answer.ts';
@@ -15,6 +15,8 @@ import { storeServed } from '../environment/storeServed.ts';
 import type { ObjectStore } from '../store/objectStore.ts';
 import { formatStoreAddress } from '../store/storeConfig.ts';
 import { storeHostBuilds } from './storeHostBuilds.ts';
+import { viewsFromOrigin } from './viewsFromOrigin.ts';
+import type { RequestContext } from '../answer/requestContext.ts';
 
 /** A request waits for a look at the store when the last one answered longer ago than this: a publish is followed within it. */
 export const FOLLOW_WITHIN_MS = 1000;
@@ -23,8 +25,15 @@ export const LOOK_EVERY_MS = 250;
 /** How long a request waits for a look before answering from what was followed (the store slow or away). */
 const LOOK_WAIT_MS = 300;
 
-/** `signalsKey`: MAISON_SIGNALS_KEY, the key every answerer of the environment signs page loads with (an edge has no disk to keep one). */
-export function edgeShop(store: ObjectStore, signalsKeyHex: string, log: (line: string) => void = console.log) {
+export interface EdgeShopOptions {
+  /** MAISON_SIGNALS_KEY: the key every answerer of the environment signs page loads with (an edge has no disk to keep one). */
+  signalsKey: string;
+  /** MAISON_RENDER_ORIGIN: Node's answerer of the same store, which renders views (none: views are rendered in the browser). */
+  renderOrigin?: string;
+  log?: (line: string) => void;
+}
+
+export function edgeShop(store: ObjectStore, { signalsKey: signalsKeyHex, renderOrigin, log = console.log }: EdgeShopOptions) {
   const name = formatStoreAddress(store.address);
   const builds = storeHostBuilds(store, log);
   const environment = storeServed(store, { name, log, prepare: (generation) => builds.load(generation.render.hostBuild) });
@@ -35,7 +44,9 @@ export function edgeShop(store: ObjectStore, signalsKeyHex: string, log: (line: 
   const readiness = hostReadiness(environment, hostBuild, pages);
   const beacons = beaconReceiver(environment, hostBuild, undefined, signalsKey('', signalsKeyHex));
   const { answer } = composeAnswerer({ isHost: true, files, host: { hostBuild, pages }, readiness, beacons, respond: edgeResponse });
-  return { answer, follower: storeFollower(environment.look, name, log) };
+  const views = renderOrigin ? viewsFromOrigin(renderOrigin, environment, hostBuild) : undefined;
+  const answerAtEdge = async (request: Request, context: RequestContext) => (await views?.(request, context)) ?? answer(request, context);
+  return { answer: answerAtEdge, follower: storeFollower(environment.look, name, log) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { createObjectStore } from '../store/objectStore.ts';
 import { parseStoreAddress, storeConfigFromEnv } from '../store/storeConfig.ts';
 import { edgeShop } from './edgeShop.ts';
 
-/** The Worker's bindings: the store's address and the variables the AWS SDKs read (storeConfig.ts), MAISON_SIGNALS_KEY. */
+/** The Worker's bindings: the store's address and the variables the AWS SDKs read (storeConfig.ts), MAISON_SIGNALS_KEY, MAISON_RENDER_ORIGIN. */
 type Bindings = Record<string, string | undefined> & { MAISON_ENV?: string };
 
 interface ExecutionContext {
@@ -22,7 +22,8 @@ let shop: ReturnType<typeof edgeShop> | undefined;
 function shopOf(env: Bindings) {
   if (!env.MAISON_ENV) throw new Error('the Worker has no MAISON_ENV binding (s3://bucket/prefix)');
   if (!env.MAISON_SIGNALS_KEY) throw new Error("the Worker has no MAISON_SIGNALS_KEY binding (the environment's signing key, hex)");
-  return (shop ??= edgeShop(createObjectStore(storeConfigFromEnv(env), parseStoreAddress(env.MAISON_ENV)), env.MAISON_SIGNALS_KEY));
+  const options = { signalsKey: env.MAISON_SIGNALS_KEY, ...(env.MAISON_RENDER_ORIGIN ? { renderOrigin: env.MAISON_RENDER_ORIGIN } : {}) };
+  return (shop ??= edgeShop(createObjectStore(storeConfigFromEnv(env), parseStoreAddress(env.MAISON_ENV)), options));
 }
 
 /** As Node's server: a fault is a plain 500 with its request id, and one line saying what it was. */
