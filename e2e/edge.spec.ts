@@ -20,6 +20,8 @@ test.afterAll(async () => {
 });
 
 test('workerd answers the address table as every server does, and Node over the same store too', async ({ request }) => {
+  test.skip(shop.skipped !== undefined, shop.skipped);
+  if (shop.skipped !== undefined) return;
   await checkAddressTable(request, shop.origin);
   await checkAddressTable(request, shop.node);
   // A view arrives rendered too: the edge asks Node, its render origin.
@@ -29,6 +31,8 @@ test('workerd answers the address table as every server does, and Node over the 
 });
 
 test('a shopper browses, adds to the cart, checks out and switches language on the edge', async ({ page }) => {
+  test.skip(shop.skipped !== undefined, shop.skipped);
+  if (shop.skipped !== undefined) return;
   await page.goto(`${shop.origin}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Maison Khăn' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();

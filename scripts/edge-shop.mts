@@ -4,7 +4,8 @@
  * (bench:servers) and by hand: a real Ceph gateway, the three remotes served by Node (base+1 to
  * base+3), their environment published into the store by `npm run render`, the host answered over
  * the same store by Node (base+4) and by workerd (base), whose views Node renders (its render
- * origin; --views-in-browser: none). Prints `ready` and a JSON line of origins and pids; stops all on SIGTERM.
+ * origin; --views-in-browser: none). Prints `ready` and a JSON line of origins and pids (or `skip` and why,
+ * where no gateway can be had); stops all on SIGTERM.
  * Usage: node scripts/edge-shop.mts [--base-port 3700] [--gateway-port 7494] [--views-in-browser]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -16,7 +17,7 @@ import { startWorkerd, type RunningWorkerd } from '../deploy/src/servers/workerd
 import { STORE_KEY } from '../deploy/src/environment/storeLayout.ts';
 import { createObjectStore } from '../deploy/src/store/objectStore.ts';
 import { parseStoreAddress, type StoreConfig } from '../deploy/src/store/storeConfig.ts';
-import { startTestGateway } from '../deploy/src/testing/s3Gateway.ts';
+import { gatewaySkipReason, startTestGateway } from '../deploy/src/testing/s3Gateway.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -98,6 +99,11 @@ async function startEdgeShop() {
   }
 }
 
+const skipped = gatewaySkipReason();
+if (skipped) {
+  console.log(`skip ${skipped}`);
+  process.exit(0);
+}
 const shop = await startEdgeShop();
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shop.close().finally(() => process.exit(0)));
 console.log(`ready ${JSON.stringify(shop.shown)}`);

@@ -57,16 +57,22 @@ async function loadBuild(store: ObjectStore, id: string): Promise<StoredBuild> {
   return { state, files: buildFiles(buildDir(id), { isHost: true, sourceMaps: false }, fileSystem) };
 }
 
+/** Host builds kept in memory: the one served, one a rollback goes back to, and one more (the oldest loaded goes first). */
+const KEPT_BUILDS = 3;
+
 export function storeHostBuilds(store: ObjectStore, log: (line: string) => void) {
   const builds = new Map<string, StoredBuild>();
   const none: StoredBuild = { state: { key: '-', problem: 'no generation served yet' }, files: { find: async () => undefined } };
   return {
-    /** Brings host build `id` from the store, once; awaited before a generation it rendered is served. */
+    /** Brings host build `id` from the store, once (again if it was let go); awaited before a generation it rendered is served. */
     async load(id: string): Promise<void> {
-      if (builds.has(id)) return;
+      const known = builds.get(id);
+      // Kept as the most recent: the oldest loaded is the first to go.
+      if (known) return void (builds.delete(id), builds.set(id, known));
       const build = await loadBuild(store, id);
       if (!build.state.build) log(`[serve] ${build.state.problem}: every page is rendered in the browser`);
       builds.set(id, build);
+      for (const old of [...builds.keys()].slice(0, Math.max(0, builds.size - KEPT_BUILDS))) builds.delete(old);
     },
     of: (id: string | undefined): StoredBuild => (id !== undefined && builds.get(id)) || none,
   };

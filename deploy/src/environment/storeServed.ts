@@ -39,7 +39,7 @@ export interface StoreServedOptions {
   /** What its lines call it (the store's address). */
   name: string;
   log: (line: string) => void;
-  /** Awaited before a generation is first served (the edge brings its host build). */
+  /** Awaited at each look for the generation to serve, before it is served (the edge brings its host build, once). */
   prepare?: (generation: Generation) => Promise<void>;
 }
 
@@ -60,7 +60,6 @@ export function storeServed(store: ObjectStore, { name, log, prepare = async () 
       return text.decode(bytes);
     };
     const checked = checkGenerationWith(path.posix.join(MEMORY_ROOT, ENVIRONMENT_FILE.generations, id), read);
-    if (isGood(checked)) await prepare(checked);
     generations.set(id, { files, checked });
     return checked;
   }
@@ -114,6 +113,7 @@ export function storeServed(store: ObjectStore, { name, log, prepare = async () 
     if (got.status === 'found') [pointed, etags.pointer] = [parsePointer(got.body, STORE_KEY.current).generation, got.etag];
     if (got.status === 'not-found') [pointed, etags.pointer] = [undefined, undefined];
     const next = await servedFor(pointed);
+    if (next.generation) await prepare(next.generation);
     const key = `${next.generation?.id ?? '-'}|${next.problem ?? ''}|${etags.rollout ?? '-'}`;
     if (key === served.key) return;
     if (next.generation?.id !== served.generation?.id || next.problem !== served.problem) log(describe(name, next));
