@@ -56,7 +56,7 @@ const DEPLOY_LAYERS = [
   ['answer', 'publish'],
   ['observe'],
   ['rollout'],
-  ['servers'],
+  ['servers', 'edge'],
   ['cli'],
 ];
 const deployBoundaries = DEPLOY_LAYERS.flatMap((layer, level) =>
@@ -99,6 +99,7 @@ export default config(
       '.bench/**',
       '.e2e-*/**',
       'host/dist-server/**',
+      'deploy/dist-edge/**',
       'deploy/local/generations/**',
       'deploy/local/current/**',
       'test-results/**',

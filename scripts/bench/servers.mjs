@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-/** What hostile long paths cost the Node and nginx servers (ports 3400-3403); figures only. */
+/** What hostile long paths cost the Node and nginx servers (ports 3400-3403), and workerd at the edge beside Node over one object store (3700-3704, a gateway on 7495); figures only. */
 // Why: docs/decisions/build-and-render.md#bench-servers
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { parseOptions } from '@maison/deploy/cli';
 import { benchEnvironment, cpuSeconds, HTML, median, PAGE, root, startShop } from './shop.mjs';
 import { benchStore, STORE_ADDRESS } from './storeShop.mjs';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 
-const USAGE = 'npm run bench:servers -- [--seconds 8] [--only node|nginx|store] [--rounds 3] [--against http://localhost:3000]';
+const USAGE = 'npm run bench:servers -- [--seconds 8] [--only node|nginx|store|edge] [--rounds 3] [--against http://localhost:3000]';
 const options = {
   seconds: { type: 'string', default: '8' },
   only: { type: 'string' },
@@ -35,7 +36,7 @@ if (hostileRows) {
     `\nThe rendered product page (${PAGE}), ${NORMAL_CONNECTIONS} connections, ${seconds} s a run; alone, then beside ${HOSTILE} hostile connections:`,
   );
   console.log(
-    "| server | alone, req/s | the Node process's CPU per answer, alone | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |",
+    "| server | alone, req/s | the server process's CPU per answer, alone | hostile paths | beside them, req/s | share kept | median / p99 | hostile answered, req/s (status) |",
   );
   console.log('|---|---|---|---|---|---|---|---|');
 }
@@ -60,6 +61,22 @@ const SERVERS = [
   { name: 'node (npm run serve)', command: 'serve.ts', key: 'node' },
   { name: 'nginx in front (npm run serve:nginx)', command: 'serveNginx.ts', key: 'nginx' },
 ];
+/** The shop at the edge (scripts/edge-shop.mts): workerd and Node's host answering one store; resolves with their origins and pids. */
+function startEdgeShop() {
+  const child = spawn(process.execPath, [`${root}/scripts/edge-shop.mts`, '--base-port', '3700', '--gateway-port', '7495'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  const stop = () => (child.kill('SIGTERM'), stopped);
+  return new Promise((resolve, reject) => {
+    child.once('close', (code) => reject(new Error(`scripts/edge-shop.mts exited (${code})`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('ready ')) resolve({ ...JSON.parse(line.slice('ready '.length)), stop });
+      if (line.startsWith('skip ')) resolve({ skipped: line.slice('skip '.length), stop });
+    });
+  });
+}
+
 if (values.against) await measure(values.against, values.against);
 for (const { name, command } of SERVERS.filter(({ key }) => !values.against && (!values.only || values.only === key))) {
   // A fresh environment each, as the shop writes its publish there.
@@ -69,6 +86,18 @@ for (const { name, command } of SERVERS.filter(({ key }) => !values.against && (
     await measure(name, shop.origin, shop.pid);
   } finally {
     await shop.stop();
+  }
+}
+if (!values.against && (!values.only || values.only === 'edge')) {
+  const edge = await startEdgeShop();
+  try {
+    if (edge.skipped) console.log(`(workerd's rows skipped: ${edge.skipped})`);
+    else {
+      await measure('node over an object store (npm run serve -- --env s3://…)', edge.node, edge.nodePid);
+      await measure('workerd over the same store (npm run serve:edge)', edge.edge, edge.edgePid);
+    }
+  } finally {
+    await edge.stop();
   }
 }
 

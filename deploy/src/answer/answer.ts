@@ -9,6 +9,7 @@ import { textReply, toResponse, withVary, within, type Layer, type ReplyHandler,
 import { compressed, conditionalGet, headRequests, normalAddresses, onlyReads, requestLimits, withSecurityHeaders } from './layers.ts';
 import { pagesAnswer, type PagesAnswerOptions } from './pages.ts';
 import { publishedPages } from './publishedPages.ts';
+import { generationRenderers } from './generationRenderers.ts';
 import { readsAccept } from './navigation.ts';
 import { hostReadiness, probes, remoteReadiness, type ReadinessCheck } from './health.ts';
 import { beaconReceiver, discardedBeacons, withBeaconReceiver, type BeaconReceiver } from './beacons/beaconReceiver.ts';
@@ -81,7 +82,7 @@ export function createAnswerer({ app, environment, sourceMaps = false, log = con
   const files = buildFiles(app.dist, { isHost: app.isHost, sourceMaps });
   if (!app.isHost) return composeAnswerer({ isHost: false, files, readiness: remoteReadiness(files), respond });
   const build = watchHostBuild(path.dirname(app.dist), log);
-  const pages = publishedPages({ environment, hostBuild: build, log, metrics });
+  const pages = publishedPages({ environment, log, metrics, renderers: generationRenderers(build, log) });
   metrics?.watchServed(() => servedBuilds(environment.now().generation));
   const readiness = hostReadiness(environment, build, pages);
   const beacons = beaconReceiver(environment, build, metrics);

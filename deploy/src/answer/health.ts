@@ -54,16 +54,18 @@ export const remoteReadiness =
     return { ready: manifest, checks: { build: manifest || `no ${MANIFEST_FILE} in its build` } };
   };
 
-/** The host is ready with a generation served, its build read, and its renderer answering where the generation's pages are this build's. */
+/** The host is ready with a generation served, its build read, and its renderer answering where the generation's pages are this build's (none at the edge). */
 export const hostReadiness =
-  (environment: ServedEnvironment, build: { now(): HostBuildState }, pages: { rendererAnswers(): Promise<boolean> }): ReadinessCheck =>
+  (environment: ServedEnvironment, build: { now(): HostBuildState }, pages: { rendererAnswers?(): Promise<boolean> }): ReadinessCheck =>
   async () => {
     const generation = environment.now().generation;
     const hostBuild = build.now().build;
     const rendersHere = generation !== undefined && hostBuild?.id === generation.render.hostBuild;
-    const renderer = rendersHere
-      ? (await pages.rendererAnswers()) || 'no answer'
-      : 'not needed: the generation was rendered by another host build';
+    const renderer = !pages.rendererAnswers
+      ? 'none: views are rendered in the browser'
+      : rendersHere
+        ? (await pages.rendererAnswers()) || 'no answer'
+        : 'not needed: the generation was rendered by another host build';
     return {
       ready: generation !== undefined && hostBuild !== undefined && renderer !== 'no answer',
       checks: { generation: generation?.id ?? false, hostBuild: hostBuild?.id ?? false, renderer },

@@ -1,15 +1,13 @@
 /** The host's published pages: the served generation's files (kept), and views (canonical queries) rendered on demand. */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as wait } from 'node:timers/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import type { HostBuildState } from '../builds/hostBuild.ts';
 import { GENERATION_FILE, notFoundFileOf, pageFileOf, SHOP_ORIGIN } from '../environment/layout.ts';
 import type { Generation } from '../environment/generation.ts';
 import type { ServedEnvironment } from '../environment/served.ts';
 import { pageCache, type CacheOutcome } from './pageCache.ts';
-import { renderService, type RenderService } from '../render/renderService.ts';
+import type { RenderService } from '../render/renderService.ts';
 import { bodyOf, typeOf, type Body } from './bodies.ts';
 import { allowsInline } from './policy.ts';
 import type { AnswerMetrics } from './answerMetrics.ts';
@@ -24,36 +22,25 @@ const RENDERER_PROBE_MS = 2_000;
 
 export interface PublishedPagesOptions {
   environment: ServedEnvironment;
-  hostBuild: { now(): HostBuildState };
   log: (line: string) => void;
   metrics?: Pick<AnswerMetrics, 'rendered' | 'watchRenderLoad'>;
+  /** Who renders views on demand: a renderer per generation (generationRenderers.ts), or none (each view rendered in the browser). */
+  renderers: ViewRenderers;
+  /** How a generation's file is read by its path (`generation.dir` joined): the disk's, or an object store's kept in memory. */
+  readFile?: (file: string) => Promise<Uint8Array | undefined>;
 }
 
-/** A renderer per generation folder served (two while a rollout splits shoppers), running the host build that rendered it. */
-function generationRenderers(hostBuild: { now(): HostBuildState }, log: (line: string) => void) {
-  const renderers = new Map<string, RenderService>();
-  return {
-    // Started as its set is first served, why: docs/decisions/serving.md#renderer-warm-start
-    rendererFor(generation: Generation): RenderService | undefined {
-      const build = hostBuild.now().build;
-      if (!build || build.id !== generation.render.hostBuild) return undefined;
-      const known = renderers.get(generation.dir);
-      if (known) return known;
-      if (!existsSync(build.rendererFile)) return undefined;
-      const service = renderService(build, { remotesJson: generation.remotesJson, origin: generation.render.origin }, { log });
-      service.describe().catch(() => undefined);
-      renderers.set(generation.dir, service);
-      return service;
-    },
-    onlyRenderersOf(served: Array<Generation | undefined>) {
-      for (const [dir, running] of renderers)
-        if (!served.some((generation) => generation?.dir === dir)) {
-          renderers.delete(dir);
-          void running.close();
-        }
-    },
-  };
+/** The renderers of views on demand, per generation served. */
+export interface ViewRenderers {
+  rendererFor(generation: Generation): RenderService | undefined;
+  /** Stops the renderers of generations no longer served. */
+  onlyRenderersOf(served: Array<Generation | undefined>): void;
 }
+
+/** No view rendered on demand: each is rendered in the browser (the edge: docs/decisions/serving.md#views-at-the-edge). */
+export const NO_RENDERERS: ViewRenderers = { rendererFor: () => undefined, onlyRenderersOf: () => {} };
+
+const fromDisk = (file: string) => readFile(file).catch(() => undefined);
 
 interface ViewSource {
   generation: Generation;
@@ -93,19 +80,19 @@ function viewOnDemand(
 }
 
 /** The published pages, and whether the renderer of views answers now (for readiness). */
-export function publishedPages({ environment, hostBuild, log, metrics }: PublishedPagesOptions) {
+export function publishedPages({ environment, log, metrics, renderers, readFile = fromDisk }: PublishedPagesOptions) {
   const kept = new LRUCache<string, Body>({
     max: 512,
     async fetchMethod(file) {
-      const bytes = await readFile(file).catch(() => undefined);
-      if (bytes) return bodyOf(bytes, typeOf(file));
+      const bytes = await readFile(file);
+      if (bytes) return bodyOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), typeOf(file));
       log(`[serve] ${file} cannot be read: answered as if it had not been rendered`);
     },
   });
 
   const views = pageCache<Body>((body) => body.bytes.length);
   metrics?.watchRenderLoad(() => ({ ...views.load, ...views.size }));
-  const { rendererFor, onlyRenderersOf } = generationRenderers(hostBuild, log);
+  const { rendererFor, onlyRenderersOf } = renderers;
   /** What one set of the generation's pages answers: everyone's, or a rollout's canary cohort's. */
   const pagesOf = (key: string, remotesJson: string, generation: Generation | undefined): PagesNow => {
     if (generation) rendererFor(generation);
@@ -142,11 +129,16 @@ export function publishedPages({ environment, hostBuild, log, metrics }: Publish
         ...(splitting && canary ? { rollout: { record: splitting, canary: pagesOf(served.key, canary.remotesJson, canary) } } : {}),
       };
     },
-    async rendererAnswers() {
-      const generation = environment.now().generation;
-      const service = generation && rendererFor(generation);
-      const answers = service ? service.describe().then(() => true) : Promise.resolve(false);
-      return Promise.race([answers.catch(() => false), wait(RENDERER_PROBE_MS, false, { ref: false })]);
-    },
+    // No renderer, no probe of it: the edge renders every view in the browser.
+    ...(renderers === NO_RENDERERS
+      ? {}
+      : {
+          async rendererAnswers() {
+            const generation = environment.now().generation;
+            const service = generation && rendererFor(generation);
+            const answers = service ? service.describe().then(() => true) : Promise.resolve(false);
+            return Promise.race([answers.catch(() => false), wait(RENDERER_PROBE_MS, false, { ref: false })]);
+          },
+        }),
   };
 }

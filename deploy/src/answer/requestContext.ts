@@ -3,7 +3,19 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@maison/shared';
 
 export type ServedAs =
-  'published' | 'on-demand' | 'cache' | 'shell' | 'not-found' | 'redirect' | 'file' | 'data' | 'refused' | 'probe' | 'signals';
+  | 'published'
+  | 'on-demand'
+  | 'cache'
+  | 'shell'
+  | 'not-found'
+  | 'redirect'
+  | 'file'
+  | 'data'
+  | 'refused'
+  | 'probe'
+  | 'signals'
+  /** Answered by another server (the edge's render origin: a view). */
+  | 'origin';
 
 export interface Served {
   /** The route template (`/products/:slug`) or the kind of address (`(file)`, `/remotes.json`). */

@@ -9,7 +9,7 @@ import type { RolloutRecord } from '@maison/host/contract';
 import { replaceFile } from './durable.ts';
 import { appendLine } from './jsonLines.ts';
 import { ENVIRONMENT_FILE } from './layout.ts';
-import { changeRollout } from './rolloutRecord.ts';
+import { changeRollout } from './rolloutLock.ts';
 import type { FollowOptions } from './storeFollow.ts';
 import { storeEnvironment } from './storeEnvironment.ts';
 import { pruneGenerations, switchTo, withPublishLock } from './switching.ts';
@@ -24,6 +24,8 @@ export interface Switch<T> {
   rollout?: (now: RolloutRecord | undefined) => RolloutRecord | undefined;
   /** environment.json's new text, when this change sets it. */
   site?: string;
+  /** The host build the generation was rendered with: an object store keeps its browser files for the edge (storeHostBuild.ts). */
+  hostBuild?: { id: string; dist: string };
   result: T;
 }
 

@@ -43,9 +43,15 @@ export function readOwnRemotes(env: string): { text: string; value: Record<strin
 /** A remote's entries as remotes.json holds them: one entry as a string, as operators write it. */
 export const asEntry = (entries: string[]) => (entries.length === 1 ? entries[0]! : entries);
 
-export function checkGeneration(dir: string): CheckedGeneration {
+/** A generation's file as text, by its path relative to the generation (a folder's, or an object store's kept in memory). */
+export type GenerationReader = (file: string) => string;
+
+/** The generation in the folder `dir`, checked. */
+export const checkGeneration = (dir: string): CheckedGeneration => checkGenerationWith(dir, (file) => readText(path.join(dir, file), file));
+
+/** Generation `dir` (its id the last segment) checked as read through `read`: the one check, whatever holds the files. */
+export function checkGenerationWith(dir: string, read: GenerationReader): CheckedGeneration {
   const id = path.basename(dir);
-  const read = (file: string) => readText(path.join(dir, file), file);
   try {
     const remotesJson = read(GENERATION_FILE.remotes);
     readJson(GENERATION_FILE.remotes, remotesJson, JSON_OBJECT);
@@ -54,7 +60,8 @@ export function checkGeneration(dir: string): CheckedGeneration {
       const pageIs = pageProblem(read(file));
       if (pageIs) throw new Error(`${file} ${pageIs}`);
     }
-    const canary = record.canary ? checkGeneration(path.join(dir, GENERATION_FILE.canary)) : undefined;
+    const canaryDir = path.join(dir, GENERATION_FILE.canary);
+    const canary = record.canary ? checkGenerationWith(canaryDir, (file) => read(path.join(GENERATION_FILE.canary, file))) : undefined;
     if (canary && !isGood(canary)) throw new Error(`${GENERATION_FILE.canary}/${canary.problem}`);
     return { id, dir, remotesJson, render: record, ...(canary ? { canary: { ...canary, id } } : {}) };
   } catch (error) {

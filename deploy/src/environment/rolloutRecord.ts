@@ -2,17 +2,15 @@
  * An environment's rollout.json (its format: host/src/contract/rollout/rolloutRecord.ts). The
  * servers read it (re-checked as they re-check the folder) to split shoppers and to say it at
  * /rollout.json; the rollout commands and the judge change it, one at a time (its own lock: a
- * share moves without a publish, an abort at once).
+ * share moves without a publish, an abort at once: rolloutLock.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lock } from 'proper-lockfile';
 import { isActive, manifestUrlOf, readJson, ROLLOUT_RECORD, type RolloutAnnouncement, type RolloutRecord } from '@maison/host/contract';
 import { replaceFile } from './durable.ts';
 import type { Generation } from './generation.ts';
 
 export const ROLLOUT_FILE = 'rollout.json';
-const LOCK_FILE = 'rollout.lock';
 
 export const rolloutFile = (env: string) => path.join(env, ROLLOUT_FILE);
 
@@ -30,27 +28,6 @@ export function readRollout(env: string): RolloutRecord | undefined {
 
 export function writeRollout(env: string, record: RolloutRecord): void {
   replaceFile(rolloutFile(env), `${JSON.stringify(record, null, 2)}\n`);
-}
-
-/** Changes the rollout under its lock: `change` sees it as it is now (none, if never). */
-export async function changeRollout<T>(
-  env: string,
-  change: (now: RolloutRecord | undefined) => { record?: RolloutRecord; result: T },
-): Promise<T> {
-  // Locked by its own name: proper-lockfile keeps one lock per name, and the environment's is the publish's.
-  const release = await lock(rolloutFile(env), {
-    lockfilePath: path.join(env, LOCK_FILE),
-    realpath: false,
-    stale: 10_000,
-    retries: { retries: 80, factor: 1, minTimeout: 125, maxTimeout: 125 },
-  });
-  try {
-    const { record, result } = change(readRollout(env));
-    if (record) writeRollout(env, record);
-    return result;
-  } finally {
-    await release();
-  }
 }
 
 /** A rollout id: its start's time, sortable, unique enough for one environment. */

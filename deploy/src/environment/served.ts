@@ -23,7 +23,8 @@ export interface Served {
 const generationStamp = (dir: string) =>
   `${stamp(path.join(dir, GENERATION_FILE.render))}|${stamp(path.join(dir, GENERATION_FILE.remotes))}`;
 
-function describe(name: string, served: Served): string {
+/** The line a server says when what it serves changes. */
+export function describe(name: string, served: Pick<Served, 'generation' | 'problem'>): string {
   if (!served.problem) return `[serve] ${name}: serving generation ${served.generation!.id}`;
   const instead = served.generation
     ? `serving generation ${served.generation.id}, the last good one before it`

@@ -19,6 +19,7 @@ import { rolloutFile } from './rolloutRecord.ts';
 import { filesOf, followStore, newFollowed, storedGenerationIds, switchLocally, type Followed, type FollowOptions } from './storeFollow.ts';
 import { eachAtMost, generationKey, journalPrefix, leaseKey, parsePointer, STORE_KEY, type Pointer } from './storeLayout.ts';
 import { withStoreLease } from './storeLease.ts';
+import { uploadHostBuild } from './storeHostBuild.ts';
 import { pruneGenerations } from './switching.ts';
 
 /** Tries of one change before it gives up (each lost to a change that went live first). */
@@ -92,6 +93,7 @@ export function storeEnvironment(address: string, config: StoreConfig = storeCon
     const id = planned.generation;
     const isNew = (await store.head(generationKey(id, GENERATION_FILE.render))).status === 'not-found';
     if (isNew && !(await uploadGeneration(store, dir, id))) throw new Error(`another publish wrote a generation with the id ${id}`);
+    if (planned.hostBuild) await uploadHostBuild(store, planned.hostBuild.dist, planned.hostBuild.id);
     if (planned.site !== undefined && !(await writeSite(planned.site))) return false;
     if (!(await point(id, doing))) {
       if (isNew) rmSync(generationDir(dir, id), { recursive: true, force: true });

@@ -16,6 +16,9 @@ export const STORE_KEY = {
 export const generationKey = (id: string, file = '') => `${ENVIRONMENT_FILE.generations}/${id}/${file}`;
 export const GENERATIONS_PREFIX = `${ENVIRONMENT_FILE.generations}/`;
 
+/** A host build's browser files (its dist/), written at publish for answerers with no disk (the edge); each once, never changed. */
+export const hostBuildKey = (id: string, file = '') => `builds/host/${id}/${file}`;
+
 /** A lease (the judge's: one judge per environment): who holds it, until when. */
 export const leaseKey = (name: string) => `${name}.lease.json`;
 

@@ -164,6 +164,7 @@ async function publishPlan(options: PublishOptions, env: string, log: (line: str
       remotesJson,
       ...(changeOfRollout ? { rollout: changeOfRollout } : {}),
       ...(site ? { site } : {}),
+      ...('id' in hostRead ? { hostBuild: { id: hostRead.id, dist: path.join(hostDir, 'dist') } } : {}),
       result: { published, live },
     };
   } catch (error) {

@@ -62,9 +62,11 @@ const isAlive = (pid: number) => {
 const randomKey = (bytes: number) =>
   [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-/** `portOffset`: a test file's own port above MAISON_S3_TEST_PORT, so that jest's workers each start their own gateway. */
-export async function startTestGateway({ portOffset = 0 }: { portOffset?: number } = {}): Promise<TestGateway> {
-  const port = PORT + portOffset;
+/** `portOffset`: a test file's own port above MAISON_S3_TEST_PORT, so that jest's workers each start their own gateway; `port`: one given outright. */
+export async function startTestGateway({
+  portOffset = 0,
+  port = PORT + portOffset,
+}: { portOffset?: number; port?: number } = {}): Promise<TestGateway> {
   await assertPortFree(port);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'maison-s3-'));
   const env = { ...process.env, S3_PORT: String(port) };

@@ -194,12 +194,14 @@ export function beaconReceiver(
   environment: ServedEnvironment,
   build: { now(): HostBuildState },
   metrics?: { signals: SignalCounts },
+  /** The signing key (default: MAISON_SIGNALS_KEY, else the environment folder's key file). */
+  key: Buffer = signalsKey(environment.env),
 ): BeaconReceiver {
   return {
     routes: () => build.now().build?.routes ?? [],
     known: knownBuilds(() => environment.now().generation),
     counts: metrics?.signals ?? NOT_COUNTED,
-    tokens: pageLoadTokens(signalsKey(environment.env)),
+    tokens: pageLoadTokens(key),
     generation: () => environment.now().generation?.id,
     rollout: () => {
       const { generation, rollout } = environment.now();
