@@ -7,10 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { EDGE_BUNDLE_FILE } from './edgeBundle.ts';
 
-const WORKERD = path.resolve(import.meta.dirname, '../../../node_modules/.bin/workerd');
+// The binary itself, as the package names it: its bin/ is a Node wrapper whose child outlives a SIGTERM to the wrapper.
+const WORKERD = (createRequire(import.meta.url)('workerd') as { default: string }).default;
 /** The runtime the Worker is written against (deploy/wrangler.toml says the same): nodejs_compat is on by default from 2026-08-04. */
 export const COMPATIBILITY = { date: '2026-11-01', flags: [] as string[] } as const;
 
