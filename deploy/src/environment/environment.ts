@@ -1,8 +1,4 @@
-/**
- * What an environment holds and how it changes, whichever backend keeps it: a folder on this
- * machine, or an object store (`s3://bucket/prefix`) followed into a working folder. Everything
- * above reads `dir` as a folder and changes the environment only through this interface.
- */
+/** What an environment holds and how it changes, a folder or an object store behind it: everything above reads `dir` and changes it only here. */
 // Why: docs/decisions/serving.md#environments-in-an-object-store
 import path from 'node:path';
 import type { RolloutRecord } from '@maison/host/contract';
@@ -40,11 +36,7 @@ export interface Environment {
   nameOf(file: string): string;
   /** Brings `dir` up to what the environment holds now (a folder is always); throws when its store cannot say. */
   follow(options?: FollowOptions): Promise<void>;
-  /**
-   * One change of what is served: `plan` works on `dir` as it is now and says what to make live.
-   * A folder runs it once under its publish lock; a store runs it on what it followed and, when
-   * another change went live first, again on top of that one (`attempt` counts), up to a limit.
-   */
+  /** One change of what is served: `plan` says what to make live from `dir` as it is (a store plans again on top of a change that went first). */
   change<T>(doing: string, plan: (attempt: number) => Promise<Switch<T>>, options?: ChangeOptions): Promise<T>;
   /** Changes rollout.json, `change` seeing it as it is now; one change at a time wins, the other sees its result. */
   changeRollout<T>(change: RolloutChange<T>): Promise<T>;
